@@ -1,0 +1,87 @@
+# tritonc — build, demo, tests, benchmarks.
+#   make demo   translate every example, build it, run it, check it against its oracle
+#   make test   all tests (golden text, errors, execution, SIMD layer, compile checks)
+#   make bench  benchmarks (ratios measured side by side; not a test)
+# Missing dependencies are installed on first use (apt-get, npm ci), idempotently.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Isrc -Ibuild \
+           -Igrammar/node_modules/tree-sitter-python/src
+LDLIBS  += -ltree-sitter -lm
+
+TS_PY   := grammar/node_modules/tree-sitter-python/src
+SRCS    := $(wildcard src/*.c)
+OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scanner.o \
+           build/obj/templates.o build/obj/queries.o build/obj/runtime.o
+STAMP   := build/.deps-installed
+
+.PHONY: all deps demo test bench clean
+
+all: bin/tritonc
+
+# ---- dependencies (idempotent) ----
+APT_PKGS := libtree-sitter-dev libsleef-dev libomp-dev clang
+$(STAMP):
+	@mkdir -p build
+	@missing=""; for p in $(APT_PKGS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq --no-install-recommends $$missing; fi
+	@touch $@
+
+$(TS_PY)/parser.c: grammar/package.json grammar/package-lock.json
+	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+deps: $(STAMP) $(TS_PY)/parser.c
+
+# ---- the translator ----
+build/obj/%.o: src/%.c src/tritonc.h $(STAMP) $(TS_PY)/parser.c
+	@mkdir -p build/obj
+	$(CC) $(CFLAGS) -c $< -o $@
+
+build/obj/ts_parser.o: $(TS_PY)/parser.c
+	@mkdir -p build/obj
+	$(CC) -O2 -std=c11 -I$(TS_PY) -c $< -o $@
+build/obj/ts_scanner.o: $(TS_PY)/parser.c
+	@mkdir -p build/obj
+	$(CC) -O2 -std=c11 -I$(TS_PY) -c $(TS_PY)/scanner.c -o $@
+
+# templates/*.tmpl and grammar/queries/*.scm are compiled in as C strings.
+build/templates.c: $(wildcard templates/*.tmpl) tools/embed.sh
+	@mkdir -p build
+	sh tools/embed.sh tc_templates templates/*.tmpl > $@
+build/queries.c: $(wildcard grammar/queries/*.scm) tools/embed.sh
+	@mkdir -p build
+	sh tools/embed.sh tc_queries grammar/queries/*.scm > $@
+build/obj/templates.o: build/templates.c
+	$(CC) $(CFLAGS) -c $< -o $@
+build/obj/queries.o: build/queries.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+bin/tritonc: $(OBJS)
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+# ---- demo, tests, benchmarks ----
+demo: bin/tritonc
+	sh tests/demo.sh
+
+test: bin/tritonc
+	sh tests/run_all.sh
+
+bench: bin/tritonc
+	sh bench/run.sh
+
+clean:
+	rm -rf build/obj build/exec build/golden build/*.c bin
+
+build/runtime.c: runtime/tc_helpers.h tools/embed.sh
+	@mkdir -p build
+	sh tools/embed.sh tc_runtime runtime/tc_helpers.h > $@
+build/obj/runtime.o: build/runtime.c
+	$(CC) $(CFLAGS) -c $< -o $@

@@ -1,0 +1,1209 @@
+/* builtins.c — tl.*, tl.math.*, libdevice.*, tensor methods and the Python builtins a kernel
+ * may use. Each function gets a Call (positional + keyword arguments) and returns an SVal.
+ * Semantics follow triton/language/core.py, standard.py and semantic.py.
+ */
+#include "sema.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct Call {
+  Loc loc;
+  const char *name; /* e.g. "load" */
+  SVal *self;
+  SVal **args;
+  int nargs;
+  const char **kwn;
+  SVal **kwv;
+  int nkw;
+} Call;
+
+typedef SVal *(*BuiltinFn)(Sema *S, Call *c);
+
+/* Argument `pos` (positional; the bound receiver is position 0) or keyword `name`. */
+static SVal *arg(Call *c, int pos, const char *name) {
+  if (c->self) {
+    if (pos == 0)
+      return c->self;
+    pos--;
+  }
+  if (pos >= 0 && pos < c->nargs)
+    return c->args[pos];
+  for (int i = 0; name && i < c->nkw; i++)
+    if (strcmp(c->kwn[i], name) == 0)
+      return c->kwv[i];
+  return NULL;
+}
+
+static bool present(SVal *v) { return v && v->k != SV_NONE; }
+
+static SVal *need(Call *c, int pos, const char *name) {
+  SVal *v = arg(c, pos, name);
+  if (!v)
+    error_at(c->loc, "%s() is missing the argument '%s'", c->name, name);
+  return v;
+}
+
+static Value *need_tensor(Sema *S, Call *c, int pos, const char *name) {
+  return to_tensor(S, c->loc, need(c, pos, name));
+}
+
+static int64_t need_int(Call *c, int pos, const char *name) {
+  SVal *v = need(c, pos, name);
+  if (v->k != SV_INT && v->k != SV_BOOL)
+    error_at(c->loc, "%s(): '%s' must be a constexpr integer, got %s", c->name, name,
+             sv_kind_name(v));
+  return v->i;
+}
+
+static DType need_dtype(Call *c, int pos, const char *name) {
+  SVal *v = need(c, pos, name);
+  if (v->k != SV_DTYPE)
+    error_at(c->loc, "%s(): '%s' must be a dtype such as tl.float32, got %s", c->name, name,
+             sv_kind_name(v));
+  return v->dt;
+}
+
+static int norm_axis(Call *c, int64_t axis, int rank) {
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= (rank ? rank : 1))
+    error_at(c->loc, "%s(): axis %lld is out of range for a tensor of rank %d", c->name,
+             (long long)axis, rank);
+  return (int)axis;
+}
+
+/* A shape given as a tuple/list or as the remaining positional arguments. */
+static Shape shape_from(Call *c, SVal *v, int first_vararg) {
+  Shape sh = {0, {0}};
+  SVal **items = &v;
+  int n = 1;
+  if (v->k == SV_TUPLE) {
+    items = v->items;
+    n = v->n;
+  } else if (first_vararg >= 0) {
+    items = c->args + first_vararg;
+    n = c->nargs - first_vararg;
+  }
+  if (n > MAXRANK)
+    error_at(c->loc, "%s(): at most %d dimensions are supported", c->name, MAXRANK);
+  for (int i = 0; i < n; i++) {
+    if (items[i]->k != SV_INT)
+      error_at(c->loc, "%s(): shape entries must be constexpr integers", c->name);
+    if (items[i]->i <= 0 || (items[i]->i & (items[i]->i - 1)))
+      error_at(c->loc, "%s(): shape element %d must be a power of 2, got %lld", c->name, i,
+               (long long)items[i]->i);
+    sh.d[sh.rank++] = (int)items[i]->i;
+  }
+  return sh;
+}
+
+static SVal *dtype_val(DType dt, DType elt) {
+  SVal *v = sv_new(SV_DTYPE);
+  v->dt = dt;
+  v->elt = elt;
+  return v;
+}
+
+/* ---- creation ---- */
+
+// tl.program_id(axis) / tl.num_programs(axis)
+static SVal *bi_program_id(Sema *S, Call *c) {
+  int64_t axis = need_int(c, 0, "axis");
+  if (axis < 0 || axis > 2)
+    error_at(c->loc, "%s axis must be 0, 1 or 2, got %lld", c->name, (long long)axis);
+  OpKind k = strcmp(c->name, "program_id") == 0 ? O_PROGRAM_ID : O_NUM_PROGRAMS;
+  Value *v = emit1(S, k, c->loc, DT_I32, (Shape){0}, 0, NULL);
+  v->def->axis = (int)axis;
+  return sv_tensor(v);
+}
+
+// tl.arange(start, end)
+static SVal *bi_arange(Sema *S, Call *c) {
+  int64_t lo = need_int(c, 0, "start"), hi = need_int(c, 1, "end");
+  if (hi <= lo)
+    error_at(c->loc, "arange's end (%lld) must be greater than its start (%lld)", (long long)hi,
+             (long long)lo);
+  int64_t n = hi - lo;
+  if (n & (n - 1))
+    error_at(c->loc, "arange's range must be a power of 2, got %lld", (long long)n);
+  if (lo < INT32_MIN || hi > INT32_MAX)
+    error_at(c->loc, "arange must fit in int32");
+  check_shape(S, c->loc, (Shape){1, {(int)(n > 0x7fffffff ? 0x7fffffff : n)}});
+  Value *v = emit1(S, O_ARANGE, c->loc, DT_I32, (Shape){1, {(int)n}}, 0, NULL);
+  v->def->ival = lo;
+  return sv_tensor(v);
+}
+
+static SVal *full_of(Sema *S, Call *c, Shape sh, SVal *value, DType dt) {
+  check_shape(S, c->loc, sh);
+  Value *s = to_tensor_as(S, c->loc, value, dt);
+  if (s->sh.rank)
+    error_at(c->loc, "%s(): the fill value must be a scalar", c->name);
+  return sv_tensor(broadcast_to(S, c->loc, s, sh));
+}
+
+// tl.zeros(shape, dtype) / tl.full(shape, value, dtype) / tl.zeros_like(x)
+static SVal *bi_zeros(Sema *S, Call *c) {
+  Shape sh = shape_from(c, need(c, 0, "shape"), -1);
+  return full_of(S, c, sh, sv_int(0), need_dtype(c, 1, "dtype"));
+}
+static SVal *bi_full(Sema *S, Call *c) {
+  Shape sh = shape_from(c, need(c, 0, "shape"), -1);
+  return full_of(S, c, sh, need(c, 1, "value"), need_dtype(c, 2, "dtype"));
+}
+static SVal *bi_zeros_like(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  SVal *d = arg(c, 1, "dtype");
+  return full_of(S, c, x->sh, sv_int(0), present(d) ? d->dt : x->dt);
+}
+
+// x.to(dtype, bitcast=False) / tl.cast(x, dtype, bitcast=False)
+static SVal *bi_cast(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  SVal *d = need(c, 1, "dtype");
+  if (d->k != SV_DTYPE)
+    error_at(c->loc, "%s(): expected a dtype, got %s", c->name, sv_kind_name(d));
+  SVal *bc = arg(c, 3, "bitcast");
+  if (d->dt == DT_PTR) {
+    if (x->dt != DT_PTR)
+      error_at(c->loc, "cannot cast %s to a pointer type", dt_name(x->dt, x->elt));
+    Value *r = emit1(S, O_BITCAST, c->loc, DT_PTR, x->sh, 1, &x);
+    r->elt = d->elt;
+    return sv_tensor(r);
+  }
+  if (present(bc) && sv_truthy(S, c->loc, bc))
+    return sv_tensor(bitcast_to(S, c->loc, x, d->dt));
+  return sv_tensor(cast_to(S, c->loc, x, d->dt));
+}
+
+/* ---- memory ---- */
+
+static void reject_block_ptr(Call *c, Value *p) {
+  if (p->dt != DT_PTR)
+    error_at(c->loc, "%s(): the pointer argument has type %s, not a pointer", c->name,
+             dt_name(p->dt, p->elt));
+}
+
+// tl.load(pointer, mask=None, other=None, boundary_check, padding_option, cache_modifier, ...)
+static SVal *bi_load(Sema *S, Call *c) {
+  Value *p = need_tensor(S, c, 0, "pointer");
+  reject_block_ptr(c, p);
+  SVal *m = arg(c, 1, "mask"), *o = arg(c, 2, "other");
+  SVal *bc = arg(c, 3, "boundary_check");
+  if (present(bc) && !(bc->k == SV_TUPLE && bc->n == 0))
+    error_at(c->loc, "load(): boundary_check needs a block pointer (tl.make_block_ptr), which "
+                     "is not supported");
+  Value *in[3] = {p, NULL, NULL};
+  int nin = 1;
+  if (present(m)) {
+    Value *mv = to_bool(S, c->loc, to_tensor(S, c->loc, m));
+    Shape sh = broadcast_shapes(S, c->loc, p->sh, mv->sh);
+    in[0] = p = broadcast_to(S, c->loc, p, sh);
+    in[1] = broadcast_to(S, c->loc, mv, sh);
+    nin = 2;
+    if (present(o)) {
+      DType et = p->elt;
+      Value *ov = to_tensor(S, c->loc, o);
+      ov = ov->dt == DT_I1 && et != DT_I1 ? cast_to(S, c->loc, ov, et) : cast_to(S, c->loc, ov, et);
+      in[2] = broadcast_to(S, c->loc, ov, sh);
+      nin = 3;
+    }
+  } else if (present(o)) {
+    /* other without mask is ignored, as in Triton */
+  }
+  Value *r = emit1(S, O_LOAD, c->loc, p->elt, p->sh, nin, in);
+  return sv_tensor(r);
+}
+
+// tl.store(pointer, value, mask=None, boundary_check, cache_modifier, eviction_policy)
+static SVal *bi_store(Sema *S, Call *c) {
+  Value *p = need_tensor(S, c, 0, "pointer");
+  reject_block_ptr(c, p);
+  Value *v = need_tensor(S, c, 1, "value");
+  SVal *m = arg(c, 2, "mask");
+  if (v->sh.rank > p->sh.rank)
+    error_at(c->loc, "store(): value of shape %s does not fit pointer of shape %s",
+             shape_str(v->sh), shape_str(p->sh));
+  v = broadcast_to(S, c->loc, cast_to(S, c->loc, v, p->elt), p->sh);
+  Value *in[3] = {p, v, NULL};
+  int nin = 2;
+  if (present(m)) {
+    Value *mv = to_bool(S, c->loc, to_tensor(S, c->loc, m));
+    Shape sh = broadcast_shapes(S, c->loc, p->sh, mv->sh);
+    in[0] = broadcast_to(S, c->loc, p, sh);
+    in[1] = broadcast_to(S, c->loc, v, sh);
+    in[2] = broadcast_to(S, c->loc, mv, sh);
+    nin = 3;
+  }
+  ir_op(S->cur, O_STORE, c->loc, nin, in);
+  return sv_new(SV_NONE);
+}
+
+/* ---- elementwise math ---- */
+
+static const struct { const char *name; OpKind k; } math1[] = {
+    {"exp", O_EXP}, {"exp2", O_EXP2}, {"log", O_LOG}, {"log2", O_LOG2}, {"log10", O_LOG10},
+    {"log1p", O_LOG1P}, {"expm1", O_EXPM1}, {"sqrt", O_SQRT}, {"sqrt_rn", O_SQRT},
+    {"rsqrt", O_RSQRT}, {"cbrt", O_CBRT}, {"sin", O_SIN}, {"cos", O_COS}, {"tan", O_TAN},
+    {"asin", O_ASIN}, {"acos", O_ACOS}, {"atan", O_ATAN}, {"sinh", O_SINH}, {"cosh", O_COSH},
+    {"tanh", O_TANH}, {"asinh", O_ASINH}, {"acosh", O_ACOSH}, {"atanh", O_ATANH},
+    {"erf", O_ERF}, {"erfc", O_ERFC}, {"floor", O_FLOOR}, {"ceil", O_CEIL}, {"trunc", O_TRUNC},
+    {"rint", O_RINT}, {"nearbyint", O_RINT}, {"round", O_ROUND}, {"fast_expf", O_EXP},
+    {"fast_logf", O_LOG}, {"exp10", O_EXP}, {NULL, O_CONST}};
+
+static OpKind math1_kind(const char *name) {
+  for (int i = 0; math1[i].name; i++)
+    if (strcmp(math1[i].name, name) == 0)
+      return math1[i].k;
+  return O_CONST;
+}
+
+static Value *float_operand(Sema *S, Call *c, Value *x) {
+  (void)S;
+  if (!dt_is_float(x->dt))
+    error_at(c->loc, "%s() needs a floating-point operand, got %s", c->name,
+             dtype_info[x->dt].name);
+  return x;
+}
+
+// tl.exp(x), tl.math.sqrt(x), libdevice.tanh(x), ...
+static SVal *bi_math1(Sema *S, Call *c) {
+  Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
+  OpKind k = math1_kind(c->name);
+  if (strcmp(c->name, "exp10") == 0) { /* 10^x = exp(x * ln 10) */
+    Value *ln10 = const_value(S, c->loc, x->dt, 0, 2.302585092994045684);
+    x = tensor_binop(S, c->loc, O_MUL, x, ln10);
+  }
+  return sv_tensor(emit1(S, k, c->loc, x->dt, x->sh, 1, &x));
+}
+
+// libdevice.isnan / isinf / signbit: int1 results
+static SVal *bi_fpclass(Sema *S, Call *c) {
+  Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
+  OpKind k = !strcmp(c->name, "isnan") ? O_ISNAN : !strcmp(c->name, "isinf") ? O_ISINF : O_SIGNBIT;
+  return sv_tensor(emit1(S, k, c->loc, DT_I1, x->sh, 1, &x));
+}
+
+// tl.abs(x)
+static SVal *bi_abs(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "x");
+  if (dt_is_unsigned(x->dt) || x->dt == DT_I1)
+    return sv_tensor(x);
+  return sv_tensor(emit1(S, O_ABS, c->loc, x->dt, x->sh, 1, &x));
+}
+
+static SVal *binary_math(Sema *S, Call *c, OpKind k, bool float_only) {
+  Value *x, *y;
+  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  if (float_only && !dt_is_float(x->dt)) {
+    x = cast_to(S, c->loc, x, DT_F32);
+    y = cast_to(S, c->loc, y, DT_F32);
+  }
+  return sv_tensor(tensor_binop(S, c->loc, k, x, y));
+}
+
+static bool propagate_all(Sema *S, Call *c, int pos) {
+  SVal *p = arg(c, pos, "propagate_nan");
+  if (!present(p))
+    return false;
+  if (p->k == SV_INT || p->k == SV_BOOL)
+    return p->i != 0;
+  return sv_truthy(S, c->loc, p);
+}
+
+// tl.minimum(x, y, propagate_nan=NONE) / tl.maximum
+static SVal *bi_minmax(Sema *S, Call *c) {
+  bool mn = strstr(c->name, "min") != NULL;
+  bool nan = propagate_all(S, c, 2);
+  return binary_math(S, c, mn ? (nan ? O_MINP : O_MIN) : (nan ? O_MAXP : O_MAX), false);
+}
+
+// tl.clamp(x, min, max, propagate_nan=NONE)
+static SVal *bi_clamp(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "x");
+  Value *lo = to_tensor_as(S, c->loc, need(c, 1, "min"), x->dt);
+  Value *hi = to_tensor_as(S, c->loc, need(c, 2, "max"), x->dt);
+  bool nan = propagate_all(S, c, 3);
+  Value *t = tensor_binop(S, c->loc, nan ? O_MAXP : O_MAX, x, lo);
+  return sv_tensor(tensor_binop(S, c->loc, nan ? O_MINP : O_MIN, t, hi));
+}
+
+static SVal *bi_pow(Sema *S, Call *c) { return binary_math(S, c, O_POW, true); }
+static SVal *bi_atan2(Sema *S, Call *c) { return binary_math(S, c, O_ATAN2, true); }
+static SVal *bi_hypot(Sema *S, Call *c) { return binary_math(S, c, O_HYPOT, true); }
+static SVal *bi_copysign(Sema *S, Call *c) { return binary_math(S, c, O_COPYSIGN, true); }
+static SVal *bi_fmod(Sema *S, Call *c) { return binary_math(S, c, O_MOD, true); }
+
+// tl.fdiv(x, y, ieee_rounding=False) / tl.div_rn(x, y)
+static SVal *bi_fdiv(Sema *S, Call *c) {
+  Value *x, *y;
+  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), true, &x, &y);
+  if (!dt_is_float(x->dt))
+    error_at(c->loc, "%s() needs floating-point operands", c->name);
+  return sv_tensor(tensor_binop(S, c->loc, O_DIV, x, y));
+}
+
+// tl.umulhi(x, y)
+static SVal *bi_umulhi(Sema *S, Call *c) {
+  Value *x, *y;
+  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  if (!dt_is_int(x->dt) || dt_bits(x->dt) > 32)
+    error_at(c->loc, "umulhi() needs 32-bit integer operands");
+  return sv_tensor(tensor_binop(S, c->loc, O_UMULHI, x, y));
+}
+
+// tl.fma(x, y, z)
+static SVal *bi_fma(Sema *S, Call *c) {
+  Value *x, *y;
+  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  SVal xs = {.k = SV_TENSOR, .v = x};
+  Value *z, *x2;
+  promote_pair(S, c->loc, &xs, need(c, 2, "z"), false, &x2, &z);
+  float_operand(S, c, x2);
+  y = cast_to(S, c->loc, y, x2->dt);
+  Shape sh = broadcast_shapes(S, c->loc, x2->sh, broadcast_shapes(S, c->loc, y->sh, z->sh));
+  Value *in[3] = {broadcast_to(S, c->loc, x2, sh), broadcast_to(S, c->loc, y, sh),
+                  broadcast_to(S, c->loc, z, sh)};
+  return sv_tensor(emit1(S, O_FMA, c->loc, x2->dt, sh, 3, in));
+}
+
+// tl.where(condition, x, y)
+static SVal *bi_where(Sema *S, Call *c) {
+  Value *cond = to_bool(S, c->loc, need_tensor(S, c, 0, "condition"));
+  Value *x, *y;
+  promote_pair(S, c->loc, need(c, 1, "x"), need(c, 2, "y"), false, &x, &y);
+  return sv_tensor(tensor_select(S, c->loc, cond, x, y));
+}
+
+// tl.sigmoid(x) = 1 / (1 + exp(-x))
+static SVal *bi_sigmoid(Sema *S, Call *c) {
+  Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
+  Value *neg = tensor_binop(S, c->loc, O_SUB, const_value(S, c->loc, x->dt, 0, 0), x);
+  Value *e = emit1(S, O_EXP, c->loc, x->dt, x->sh, 1, &neg);
+  Value *one = const_value(S, c->loc, x->dt, 0, 1.0);
+  Value *den = tensor_binop(S, c->loc, O_ADD, one, e);
+  return sv_tensor(tensor_binop(S, c->loc, O_DIV, one, den));
+}
+
+// tl.cdiv(x, div) = (x + div - 1) // div
+static SVal *bi_cdiv(Sema *S, Call *c) {
+  SVal *x = need(c, 0, "x"), *d = need(c, 1, "div");
+  SVal *t = binary(S, c->loc, OP_SUB, binary(S, c->loc, OP_ADD, x, d), sv_int(1));
+  return binary(S, c->loc, OP_FLOORDIV, t, d);
+}
+
+/* ---- reductions and scans ---- */
+
+static Value *flatten_all(Sema *S, Loc loc, Value *x) {
+  return reshape_to(S, loc, x, (Shape){1, {(int)shape_numel(x->sh)}});
+}
+
+static Shape reduced_shape(Shape in, int axis, bool keep) {
+  Shape r = in;
+  if (keep) {
+    r.d[axis] = 1;
+    return r;
+  }
+  r.rank--;
+  for (int i = axis; i < r.rank; i++)
+    r.d[i] = in.d[i + 1];
+  return r;
+}
+
+static Value *reduce_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool keep, const char *comb,
+                             DType out) {
+  Shape orig = x->sh;
+  int axis;
+  if (!present(ax)) {
+    x = flatten_all(S, c->loc, x);
+    axis = 0;
+  } else {
+    if (ax->k != SV_INT)
+      error_at(c->loc, "%s(): axis must be a constexpr integer", c->name);
+    if (x->sh.rank == 0)
+      error_at(c->loc, "%s(): cannot reduce a scalar", c->name);
+    axis = norm_axis(c, ax->i, x->sh.rank);
+  }
+  Op *op = ir_op(S->cur, O_REDUCE, c->loc, 1, &x);
+  op->axis = axis;
+  op->str = comb;
+  Value *r = ir_result(S->k, op, out, reduced_shape(x->sh, axis, false));
+  if (keep) {
+    Shape ks = orig;
+    if (!present(ax))
+      for (int i = 0; i < ks.rank; i++) ks.d[i] = 1;
+    else
+      ks.d[axis] = 1;
+    r = reshape_to(S, c->loc, r, ks);
+  }
+  return r;
+}
+
+static bool kw_true(Sema *S, Call *c, int pos, const char *name) {
+  SVal *v = arg(c, pos, name);
+  return present(v) && sv_truthy(S, c->loc, v);
+}
+
+static DType sum_dtype(Value *x, SVal *d) {
+  if (present(d))
+    return d->dt;
+  if (dt_is_signed(x->dt) && dt_bits(x->dt) < 32)
+    return DT_I32;
+  if (dt_is_unsigned(x->dt) && dt_bits(x->dt) < 32)
+    return DT_U32;
+  return x->dt;
+}
+
+// tl.sum(input, axis=None, keep_dims=False, dtype=None)
+static SVal *bi_sum(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  DType dt = sum_dtype(x, arg(c, 3, "dtype"));
+  x = cast_to(S, c->loc, x, dt);
+  return sv_tensor(reduce_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "keep_dims"),
+                                  "sum", dt));
+}
+
+// tl.xor_sum(input, axis=None, keep_dims=False)
+static SVal *bi_xor_sum(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  if (!dt_is_int(x->dt))
+    error_at(c->loc, "xor_sum() needs an integer tensor");
+  return sv_tensor(reduce_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "keep_dims"),
+                                  "xor_sum", x->dt));
+}
+
+// tl.max(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)
+static SVal *bi_max(Sema *S, Call *c) {
+  bool mx = strcmp(c->name, "max") == 0;
+  Value *x = need_tensor(S, c, 0, "input");
+  SVal *ax = arg(c, 1, "axis");
+  bool keep = kw_true(S, c, 4, "keep_dims");
+  if (x->dt == DT_I1 || (dt_bits(x->dt) < 32 && dt_is_int(x->dt)))
+    x = cast_to(S, c->loc, x, dt_is_unsigned(x->dt) ? DT_U32 : DT_I32);
+  Value *v = reduce_builtin(S, c, x, ax, keep, mx ? "max" : "min", x->dt);
+  if (!kw_true(S, c, 2, "return_indices"))
+    return sv_tensor(v);
+  Value *i = reduce_builtin(S, c, x, ax, keep, mx ? "argmax" : "argmin", DT_I32);
+  SVal *t = sv_tuple(2);
+  t->items[0] = sv_tensor(v);
+  t->items[1] = sv_tensor(i);
+  return t;
+}
+
+// tl.argmax(input, axis, tie_break_left=True, keep_dims=False)
+static SVal *bi_argmax(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  const char *comb = strcmp(c->name, "argmax") == 0 ? "argmax" : "argmin";
+  return sv_tensor(reduce_builtin(S, c, x, need(c, 1, "axis"), kw_true(S, c, 3, "keep_dims"),
+                                  comb, DT_I32));
+}
+
+static Value *scan_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool rev, const char *comb) {
+  int axis = norm_axis(c, present(ax) ? ax->i : 0, x->sh.rank);
+  if (x->sh.rank == 0)
+    error_at(c->loc, "%s(): cannot scan a scalar", c->name);
+  Op *op = ir_op(S->cur, O_SCAN, c->loc, 1, &x);
+  op->axis = axis;
+  op->str = comb;
+  op->flags = rev ? 2 : 0;
+  return ir_result(S->k, op, x->dt, x->sh);
+}
+
+// tl.cumsum(input, axis=0, reverse=False, dtype=None) / tl.cumprod
+static SVal *bi_cumsum(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  x = cast_to(S, c->loc, x, sum_dtype(x, arg(c, 3, "dtype")));
+  bool sum = strcmp(c->name, "cumsum") == 0;
+  return sv_tensor(scan_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "reverse"),
+                                sum ? "sum" : "prod"));
+}
+
+SVal *reduce_with_region(Sema *S, Loc loc, OpKind kind, SVal **ins, int nin, int axis,
+                         SVal *combine, bool keep_dims, bool reverse) {
+  Value **vals = arena_alloc(sizeof(Value *) * (size_t)(nin + 1));
+  for (int i = 0; i < nin; i++) {
+    vals[i] = to_tensor(S, loc, ins[i]);
+    if (i && !shape_eq(vals[i]->sh, vals[0]->sh))
+      error_at(loc, "all inputs of a reduction must have the same shape");
+  }
+  Shape orig = vals[0]->sh;
+  if (axis == INT32_MIN) {
+    for (int i = 0; i < nin; i++)
+      vals[i] = flatten_all(S, loc, vals[i]);
+    axis = 0;
+  }
+  if (vals[0]->sh.rank == 0)
+    error_at(loc, "cannot reduce or scan a scalar");
+  if (axis < 0)
+    axis += vals[0]->sh.rank;
+  if (axis < 0 || axis >= vals[0]->sh.rank)
+    error_at(loc, "axis out of range");
+  Op *op = ir_op(S->cur, kind, loc, nin, vals);
+  op->axis = axis;
+  op->flags = reverse ? 2 : 0;
+  op->nreg = 1;
+  op->reg[0] = ir_block();
+  op->reg[0]->parent = op;
+  Block *saved = S->cur;
+  S->cur = op->reg[0];
+  SVal **cargs = arena_alloc(sizeof(SVal *) * (size_t)(2 * nin));
+  Value **pa = arena_alloc(sizeof(Value *) * (size_t)(2 * nin));
+  for (int i = 0; i < 2 * nin; i++) {
+    pa[i] = ir_value(S->k, vals[i % nin]->dt, (Shape){0});
+    cargs[i] = sv_tensor(pa[i]);
+  }
+  op->reg[0]->args = pa;
+  op->reg[0]->nargs = 2 * nin;
+  SVal *r = call_value(S, loc, combine, cargs, 2 * nin, NULL, NULL, 0);
+  Value **res = arena_alloc(sizeof(Value *) * (size_t)(nin + 1));
+  if (nin == 1) {
+    res[0] = to_tensor_as(S, loc, r->k == SV_TUPLE && r->n == 1 ? r->items[0] : r, vals[0]->dt);
+  } else {
+    if (r->k != SV_TUPLE || r->n != nin)
+      error_at(loc, "the combine function must return %d values", nin);
+    for (int i = 0; i < nin; i++)
+      res[i] = to_tensor_as(S, loc, r->items[i], vals[i]->dt);
+  }
+  for (int i = 0; i < nin; i++)
+    if (res[i]->sh.rank)
+      error_at(loc, "the combine function must return scalars");
+  ir_op(op->reg[0], O_YIELD, loc, nin, res);
+  S->cur = saved;
+  SVal *out = sv_tuple(nin);
+  for (int i = 0; i < nin; i++) {
+    Shape sh = kind == O_SCAN ? vals[i]->sh : reduced_shape(vals[i]->sh, axis, false);
+    Value *v = ir_result(S->k, op, vals[i]->dt, sh);
+    if (kind == O_REDUCE && keep_dims) {
+      Shape ks = orig;
+      if (vals[0]->sh.rank != orig.rank)
+        for (int d = 0; d < ks.rank; d++) ks.d[d] = 1;
+      else
+        ks.d[axis] = 1;
+      v = reshape_to(S, loc, v, ks);
+    }
+    out->items[i] = sv_tensor(v);
+  }
+  return nin == 1 ? out->items[0] : out;
+}
+
+static SVal *inputs_of(SVal *x, int *n) {
+  if (x->k == SV_TUPLE) {
+    *n = x->n;
+    return x;
+  }
+  SVal *t = sv_tuple(1);
+  t->items[0] = x;
+  *n = 1;
+  return t;
+}
+
+// tl.reduce(input, axis, combine_fn, keep_dims=False)
+static SVal *bi_reduce(Sema *S, Call *c) {
+  int n;
+  SVal *in = inputs_of(need(c, 0, "input"), &n);
+  SVal *ax = need(c, 1, "axis");
+  int axis = present(ax) ? (int)ax->i : INT32_MIN;
+  return reduce_with_region(S, c->loc, O_REDUCE, in->items, n, axis, need(c, 2, "combine_fn"),
+                            kw_true(S, c, 3, "keep_dims"), false);
+}
+
+// tl.associative_scan(input, axis, combine_fn, reverse=False)
+static SVal *bi_scan(Sema *S, Call *c) {
+  int n;
+  SVal *in = inputs_of(need(c, 0, "input"), &n);
+  return reduce_with_region(S, c->loc, O_SCAN, in->items, n, (int)need_int(c, 1, "axis"),
+                            need(c, 2, "combine_fn"), false, kw_true(S, c, 3, "reverse"));
+}
+
+// tl.softmax(x, dim=None, keep_dims=False, ieee_rounding=False)
+static SVal *bi_softmax(Sema *S, Call *c) {
+  Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
+  SVal *d = arg(c, 1, "dim");
+  SVal *ax = present(d) ? d : sv_int(0);
+  bool keep = kw_true(S, c, 2, "keep_dims");
+  Call mc = *c;
+  mc.name = "max";
+  Value *m = reduce_builtin(S, &mc, x, ax, keep, "max", x->dt);
+  Value *z = tensor_binop(S, c->loc, O_SUB, x, m);
+  Value *num = emit1(S, O_EXP, c->loc, z->dt, z->sh, 1, &z);
+  Value *den = reduce_builtin(S, &mc, num, ax, keep, "sum", x->dt);
+  return sv_tensor(tensor_binop(S, c->loc, O_DIV, num, den));
+}
+
+/* ---- shapes ---- */
+
+// tl.expand_dims(input, axis)
+static SVal *bi_expand_dims(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  SVal *ax = need(c, 1, "axis");
+  int n = ax->k == SV_TUPLE ? ax->n : 1;
+  Shape sh = x->sh;
+  for (int i = 0; i < n; i++) {
+    SVal *a = ax->k == SV_TUPLE ? ax->items[i] : ax;
+    if (a->k != SV_INT)
+      error_at(c->loc, "expand_dims(): axis must be a constexpr integer");
+    if (sh.rank == MAXRANK)
+      error_at(c->loc, "expand_dims(): at most %d dimensions", MAXRANK);
+    int p = (int)(a->i < 0 ? a->i + sh.rank + 1 : a->i);
+    if (p < 0 || p > sh.rank)
+      error_at(c->loc, "expand_dims(): axis %lld out of range", (long long)a->i);
+    for (int j = sh.rank; j > p; j--)
+      sh.d[j] = sh.d[j - 1];
+    sh.d[p] = 1;
+    sh.rank++;
+  }
+  return sv_tensor(reshape_to(S, c->loc, x, sh));
+}
+
+// tl.reshape(input, *shape, can_reorder=False) / tl.view
+static SVal *bi_reshape(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  SVal *s = need(c, 1, "shape");
+  Shape sh = shape_from(c, s, c->self ? 0 : 1);
+  return sv_tensor(reshape_to(S, c->loc, x, sh));
+}
+
+// tl.ravel(x)
+static SVal *bi_ravel(Sema *S, Call *c) {
+  return sv_tensor(flatten_all(S, c->loc, need_tensor(S, c, 0, "x")));
+}
+
+static SVal *permute_by(Sema *S, Call *c, Value *x, const int *perm) {
+  Shape sh = x->sh;
+  int seen = 0;
+  for (int i = 0; i < x->sh.rank; i++) {
+    if (perm[i] < 0 || perm[i] >= x->sh.rank || (seen & (1 << perm[i])))
+      error_at(c->loc, "%s(): invalid permutation", c->name);
+    seen |= 1 << perm[i];
+    sh.d[i] = x->sh.d[perm[i]];
+  }
+  Value *r = emit1(S, O_PERMUTE, c->loc, x->dt, sh, 1, &x);
+  r->elt = x->elt;
+  memcpy(r->def->perm, perm, sizeof(int) * MAXRANK);
+  return sv_tensor(r);
+}
+
+// tl.trans(input, *dims) / tl.permute(input, *dims)
+static SVal *bi_permute(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  int perm[MAXRANK] = {0};
+  SVal *d = arg(c, 1, "dims");
+  if (!present(d)) {
+    if (x->sh.rank != 2)
+      error_at(c->loc, "%s() without dims needs a 2-D tensor", c->name);
+    perm[0] = 1;
+    return permute_by(S, c, x, perm);
+  }
+  SVal **items = d->k == SV_TUPLE ? d->items : (c->self ? c->args : c->args + 1);
+  int n = d->k == SV_TUPLE ? d->n : (c->self ? c->nargs : c->nargs - 1);
+  if (n != x->sh.rank)
+    error_at(c->loc, "%s(): %d dims given for a tensor of rank %d", c->name, n, x->sh.rank);
+  for (int i = 0; i < n; i++)
+    perm[i] = (int)items[i]->i;
+  return permute_by(S, c, x, perm);
+}
+
+// tl.flip(x, dim=None)
+static SVal *bi_flip(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "x");
+  SVal *d = arg(c, 1, "dim");
+  if (x->sh.rank == 0)
+    error_at(c->loc, "flip() needs a tensor");
+  int axis = present(d) ? norm_axis(c, d->i, x->sh.rank) : x->sh.rank - 1;
+  Value *r = emit1(S, O_FLIP, c->loc, x->dt, x->sh, 1, &x);
+  r->def->axis = axis;
+  return sv_tensor(r);
+}
+
+// tl.broadcast_to(input, *shape)
+static SVal *bi_broadcast_to(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  Shape sh = shape_from(c, need(c, 1, "shape"), c->self ? 0 : 1);
+  return sv_tensor(broadcast_to(S, c->loc, x, sh));
+}
+
+// tl.broadcast(input, other)
+static SVal *bi_broadcast(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input"), *y = need_tensor(S, c, 1, "other");
+  Shape sh = broadcast_shapes(S, c->loc, x->sh, y->sh);
+  SVal *t = sv_tuple(2);
+  t->items[0] = sv_tensor(broadcast_to(S, c->loc, x, sh));
+  t->items[1] = sv_tensor(broadcast_to(S, c->loc, y, sh));
+  return t;
+}
+
+static Value *join2(Sema *S, Call *c, Value *a, Value *b) {
+  Value *x, *y;
+  SVal sa = {.k = SV_TENSOR, .v = a}, sb = {.k = SV_TENSOR, .v = b};
+  promote_pair(S, c->loc, &sa, &sb, false, &x, &y);
+  Shape sh = x->sh;
+  if (sh.rank == MAXRANK)
+    error_at(c->loc, "join(): at most %d dimensions", MAXRANK);
+  sh.d[sh.rank++] = 2;
+  Value *in[2] = {x, y};
+  return emit1(S, O_JOIN, c->loc, x->dt, sh, 2, in);
+}
+
+// tl.join(a, b)
+static SVal *bi_join(Sema *S, Call *c) {
+  return sv_tensor(join2(S, c, need_tensor(S, c, 0, "a"), need_tensor(S, c, 1, "b")));
+}
+
+// tl.interleave(a, b)
+static SVal *bi_interleave(Sema *S, Call *c) {
+  Value *j = join2(S, c, need_tensor(S, c, 0, "a"), need_tensor(S, c, 1, "b"));
+  Shape sh = j->sh;
+  sh.rank--;
+  if (sh.rank == 0)
+    sh.rank = 1, sh.d[0] = 2;
+  else
+    sh.d[sh.rank - 1] *= 2;
+  return sv_tensor(reshape_to(S, c->loc, j, sh));
+}
+
+// tl.split(a) -> (a[..., 0], a[..., 1])
+static SVal *bi_split(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "a");
+  if (x->sh.rank == 0 || x->sh.d[x->sh.rank - 1] != 2)
+    error_at(c->loc, "split() needs a last dimension of size 2, got %s", shape_str(x->sh));
+  Shape sh = x->sh;
+  sh.rank--;
+  SVal *t = sv_tuple(2);
+  for (int i = 0; i < 2; i++) {
+    Value *r = emit1(S, O_SPLIT, c->loc, x->dt, sh, 1, &x);
+    r->def->ival = i;
+    t->items[i] = sv_tensor(r);
+  }
+  return t;
+}
+
+// tl.cat(input, other, can_reorder=False)
+static SVal *bi_cat(Sema *S, Call *c) {
+  Value *x, *y;
+  promote_pair(S, c->loc, need(c, 0, "input"), need(c, 1, "other"), false, &x, &y);
+  if (x->sh.rank == 0)
+    error_at(c->loc, "cat() needs tensors");
+  Shape sh = x->sh;
+  sh.d[0] *= 2;
+  check_shape(S, c->loc, sh);
+  Value *in[2] = {x, y};
+  return sv_tensor(emit1(S, O_CAT, c->loc, x->dt, sh, 2, in));
+}
+
+/* ---- compile-time and debugging helpers ---- */
+
+static SVal *bi_identity(Sema *S, Call *c) {
+  (void)S;
+  return need(c, 0, "input");
+}
+
+static SVal *bi_nothing(Sema *S, Call *c) {
+  (void)S;
+  (void)c;
+  return sv_new(SV_NONE);
+}
+
+static void print_sval(FILE *f, SVal *v) {
+  switch (v->k) {
+  case SV_INT: fprintf(f, "%lld", (long long)v->i); break;
+  case SV_BOOL: fprintf(f, v->i ? "True" : "False"); break;
+  case SV_FLOAT: fprintf(f, "%g", v->f); break;
+  case SV_STR: fprintf(f, "%s", v->s); break;
+  default: fprintf(f, "%s", sv_kind_name(v)); break;
+  }
+}
+
+// tl.static_print(*values)
+static SVal *bi_static_print(Sema *S, Call *c) {
+  (void)S;
+  for (int i = 0; i < c->nargs; i++) {
+    if (i)
+      fputc(' ', stderr);
+    print_sval(stderr, c->args[i]);
+  }
+  fputc('\n', stderr);
+  return sv_new(SV_NONE);
+}
+
+// tl.static_assert(cond, msg="")
+static SVal *bi_static_assert(Sema *S, Call *c) {
+  SVal *cond = need(c, 0, "cond"), *msg = arg(c, 1, "msg");
+  if (cond->k == SV_TENSOR)
+    error_at(c->loc, "static_assert() needs a compile-time condition");
+  if (!sv_truthy(S, c->loc, cond))
+    error_at(c->loc, "static_assert failed%s%s", present(msg) ? ": " : "",
+             present(msg) && msg->k == SV_STR ? msg->s : "");
+  return sv_new(SV_NONE);
+}
+
+// tl.device_assert(cond, msg="")
+static SVal *bi_device_assert(Sema *S, Call *c) {
+  SVal *cond = need(c, 0, "cond"), *msg = arg(c, 1, "msg");
+  if (cond->k != SV_TENSOR) {
+    if (!sv_truthy(S, c->loc, cond))
+      error_at(c->loc, "device_assert with a constant false condition");
+    return sv_new(SV_NONE);
+  }
+  Value *v = to_bool(S, c->loc, cond->v);
+  Op *op = ir_op(S->cur, O_ASSERT, c->loc, 1, &v);
+  op->str = present(msg) && msg->k == SV_STR ? msg->s : "";
+  return sv_new(SV_NONE);
+}
+
+// tl.device_print(prefix, *args, hex=False) / print(...)
+static SVal *bi_device_print(Sema *S, Call *c) {
+  int first = 0;
+  const char *prefix = "";
+  if (c->nargs && c->args[0]->k == SV_STR) {
+    prefix = c->args[0]->s;
+    first = 1;
+  }
+  Value **vals = arena_alloc(sizeof(Value *) * (size_t)(c->nargs + 1));
+  int n = 0;
+  for (int i = first; i < c->nargs; i++) {
+    if (c->args[i]->k == SV_STR)
+      error_at(c->loc, "device_print(): only the first argument may be a string");
+    vals[n++] = to_tensor(S, c->loc, c->args[i]);
+  }
+  Op *op = ir_op(S->cur, O_PRINT, c->loc, n, vals);
+  op->str = prefix;
+  op->flags = kw_true(S, c, 99, "hex") ? 1 : 0;
+  return sv_new(SV_NONE);
+}
+
+/* range(lo, hi, step) / tl.range(...) / tl.static_range(...): a tuple tagged with its kind */
+static SVal *bi_range(Sema *S, Call *c) {
+  (void)S;
+  SVal *a = arg(c, 0, "arg1"), *b = arg(c, 1, "arg2"), *st = arg(c, 2, "step");
+  if (!a)
+    error_at(c->loc, "%s() needs at least one argument", c->name);
+  SVal *t = sv_tuple(3);
+  t->s = strcmp(c->name, "static_range") == 0 ? "static_range" : "range";
+  t->items[0] = b ? a : sv_int(0);
+  t->items[1] = b ? b : a;
+  t->items[2] = present(st) ? st : sv_int(1);
+  if (t->s[0] == 's')
+    for (int i = 0; i < 3; i++)
+      if (t->items[i]->k != SV_INT)
+        error_at(c->loc, "static_range() bounds must be constexpr integers");
+  return t;
+}
+
+/* ---- Python builtins and triton.* on constexprs ---- */
+
+static SVal *py_minmax(Sema *S, Call *c) {
+  bool mn = strcmp(c->name, "min") == 0;
+  SVal **items = c->args;
+  int n = c->nargs;
+  if (n == 1 && c->args[0]->k == SV_TUPLE) {
+    items = c->args[0]->items;
+    n = c->args[0]->n;
+  }
+  if (n == 0)
+    error_at(c->loc, "%s() needs arguments", c->name);
+  SVal *best = items[0];
+  for (int i = 1; i < n; i++) {
+    if (best->k == SV_TENSOR || items[i]->k == SV_TENSOR)
+      error_at(c->loc, "Python's %s() works on constexprs only; use tl.%s", c->name,
+               mn ? "minimum" : "maximum");
+    SVal *lt = binary(S, c->loc, OP_LT, items[i], best);
+    if (sv_truthy(S, c->loc, lt) == mn)
+      best = items[i];
+  }
+  return best;
+}
+
+static SVal *py_len(Sema *S, Call *c) {
+  (void)S;
+  SVal *x = need(c, 0, "obj");
+  if (x->k == SV_TUPLE)
+    return sv_int(x->n);
+  if (x->k == SV_TENSOR && x->v->sh.rank)
+    return sv_int(x->v->sh.d[0]);
+  error_at(c->loc, "len() of %s", sv_kind_name(x));
+}
+
+static SVal *py_float(Sema *S, Call *c) {
+  SVal *x = need(c, 0, "x");
+  if (x->k == SV_STR) {
+    const char *s = x->s;
+    if (!strcmp(s, "inf") || !strcmp(s, "+inf") || !strcmp(s, "infinity")) return sv_float(INFINITY);
+    if (!strcmp(s, "-inf") || !strcmp(s, "-infinity")) return sv_float(-INFINITY);
+    if (!strcmp(s, "nan")) return sv_float(NAN);
+    error_at(c->loc, "float() of the string '%s'", s);
+  }
+  if (x->k == SV_TENSOR)
+    return sv_tensor(cast_to(S, c->loc, x->v, DT_F32));
+  if (!sv_is_number(x))
+    error_at(c->loc, "float() of %s", sv_kind_name(x));
+  return sv_float(x->k == SV_FLOAT ? x->f : (double)x->i);
+}
+
+static SVal *py_int(Sema *S, Call *c) {
+  SVal *x = need(c, 0, "x");
+  if (x->k == SV_TENSOR)
+    return sv_tensor(cast_to(S, c->loc, x->v, DT_I32));
+  if (!sv_is_number(x))
+    error_at(c->loc, "int() of %s", sv_kind_name(x));
+  return sv_int(x->k == SV_FLOAT ? (int64_t)x->f : x->i);
+}
+
+static SVal *py_abs(Sema *S, Call *c) {
+  SVal *x = need(c, 0, "x");
+  if (x->k == SV_TENSOR)
+    return bi_abs(S, c);
+  if (x->k == SV_FLOAT)
+    return sv_float(fabs(x->f));
+  if (x->k == SV_INT)
+    return sv_int(x->i < 0 ? -x->i : x->i);
+  error_at(c->loc, "abs() of %s", sv_kind_name(x));
+}
+
+static SVal *tr_cdiv(Sema *S, Call *c) { return bi_cdiv(S, c); }
+
+static SVal *tr_next_pow2(Sema *S, Call *c) {
+  (void)S;
+  int64_t n = need_int(c, 0, "n"), p = 1;
+  while (p < n)
+    p <<= 1;
+  return sv_int(p);
+}
+
+// triton.Config(kwargs, num_warps=4, num_stages=..., ...)
+static SVal *tr_config(Sema *S, Call *c) {
+  (void)S;
+  SVal *kw = need(c, 0, "kwargs"), *nw = arg(c, 1, "num_warps");
+  if (kw->k != SV_DICT)
+    error_at(c->loc, "triton.Config() needs a dict of constexpr values");
+  SVal *cfg = sv_tuple(2);
+  cfg->k = SV_CONFIG;
+  cfg->items[0] = kw;
+  cfg->items[1] = present(nw) ? nw : sv_int(4);
+  return cfg;
+}
+
+// triton.autotune(configs, key, ...) / triton.heuristics(values): decorator descriptions
+static SVal *tr_autotune(Sema *S, Call *c) {
+  (void)S;
+  SVal *cfgs = need(c, 0, "configs");
+  if (cfgs->k != SV_TUPLE)
+    error_at(c->loc, "autotune(): configs must be a list of triton.Config");
+  for (int i = 0; i < cfgs->n; i++)
+    if (cfgs->items[i]->k != SV_CONFIG)
+      error_at(c->loc, "autotune(): config %d is not a triton.Config", i);
+  SVal *d = sv_tuple(2);
+  d->k = SV_DICT;
+  d->s = "autotune";
+  d->items[0] = sv_new(SV_NONE);
+  d->items[1] = cfgs;
+  return d;
+}
+
+static SVal *tr_heuristics(Sema *S, Call *c) {
+  (void)S;
+  SVal *h = need(c, 0, "values");
+  if (h->k != SV_DICT)
+    error_at(c->loc, "heuristics() needs a dict of name: lambda args: ...");
+  SVal *d = sv_tuple(2);
+  d->k = SV_DICT;
+  d->s = "heuristics";
+  d->items[0] = sv_new(SV_NONE);
+  d->items[1] = h;
+  return d;
+}
+
+static SVal *tl_constexpr_call(Sema *S, Call *c) { return bi_identity(S, c); }
+
+/* ---- the table ---- */
+
+typedef struct Builtin {
+  const char *name; /* "tl.load", "math.exp", "libdevice.tanh", "py.len", "triton.cdiv" */
+  BuiltinFn fn;
+  bool method;      /* also a tensor method */
+} Builtin;
+
+static const Builtin builtins[] = {
+    {"tl.program_id", bi_program_id, 0}, {"tl.num_programs", bi_program_id, 0},
+    {"tl.arange", bi_arange, 0}, {"tl.zeros", bi_zeros, 0}, {"tl.full", bi_full, 0},
+    {"tl.zeros_like", bi_zeros_like, 0}, {"tl.cast", bi_cast, 1}, {"tl.to", bi_cast, 1},
+    {"tl.load", bi_load, 0}, {"tl.store", bi_store, 1},
+    {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
+    {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
+    {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
+    {"tl.umulhi", bi_umulhi, 0}, {"tl.fdiv", bi_fdiv, 0}, {"tl.div_rn", bi_fdiv, 0},
+    {"tl.sum", bi_sum, 1}, {"tl.xor_sum", bi_xor_sum, 1}, {"tl.max", bi_max, 1},
+    {"tl.min", bi_max, 1}, {"tl.argmax", bi_argmax, 1}, {"tl.argmin", bi_argmax, 1},
+    {"tl.reduce", bi_reduce, 1}, {"tl.cumsum", bi_cumsum, 1}, {"tl.cumprod", bi_cumsum, 1},
+    {"tl.associative_scan", bi_scan, 1}, {"tl.expand_dims", bi_expand_dims, 1},
+    {"tl.reshape", bi_reshape, 1}, {"tl.view", bi_reshape, 1}, {"tl.ravel", bi_ravel, 1},
+    {"tl.trans", bi_permute, 1}, {"tl.permute", bi_permute, 1}, {"tl.flip", bi_flip, 1},
+    {"tl.broadcast_to", bi_broadcast_to, 1}, {"tl.broadcast", bi_broadcast, 0},
+    {"tl.join", bi_join, 1}, {"tl.split", bi_split, 1}, {"tl.interleave", bi_interleave, 1},
+    {"tl.cat", bi_cat, 0}, {"tl.static_assert", bi_static_assert, 0},
+    {"tl.static_print", bi_static_print, 0}, {"tl.device_assert", bi_device_assert, 0},
+    {"tl.device_print", bi_device_print, 0}, {"tl.multiple_of", bi_identity, 0},
+    {"tl.max_contiguous", bi_identity, 0}, {"tl.max_constancy", bi_identity, 0},
+    {"tl.assume", bi_nothing, 0}, {"tl.debug_barrier", bi_nothing, 0},
+    {"tl.static_range", bi_range, 0}, {"tl.range", bi_range, 0},
+    {"tl.constexpr", tl_constexpr_call, 0}, {"tl.pow", bi_pow, 0},
+    {"py.range", bi_range, 0}, {"py.min", py_minmax, 0}, {"py.max", py_minmax, 0},
+    {"py.len", py_len, 0}, {"py.float", py_float, 0}, {"py.int", py_int, 0},
+    {"py.abs", py_abs, 0}, {"py.print", bi_device_print, 0},
+    {"triton.cdiv", tr_cdiv, 0}, {"triton.next_power_of_2", tr_next_pow2, 0},
+    {"triton.Config", tr_config, 0}, {"triton.autotune", tr_autotune, 0},
+    {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", bi_identity, 0},
+    {"libdevice.pow", bi_pow, 0}, {"libdevice.atan2", bi_atan2, 0},
+    {"libdevice.hypot", bi_hypot, 0}, {"libdevice.copysign", bi_copysign, 0},
+    {"libdevice.fmod", bi_fmod, 0}, {"libdevice.isnan", bi_fpclass, 0},
+    {"libdevice.isinf", bi_fpclass, 0}, {"libdevice.signbit", bi_fpclass, 0},
+    {"libdevice.fmin", bi_minmax, 0}, {"libdevice.fmax", bi_minmax, 0},
+    {"libdevice.div_rn", bi_fdiv, 0}, {"libdevice.abs", bi_abs, 0},
+    {"libdevice.fabs", bi_abs, 0}, {"libdevice.fma", bi_fma, 0},
+    {"libdevice.umulhi", bi_umulhi, 0},
+    {NULL, NULL, 0}};
+
+static const Builtin *find_builtin(const char *name) {
+  for (int i = 0; builtins[i].name; i++)
+    if (strcmp(builtins[i].name, name) == 0)
+      return &builtins[i];
+  return NULL;
+}
+
+static SVal *make_builtin(const char *name, SVal *self) {
+  SVal *b = sv_new(SV_BUILTIN);
+  b->s = name;
+  b->self = self;
+  return b;
+}
+
+static const char *const tl_math_names[] = {"abs", "fma", "cdiv", "umulhi", "div_rn", "fdiv",
+                                            "max", "min", "sigmoid", "softmax", NULL};
+
+SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
+  (void)S;
+  if (!strcmp(path, "triton")) {
+    if (!strcmp(attr, "language")) {
+      SVal *m = sv_new(SV_MODULE);
+      m->s = "triton.language";
+      return m;
+    }
+    const char *n = fmt("triton.%s", attr);
+    if (find_builtin(n))
+      return make_builtin(n, NULL);
+    error_at(loc, "unknown function 'triton.%s'", attr);
+  }
+  if (!strcmp(path, "triton.language") || !strcmp(path, "triton.language.core")) {
+    for (int t = 0; t < DT_PTR; t++)
+      if (!strcmp(attr, dtype_info[t].name))
+        return dtype_val((DType)t, DT__COUNT);
+    if (!strcmp(attr, "bool") || !strcmp(attr, "int1")) return dtype_val(DT_I1, DT__COUNT);
+    if (!strcmp(attr, "constexpr")) return sv_new(SV_CONSTEXPR_T);
+    if (!strcmp(attr, "math") || !strcmp(attr, "extra") || !strcmp(attr, "libdevice")) {
+      SVal *m = sv_new(SV_MODULE);
+      m->s = !strcmp(attr, "libdevice") ? "triton.language.extra.libdevice"
+                                        : fmt("triton.language.%s", attr);
+      return m;
+    }
+    if (!strcmp(attr, "dot") || !strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") ||
+        !strncmp(attr, "atomic_", 7) || !strncmp(attr, "rand", 4) || !strcmp(attr, "dot_scaled"))
+      error_at(loc, "tl.%s is not supported yet by tritonc", attr);
+    const char *n = fmt("tl.%s", attr);
+    if (find_builtin(n))
+      return make_builtin(n, NULL);
+    if (math1_kind(attr) != O_CONST)
+      return make_builtin(fmt("math.%s", attr), NULL);
+    error_at(loc, "unknown Triton function 'tl.%s'", attr);
+  }
+  if (!strcmp(path, "triton.language.math")) {
+    for (int i = 0; tl_math_names[i]; i++)
+      if (!strcmp(attr, tl_math_names[i]))
+        return make_builtin(fmt("tl.%s", attr == tl_math_names[i] ? attr : attr), NULL);
+    if (math1_kind(attr) != O_CONST)
+      return make_builtin(fmt("math.%s", attr), NULL);
+    if (find_builtin(fmt("libdevice.%s", attr)))
+      return make_builtin(fmt("libdevice.%s", attr), NULL);
+    error_at(loc, "unknown function 'tl.math.%s'", attr);
+  }
+  if (!strcmp(path, "triton.language.extra") || !strcmp(path, "triton.language.extra.cuda")) {
+    SVal *m = sv_new(SV_MODULE);
+    m->s = !strcmp(attr, "libdevice") ? "triton.language.extra.libdevice" : fmt("%s.%s", path, attr);
+    if (strcmp(attr, "libdevice") != 0 && strcmp(attr, "cuda") != 0)
+      error_at(loc, "unknown module '%s.%s'", path, attr);
+    return m;
+  }
+  if (strstr(path, "libdevice")) {
+    if (math1_kind(attr) != O_CONST)
+      return make_builtin(fmt("math.%s", attr), NULL);
+    const char *n = fmt("libdevice.%s", attr);
+    if (find_builtin(n))
+      return make_builtin(n, NULL);
+    error_at(loc, "unknown function 'libdevice.%s'", attr);
+  }
+  if (!strcmp(path, "math")) {
+    if (!strcmp(attr, "pi")) return sv_float(3.141592653589793);
+    if (!strcmp(attr, "e")) return sv_float(2.718281828459045);
+    if (!strcmp(attr, "inf")) return sv_float(INFINITY);
+    if (!strcmp(attr, "nan")) return sv_float(NAN);
+    error_at(loc, "'math.%s' is not supported in kernels", attr);
+  }
+  error_at(loc, "attribute '%s' of unknown module '%s'", attr, path);
+}
+
+static const char *const tensor_methods[] = {
+    "to", "cast", "store", "abs", "fma", "sigmoid", "softmax", "cdiv", "sum", "xor_sum", "max",
+    "min", "argmax", "argmin", "reduce", "cumsum", "cumprod", "associative_scan", "expand_dims",
+    "reshape", "view", "ravel", "trans", "permute", "flip", "broadcast_to", "join", "split",
+    "interleave", NULL};
+
+SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
+  (void)S;
+  if (t->k == SV_DTYPE) {
+    if (!strcmp(attr, "element_ty") && t->dt == DT_PTR)
+      return dtype_val(t->elt, DT__COUNT);
+    if (!strcmp(attr, "primitive_bitwidth"))
+      return sv_int(dt_bits(t->dt));
+    error_at(loc, "dtype attribute '%s' is not supported", attr);
+  }
+  if (t->k == SV_FUNC)
+    error_at(loc, "attribute '%s' of a jit function is not supported", attr);
+  Value *v = t->v;
+  if (!strcmp(attr, "dtype"))
+    return dtype_val(v->dt, v->elt);
+  if (!strcmp(attr, "type"))
+    return dtype_val(v->dt, v->elt);
+  if (!strcmp(attr, "shape")) {
+    SVal *s = sv_tuple(v->sh.rank);
+    for (int i = 0; i < v->sh.rank; i++)
+      s->items[i] = sv_int(v->sh.d[i]);
+    return s;
+  }
+  if (!strcmp(attr, "numel"))
+    return sv_int(shape_numel(v->sh));
+  if (!strcmp(attr, "T")) {
+    Call c = {loc, "T", t, NULL, 0, NULL, NULL, 0};
+    return bi_permute(S, &c);
+  }
+  for (int i = 0; tensor_methods[i]; i++)
+    if (!strcmp(attr, tensor_methods[i])) {
+      const char *n = fmt("tl.%s", attr);
+      if (!find_builtin(n))
+        n = fmt("math.%s", attr);
+      return make_builtin(n, t);
+    }
+  if (math1_kind(attr) != O_CONST)
+    return make_builtin(fmt("math.%s", attr), t);
+  error_at(loc, "tensor has no attribute or method '%s'", attr);
+}
+
+SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
+                   SVal **kwv, int nkw) {
+  const char *dot = strchr(fn->s, '.');
+  Call c = {loc, dot ? dot + 1 : fn->s, fn->self, args, nargs, kwn, kwv, nkw};
+  if (!strncmp(fn->s, "math.", 5))
+    return bi_math1(S, &c);
+  const Builtin *b = find_builtin(fn->s);
+  if (!b)
+    die("no builtin named %s", fn->s);
+  return b->fn(S, &c);
+}

@@ -1,0 +1,244 @@
+/* ir.c — the tile IR: constructors, dtype/shape facts, and the textual dump (--emit ir).
+ *
+ * Values are SSA with a dtype and a static shape; ops live in blocks; structured control flow
+ * (for/while/if) holds regions. Op names come from the OP_KINDS X-macro so dumps and messages
+ * always agree with the enum.
+ */
+#include "tritonc.h"
+
+#include <string.h>
+
+const char *const op_names[] = {
+#define X(e, s, k) s,
+    OP_KINDS(X)
+#undef X
+};
+const int op_class[] = {
+#define X(e, s, k) k,
+    OP_KINDS(X)
+#undef X
+};
+const DTypeInfo dtype_info[] = {
+#define X(e, n, s, c, b) {n, s, c, b},
+    DTYPES(X)
+#undef X
+};
+
+bool dt_is_float(DType t) { return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64; }
+bool dt_is_int(DType t) { return t <= DT_U64; }
+bool dt_is_signed(DType t) { return t >= DT_I1 && t <= DT_I64; }
+bool dt_is_unsigned(DType t) { return t >= DT_U8 && t <= DT_U64; }
+int dt_bits(DType t) { return dtype_info[t].bits; }
+
+const char *dt_name(DType t, DType elt) {
+  if (t == DT_PTR)
+    return fmt("*%s", dtype_info[elt].sig);
+  return dtype_info[t].sig;
+}
+
+int64_t shape_numel(Shape s) {
+  int64_t n = 1;
+  for (int i = 0; i < s.rank; i++)
+    n *= s.d[i];
+  return n;
+}
+
+bool shape_eq(Shape a, Shape b) {
+  if (a.rank != b.rank)
+    return false;
+  for (int i = 0; i < a.rank; i++)
+    if (a.d[i] != b.d[i])
+      return false;
+  return true;
+}
+
+const char *shape_str(Shape s) {
+  char buf[128];
+  int n = snprintf(buf, sizeof buf, "[");
+  for (int i = 0; i < s.rank; i++)
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%d", i ? ", " : "", s.d[i]);
+  snprintf(buf + n, sizeof buf - (size_t)n, "]");
+  return xstrdup(buf);
+}
+
+Value *ir_value(Kernel *k, DType dt, Shape sh) {
+  Value *v = arena_alloc(sizeof *v);
+  v->id = k->next_value_id++;
+  v->dt = dt;
+  v->sh = sh;
+  return v;
+}
+
+Block *ir_block(void) { return arena_alloc(sizeof(Block)); }
+
+Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in) {
+  Op *op = arena_alloc(sizeof *op);
+  op->k = kind;
+  op->loc = loc;
+  op->nin = nin;
+  op->in = arena_alloc(sizeof(Value *) * (size_t)(nin ? nin : 1));
+  if (nin)
+    memcpy(op->in, in, sizeof(Value *) * (size_t)nin);
+  op->parent = b;
+  if (b->nops == b->cap) {
+    int cap = b->cap ? b->cap * 2 : 16;
+    Op **ops = arena_alloc(sizeof(Op *) * (size_t)cap);
+    if (b->nops)
+      memcpy(ops, b->ops, sizeof(Op *) * (size_t)b->nops);
+    b->ops = ops;
+    b->cap = cap;
+  }
+  b->ops[b->nops++] = op;
+  return op;
+}
+
+Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh) {
+  Value *v = ir_value(k, dt, sh);
+  v->def = op;
+  Value **out = arena_alloc(sizeof(Value *) * (size_t)(op->nout + 1));
+  if (op->nout)
+    memcpy(out, op->out, sizeof(Value *) * (size_t)op->nout);
+  out[op->nout++] = v;
+  op->out = out;
+  return v;
+}
+
+static void count_block(Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nin; j++)
+      op->in[j]->uses++;
+    for (int r = 0; r < op->nreg; r++)
+      count_block(op->reg[r]);
+  }
+}
+
+static void clear_block(Block *b) {
+  for (int i = 0; i < b->nargs; i++)
+    b->args[i]->uses = 0;
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nout; j++)
+      op->out[j]->uses = 0;
+    for (int r = 0; r < op->nreg; r++)
+      clear_block(op->reg[r]);
+  }
+}
+
+void ir_count_uses(Kernel *k) {
+  for (int i = 0; i < k->nparams; i++)
+    if (k->params[i].val)
+      k->params[i].val->uses = 0;
+  clear_block(k->body);
+  count_block(k->body);
+}
+
+/* ---- dump ---- */
+
+static void dump_value(FILE *out, const Value *v) {
+  fprintf(out, "%%%d", v->id);
+  if (v->name)
+    fprintf(out, ".%s", v->name);
+}
+
+static void dump_type(FILE *out, const Value *v) {
+  fprintf(out, "%s", dt_name(v->dt, v->elt));
+  if (v->sh.rank)
+    fprintf(out, "%s", shape_str(v->sh));
+}
+
+static void dump_block(FILE *out, const Block *b, int depth);
+
+static void dump_attrs(FILE *out, const Op *op) {
+  switch (op->k) {
+  case O_CONST:
+    if (dt_is_float(op->out[0]->dt))
+      fprintf(out, " %.17g", op->fval);
+    else
+      fprintf(out, " %lld", (long long)op->ival);
+    break;
+  case O_ARG: case O_ARANGE: case O_SPLIT:
+    fprintf(out, " %lld", (long long)op->ival);
+    break;
+  case O_PROGRAM_ID: case O_NUM_PROGRAMS: case O_FLIP:
+    fprintf(out, " axis=%d", op->axis);
+    break;
+  case O_REDUCE: case O_SCAN:
+    fprintf(out, " axis=%d %s%s", op->axis, op->str ? op->str : "region",
+            op->flags & 2 ? " reverse" : "");
+    break;
+  case O_PERMUTE:
+    fprintf(out, " perm=");
+    for (int i = 0; i < op->out[0]->sh.rank; i++)
+      fprintf(out, "%s%d", i ? "," : "", op->perm[i]);
+    break;
+  case O_ATOMIC: case O_PRINT: case O_ASSERT:
+    fprintf(out, " \"%s\"", op->str ? op->str : "");
+    break;
+  default:
+    break;
+  }
+}
+
+static void dump_op(FILE *out, const Op *op, int depth) {
+  fprintf(out, "%*s", depth * 2, "");
+  for (int i = 0; i < op->nout; i++) {
+    fprintf(out, i ? ", " : "");
+    dump_value(out, op->out[i]);
+  }
+  if (op->nout)
+    fprintf(out, " = ");
+  fprintf(out, "%s", op_names[op->k]);
+  dump_attrs(out, op);
+  for (int i = 0; i < op->nin; i++) {
+    fprintf(out, i ? ", " : " ");
+    dump_value(out, op->in[i]);
+  }
+  if (op->nout) {
+    fprintf(out, " : ");
+    for (int i = 0; i < op->nout; i++) {
+      fprintf(out, i ? ", " : "");
+      dump_type(out, op->out[i]);
+    }
+  }
+  if (op->loc.line)
+    fprintf(out, "  @%d", op->loc.line);
+  fprintf(out, "\n");
+  for (int r = 0; r < op->nreg; r++) {
+    fprintf(out, "%*s{", depth * 2, "");
+    for (int i = 0; i < op->reg[r]->nargs; i++) {
+      fprintf(out, i ? ", " : " ^(");
+      dump_value(out, op->reg[r]->args[i]);
+      if (i == op->reg[r]->nargs - 1)
+        fprintf(out, ")");
+    }
+    fprintf(out, "\n");
+    dump_block(out, op->reg[r], depth + 1);
+    fprintf(out, "%*s}\n", depth * 2, "");
+  }
+}
+
+static void dump_block(FILE *out, const Block *b, int depth) {
+  for (int i = 0; i < b->nops; i++)
+    dump_op(out, b->ops[i], depth);
+}
+
+void ir_dump(FILE *out, const Kernel *k) {
+  fprintf(out, "kernel %s(", k->name);
+  int first = 1;
+  for (int i = 0; i < k->nparams; i++) {
+    const KParam *p = &k->params[i];
+    if (p->constexpr_) {
+      fprintf(out, "%s%s=%s", first ? "" : ", ", p->name, p->cexpr_text);
+    } else {
+      fprintf(out, "%s", first ? "" : ", ");
+      dump_value(out, p->val);
+      fprintf(out, ": %s", dt_name(p->dt, p->elt));
+      if (p->align)
+        fprintf(out, ":%d", p->align);
+    }
+    first = 0;
+  }
+  fprintf(out, ")\n");
+  dump_block(out, k->body, 1);
+}

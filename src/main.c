@@ -1,0 +1,182 @@
+/* main.c — the tritonc command line; the pipeline is the list of calls in translate().
+ *
+ *   kernel.py --parse--> AST --sema--> tile IR --passes--> tile IR --emit_c--> NAME.c + NAME.h
+ *
+ * Exit status: 0 success, 1 user error (bad kernel), 2 usage error, 3 internal error.
+ */
+#include "tritonc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SOURCE_BYTES (4u << 20)
+
+static const char usage_text[] =
+    "usage: tritonc KERNEL.py -n NAME -s SIGNATURE [-g GRID] [-o OUT] [options]\n"
+    "\n"
+    "Translates one @triton.jit kernel into standalone C (OUT.c + OUT.h).\n"
+    "\n"
+    "  -n, --kernel-name NAME   the @triton.jit function to translate\n"
+    "  -s, --signature SIG      parameter types and constexpr values, in order, as in\n"
+    "                           Triton's AOT compiler: \"*fp32:16, *fp32:16, i32, 1024\"\n"
+    "  -g, --grid GRID          grid as C expressions of the arguments: \"cdiv(n, 1024), 1, 1\"\n"
+    "  -o, --out-name OUT       output base name (default: the kernel name)\n"
+    "  -w, --num-warps N        num_warps (recorded; used by the CUDA backend)\n"
+    "  -D NAME=VALUE            value of a constexpr left out of the signature\n"
+    "      --target c|cuda      backend (default c)\n"
+    "      --emit ast|ir|c      print one stage to stdout instead of writing files\n"
+    "      --list-configs       print the kernel's @triton.autotune configs and heuristics\n"
+    "      --templates DIR      read DIR/NAME.tmpl instead of the built-in templates\n"
+    "  -h, --help               this text\n"
+    "      --version            print the version\n";
+
+static const char *read_source(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    usage_error("cannot open '%s': %s", path, strerror(errno));
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (b.n + n > MAX_SOURCE_BYTES) {
+      fclose(f);
+      buf_free(&b);
+      error_at((Loc){path, 1, 1}, "file is larger than %u MiB; a kernel file this large is not "
+                                  "supported", MAX_SOURCE_BYTES >> 20);
+    }
+    if (b.n + n + 1 > b.cap) {
+      size_t cap = b.cap ? b.cap : 65536;
+      while (cap < b.n + n + 1)
+        cap *= 2;
+      b.s = realloc(b.s, cap);
+      b.cap = cap;
+    }
+    memcpy(b.s + b.n, chunk, n);
+    b.n += n;
+  }
+  fclose(f);
+  char *text = arena_alloc(b.n + 1);
+  if (b.n)
+    memcpy(text, b.s, b.n);
+  text[b.n] = 0;
+  *len = b.n;
+  buf_free(&b);
+  return text;
+}
+
+static const char *need_arg(int argc, char **argv, int *i) {
+  if (*i + 1 >= argc)
+    usage_error("option '%s' needs a value", argv[*i]);
+  return argv[++*i];
+}
+
+static void parse_args(int argc, char **argv, Options *o) {
+  o->target = "c";
+  o->num_warps = 4;
+  o->defs = arena_alloc(sizeof(char *) * (size_t)argc);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(usage_text, stdout);
+      exit(0);
+    } else if (!strcmp(a, "--version")) {
+      printf("tritonc %s\n", TRITONC_VERSION);
+      exit(0);
+    } else if (!strcmp(a, "-n") || !strcmp(a, "--kernel-name")) {
+      o->kernel = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "-s") || !strcmp(a, "--signature")) {
+      o->signature = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "-g") || !strcmp(a, "--grid")) {
+      o->grid = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--out-name")) {
+      o->out = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "-w") || !strcmp(a, "--num-warps")) {
+      o->num_warps = atoi(need_arg(argc, argv, &i));
+      if (o->num_warps <= 0 || (o->num_warps & (o->num_warps - 1)))
+        usage_error("num_warps must be a power of two");
+    } else if (!strcmp(a, "-D")) {
+      o->defs[o->ndefs++] = need_arg(argc, argv, &i);
+    } else if (!strncmp(a, "-D", 2)) {
+      o->defs[o->ndefs++] = a + 2;
+    } else if (!strcmp(a, "--target")) {
+      o->target = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "--emit")) {
+      o->emit = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "--templates")) {
+      o->templates = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "--list-configs")) {
+      o->list_configs = true;
+    } else if (a[0] == '-' && a[1]) {
+      usage_error("unknown option '%s'", a);
+    } else if (o->file) {
+      usage_error("more than one input file ('%s' and '%s')", o->file, a);
+    } else {
+      o->file = a;
+    }
+  }
+  if (!o->file)
+    usage_error("no input file");
+  if (!o->kernel)
+    usage_error("no kernel name (-n NAME)");
+  if (strcmp(o->target, "c") != 0)
+    usage_error("unsupported target '%s' (this build supports --target c)", o->target);
+  if (o->emit && strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && strcmp(o->emit, "c"))
+    usage_error("--emit takes ast, ir or c");
+  for (int i = 0; i < o->ndefs; i++)
+    if (!strchr(o->defs[i], '='))
+      usage_error("-D needs NAME=VALUE, got '%s'", o->defs[i]);
+}
+
+static void write_file(const char *path, const Buf *b) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(b->s, 1, b->n, f) != b->n || fclose(f) != 0)
+    usage_error("cannot write '%s': %s", path, strerror(errno));
+}
+
+static int translate(const Options *o) {
+  size_t len;
+  const char *text = read_source(o->file, &len);
+  source_register(o->file, text, len);
+  if (o->signature)
+    source_register("<signature>", o->signature, strlen(o->signature));
+  if (o->grid)
+    source_register("<grid>", o->grid, strlen(o->grid));
+  template_set_dir(o->templates);
+
+  Module *m = parse_module(o->file, text, len);          /* 1. parse */
+  if (o->emit && !strcmp(o->emit, "ast")) {
+    dump_ast(stdout, m);
+    return 0;
+  }
+  if (o->list_configs) {
+    sema_list_configs(stdout, m, o);
+    return 0;
+  }
+  Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
+  pass_fold(k);                                           /* 3. passes */
+  if (o->emit && !strcmp(o->emit, "ir")) {
+    ir_dump(stdout, k);
+    return 0;
+  }
+  Buf c = {0}, h = {0};
+  emit_c(&c, &h, k, o);                                   /* 4. emit */
+  if (o->emit) {
+    fputs(c.s, stdout);
+  } else {
+    const char *base = o->out ? o->out : k->name;
+    write_file(fmt("%s.c", base), &c);
+    write_file(fmt("%s.h", base), &h);
+  }
+  buf_free(&c);
+  buf_free(&h);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  parse_args(argc, argv, &o);
+  int rc = translate(&o);
+  arena_release();
+  return rc;
+}

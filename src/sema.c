@@ -1,0 +1,1204 @@
+/* sema.c — specialise one kernel for a signature and lower it to tile IR.
+ *
+ * An abstract interpreter over the AST: constexprs (Python values) fold with Python semantics;
+ * tensors become IR values. `if` on a constexpr keeps only the taken branch; `if` on a runtime
+ * scalar becomes an IR `if` whose results are the variables either branch reassigns; `for` and
+ * `while` carry the variables their bodies reassign. An early `return` inside a runtime `if`
+ * moves the rest of the statement list into both branches, so the IR stays structured.
+ * Calls to other @triton.jit functions are inlined.
+ */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- abstract values ---- */
+
+SVal *sv_new(SKind k) {
+  SVal *v = arena_alloc(sizeof *v);
+  v->k = k;
+  return v;
+}
+SVal *sv_int(int64_t i) { SVal *v = sv_new(SV_INT); v->i = i; return v; }
+SVal *sv_float(double f) { SVal *v = sv_new(SV_FLOAT); v->f = f; return v; }
+SVal *sv_bool(bool b) { SVal *v = sv_new(SV_BOOL); v->i = b; return v; }
+SVal *sv_tensor(Value *x) { SVal *v = sv_new(SV_TENSOR); v->v = x; return v; }
+SVal *sv_tuple(int n) {
+  SVal *v = sv_new(SV_TUPLE);
+  v->n = n;
+  v->items = arena_alloc(sizeof(SVal *) * (size_t)(n ? n : 1));
+  return v;
+}
+
+bool sv_is_number(const SVal *v) { return v->k == SV_INT || v->k == SV_FLOAT || v->k == SV_BOOL; }
+
+const char *sv_kind_name(const SVal *v) {
+  switch (v->k) {
+  case SV_NONE: return "None";
+  case SV_INT: return "an int";
+  case SV_FLOAT: return "a float";
+  case SV_BOOL: return "a bool";
+  case SV_STR: return "a string";
+  case SV_DTYPE: return "a dtype";
+  case SV_TUPLE: return "a tuple";
+  case SV_DICT: return "a dict";
+  case SV_TENSOR:
+    return v->v->sh.rank ? fmt("a %s%s tensor", dt_name(v->v->dt, v->v->elt), shape_str(v->v->sh))
+                         : fmt("a %s scalar", dt_name(v->v->dt, v->v->elt));
+  case SV_FUNC: return fmt("the function '%s'", v->fn->str);
+  case SV_BUILTIN: return fmt("the builtin '%s'", v->s);
+  case SV_MODULE: return fmt("the module '%s'", v->s);
+  case SV_SLICE: return "a slice";
+  case SV_CONSTEXPR_T: return "tl.constexpr";
+  case SV_CONFIG: return "a triton.Config";
+  }
+  return "a value";
+}
+
+bool sv_truthy(Sema *S, Loc loc, SVal *v) {
+  (void)S;
+  switch (v->k) {
+  case SV_NONE: return false;
+  case SV_INT: case SV_BOOL: return v->i != 0;
+  case SV_FLOAT: return v->f != 0;
+  case SV_STR: return v->s[0] != 0;
+  case SV_TUPLE: return v->n != 0;
+  case SV_TENSOR:
+    error_at(loc, "a tensor's truth value is not known at compile time here; this needs a "
+                  "constexpr");
+  default: return true;
+  }
+}
+
+/* ---- scopes ---- */
+
+static SVal *scope_get(Scope *s, const char *name) {
+  for (int i = s->n - 1; i >= 0; i--)
+    if (strcmp(s->vars[i].name, name) == 0)
+      return s->vars[i].val;
+  return NULL;
+}
+
+static void scope_set(Scope *s, const char *name, SVal *val) {
+  for (int i = 0; i < s->n; i++)
+    if (strcmp(s->vars[i].name, name) == 0) {
+      s->vars[i].val = val;
+      return;
+    }
+  if (s->n == s->cap) {
+    int cap = s->cap ? s->cap * 2 : 16;
+    Var *v = arena_alloc(sizeof(Var) * (size_t)cap);
+    if (s->n)
+      memcpy(v, s->vars, sizeof(Var) * (size_t)s->n);
+    s->vars = v;
+    s->cap = cap;
+  }
+  s->vars[s->n++] = (Var){name, val};
+}
+
+static Scope *scope_copy(const Scope *s) {
+  Scope *c = arena_alloc(sizeof *c);
+  c->n = c->cap = s->n;
+  c->vars = arena_alloc(sizeof(Var) * (size_t)(s->n ? s->n : 1));
+  if (s->n)
+    memcpy(c->vars, s->vars, sizeof(Var) * (size_t)s->n);
+  return c;
+}
+
+static const char *RET = "<return value>";
+
+/* ---- names ---- */
+
+static SVal *lookup_global(Sema *S, Loc loc, const char *name);
+
+static SVal *lookup(Sema *S, Loc loc, const char *name) {
+  SVal *v = scope_get(S->scope, name);
+  if (v)
+    return v;
+  v = lookup_global(S, loc, name);
+  if (!v)
+    error_at(loc, "name '%s' is not defined", name);
+  return v;
+}
+
+static const char *const py_builtins[] = {"range", "min", "max", "len", "float", "int", "bool",
+                                          "abs", "print", "isinstance", "tuple", "list",
+                                          "getattr", "hasattr", "str", NULL};
+
+static SVal *lookup_global(Sema *S, Loc loc, const char *name) {
+  SVal *v = scope_get(&S->globals, name);
+  if (v)
+    return v;
+  for (int i = 0; i < S->mod->naliases; i++)
+    if (strcmp(S->mod->aliases[i].name, name) == 0) {
+      v = sv_new(SV_MODULE);
+      v->s = S->mod->aliases[i].path;
+      /* `from triton.language import zeros` binds a function, not a module */
+      const char *dot = strrchr(v->s, '.');
+      if (dot && strncmp(v->s, "triton.language.", 16) == 0 && !strchr(v->s + 16, '.') &&
+          strcmp(dot + 1, "math") != 0 && strcmp(dot + 1, "extra") != 0)
+        v = lookup_module_attr(S, loc, xstrndup(v->s, (size_t)(dot - v->s)), dot + 1);
+      else if (strcmp(v->s, "triton.jit") == 0 || strcmp(v->s, "triton.cdiv") == 0 ||
+               strcmp(v->s, "triton.next_power_of_2") == 0 || strcmp(v->s, "triton.autotune") == 0 ||
+               strcmp(v->s, "triton.heuristics") == 0 || strcmp(v->s, "triton.Config") == 0)
+        v = lookup_module_attr(S, loc, "triton", v->s + 7);
+      return v;
+    }
+  for (int i = 0; i < S->mod->funcs.n; i++)
+    if (strcmp(S->mod->funcs.v[i]->str, name) == 0) {
+      v = sv_new(SV_FUNC);
+      v->fn = S->mod->funcs.v[i];
+      return v;
+    }
+  for (int i = 0; i < S->mod->consts.n; i++) {
+    Node *c = S->mod->consts.v[i];
+    Node *t = c->kind == N_ASSIGN ? c->args.v[0] : c->a;
+    if (t->kind != N_NAME || strcmp(t->str, name) != 0)
+      continue;
+    if (!c->b)
+      error_at(loc, "module-level '%s' is host Python that cannot be used in a kernel", name);
+    Scope *saved = S->scope;
+    S->scope = arena_alloc(sizeof(Scope));
+    v = eval_expr(S, c->b);
+    S->scope = saved;
+    if (v->k == SV_TENSOR)
+      error_at(c->loc, "module-level '%s' must be a compile-time constant", name);
+    scope_set(&S->globals, name, v);
+    return v;
+  }
+  for (int i = 0; py_builtins[i]; i++)
+    if (strcmp(py_builtins[i], name) == 0) {
+      v = sv_new(SV_BUILTIN);
+      v->s = fmt("py.%s", name);
+      return v;
+    }
+  return NULL;
+}
+
+/* ---- expressions ---- */
+
+static SVal *eval_call(Sema *S, Node *n);
+static SVal *eval_subscript(Sema *S, Node *n);
+
+static SVal *eval_attr(Sema *S, Node *n) {
+  SVal *obj = eval_expr(S, n->a);
+  switch (obj->k) {
+  case SV_MODULE:
+    return lookup_module_attr(S, n->loc, obj->s, n->str);
+  case SV_TENSOR: case SV_DTYPE: case SV_FUNC:
+    return tensor_attr(S, n->loc, obj, n->str);
+  default:
+    error_at(n->loc, "%s has no attribute '%s'", sv_kind_name(obj), n->str);
+  }
+}
+
+static SVal *eval_compare(Sema *S, Node *n) {
+  SVal *left = eval_expr(S, n->args.v[0]), *result = NULL;
+  for (int i = 0; i < n->args.n - 1; i++) {
+    SVal *right = eval_expr(S, n->args.v[i + 1]);
+    SVal *r = binary(S, n->loc, n->ops[i], left, right);
+    if (!result)
+      result = r;
+    else if (result->k != SV_TENSOR && r->k != SV_TENSOR)
+      result = sv_bool(sv_truthy(S, n->loc, result) && sv_truthy(S, n->loc, r));
+    else
+      result = binary(S, n->loc, OP_AND, result, r);
+    left = right;
+  }
+  return result;
+}
+
+static SVal *eval_boolop(Sema *S, Node *n) {
+  SVal *a = eval_expr(S, n->a);
+  if (a->k != SV_TENSOR) {
+    /* Python short-circuit on constexprs */
+    bool t = sv_truthy(S, n->loc, a);
+    if ((n->op == OP_AND && !t) || (n->op == OP_OR && t))
+      return a;
+    return eval_expr(S, n->b);
+  }
+  return binary(S, n->loc, n->op, a, eval_expr(S, n->b));
+}
+
+static SVal *eval_ifexp(Sema *S, Node *n) {
+  SVal *c = eval_expr(S, n->a);
+  if (c->k != SV_TENSOR)
+    return eval_expr(S, sv_truthy(S, n->loc, c) ? n->b : n->c);
+  if (c->v->sh.rank)
+    error_at(n->loc, "a conditional expression needs a scalar condition; use tl.where for tiles");
+  SVal *a = eval_expr(S, n->b), *b = eval_expr(S, n->c);
+  Value *x, *y;
+  promote_pair(S, n->loc, a, b, false, &x, &y);
+  return sv_tensor(tensor_select(S, n->loc, c->v, x, y));
+}
+
+static SVal *eval_seq(Sema *S, Node *n) {
+  SVal *t = sv_tuple(n->args.n);
+  for (int i = 0; i < n->args.n; i++)
+    t->items[i] = eval_expr(S, n->args.v[i]);
+  return t;
+}
+
+SVal *eval_expr(Sema *S, Node *n) {
+  switch (n->kind) {
+  case N_NAME: return lookup(S, n->loc, n->str);
+  case N_INT:
+    if (n->ival_big)
+      error_at(n->loc, "integer literal does not fit in 64 bits");
+    return sv_int(n->ival);
+  case N_FLOAT: return sv_float(n->fval);
+  case N_BOOL: return sv_bool(n->ival != 0);
+  case N_NONE: return sv_new(SV_NONE);
+  case N_STR: {
+    SVal *s = sv_new(SV_STR);
+    s->s = n->str;
+    return s;
+  }
+  case N_ATTR: return eval_attr(S, n);
+  case N_CALL: return eval_call(S, n);
+  case N_SUBSCRIPT: return eval_subscript(S, n);
+  case N_BINOP: return binary(S, n->loc, n->op, eval_expr(S, n->a), eval_expr(S, n->b));
+  case N_UNOP: return unary(S, n->loc, n->op, eval_expr(S, n->a));
+  case N_BOOLOP: return eval_boolop(S, n);
+  case N_COMPARE: return eval_compare(S, n);
+  case N_IFEXP: return eval_ifexp(S, n);
+  case N_TUPLE: case N_LIST: return eval_seq(S, n);
+  case N_DICT: {
+    SVal *d = eval_seq(S, n);
+    d->k = SV_DICT;
+    return d;
+  }
+  case N_SLICE: {
+    SVal *s = sv_tuple(3);
+    s->k = SV_SLICE;
+    Node *parts[3] = {n->a, n->b, n->c};
+    for (int i = 0; i < 3; i++)
+      s->items[i] = parts[i] ? eval_expr(S, parts[i]) : sv_new(SV_NONE);
+    return s;
+  }
+  case N_FUNCDEF: {
+    SVal *f = sv_new(SV_FUNC); /* a lambda inside a decorator */
+    f->fn = n;
+    return f;
+  }
+  default:
+    error_at(n->loc, "%s is not supported here", node_names[n->kind]);
+  }
+}
+
+// x[:, None], x[None, :], t[0], d['key']
+static SVal *eval_subscript(Sema *S, Node *n) {
+  SVal *obj = eval_expr(S, n->a);
+  if (obj->k == SV_TUPLE || obj->k == SV_DICT) {
+    if (n->args.n != 1)
+      error_at(n->loc, "a tuple takes one index");
+    SVal *idx = eval_expr(S, n->args.v[0]);
+    if (obj->k == SV_DICT) {
+      for (int i = 0; i + 1 < obj->n; i += 2)
+        if (obj->items[i]->k == SV_STR && idx->k == SV_STR && !strcmp(obj->items[i]->s, idx->s))
+          return obj->items[i + 1];
+      error_at(n->loc, "key not found in dict");
+    }
+    if (idx->k != SV_INT)
+      error_at(n->args.v[0]->loc, "tuple index must be a constant integer");
+    int64_t i = idx->i < 0 ? idx->i + obj->n : idx->i;
+    if (i < 0 || i >= obj->n)
+      error_at(n->args.v[0]->loc, "tuple index %lld out of range (size %d)", (long long)idx->i,
+               obj->n);
+    return obj->items[i];
+  }
+  if (obj->k != SV_TENSOR)
+    error_at(n->loc, "%s cannot be indexed", sv_kind_name(obj));
+  Value *v = obj->v;
+  Shape sh = {0, {0}};
+  int src = 0;
+  for (int i = 0; i < n->args.n; i++) {
+    Node *it = n->args.v[i];
+    if (it->kind == N_NONE) {
+      if (sh.rank == MAXRANK)
+        error_at(it->loc, "too many dimensions (at most %d)", MAXRANK);
+      sh.d[sh.rank++] = 1;
+    } else if (it->kind == N_SLICE && !it->a && !it->b && !it->c) {
+      if (src >= v->sh.rank)
+        error_at(it->loc, "too many indices for a tensor of rank %d", v->sh.rank);
+      sh.d[sh.rank++] = v->sh.d[src++];
+    } else {
+      error_at(it->loc, "unsupported tensor index: only ':' and None are allowed in Triton");
+    }
+  }
+  while (src < v->sh.rank) {
+    if (sh.rank == MAXRANK)
+      error_at(n->loc, "too many dimensions (at most %d)", MAXRANK);
+    sh.d[sh.rank++] = v->sh.d[src++];
+  }
+  return sv_tensor(reshape_to(S, n->loc, v, sh));
+}
+
+static SVal *eval_call(Sema *S, Node *n) {
+  SVal *fn = eval_expr(S, n->a);
+  int na = n->args.n, nk = n->kws.n;
+  SVal **args = arena_alloc(sizeof(SVal *) * (size_t)(na + 1));
+  SVal **kwv = arena_alloc(sizeof(SVal *) * (size_t)(nk + 1));
+  const char **kwn = arena_alloc(sizeof(char *) * (size_t)(nk + 1));
+  for (int i = 0; i < na; i++)
+    args[i] = eval_expr(S, n->args.v[i]);
+  for (int i = 0; i < nk; i++) {
+    kwn[i] = n->kws.v[i]->str;
+    kwv[i] = eval_expr(S, n->kws.v[i]->a);
+  }
+  return call_value(S, n->loc, fn, args, na, kwn, kwv, nk);
+}
+
+/* ---- statements ---- */
+
+static void exec_block(Sema *S, NodeList *body, int from, NodeList *tail);
+
+static void assign_target(Sema *S, Node *t, SVal *v) {
+  switch (t->kind) {
+  case N_NAME:
+    if (v->k == SV_TENSOR && !v->v->name)
+      v->v->name = t->str;
+    scope_set(S->scope, t->str, v);
+    return;
+  case N_TUPLE: case N_LIST:
+    if (v->k != SV_TUPLE)
+      error_at(t->loc, "cannot unpack %s into %d names", sv_kind_name(v), t->args.n);
+    if (v->n != t->args.n)
+      error_at(t->loc, "cannot unpack %d values into %d names", v->n, t->args.n);
+    for (int i = 0; i < v->n; i++)
+      assign_target(S, t->args.v[i], v->items[i]);
+    return;
+  default:
+    error_at(t->loc, "cannot assign to %s (only names and tuples of names)", node_names[t->kind]);
+  }
+}
+
+static void collect_assigned(NodeList *body, Vec *names);
+
+static void add_name(Vec *names, const char *s) {
+  for (int i = 0; i < names->n; i++)
+    if (strcmp(names->v[i], s) == 0)
+      return;
+  vec_push(names, (void *)s);
+}
+
+static void collect_target(Node *t, Vec *names) {
+  if (t->kind == N_NAME)
+    add_name(names, t->str);
+  else if (t->kind == N_TUPLE || t->kind == N_LIST)
+    for (int i = 0; i < t->args.n; i++)
+      collect_target(t->args.v[i], names);
+}
+
+static void collect_assigned(NodeList *body, Vec *names) {
+  for (int i = 0; i < body->n; i++) {
+    Node *s = body->v[i];
+    switch (s->kind) {
+    case N_ASSIGN:
+      for (int j = 0; j < s->args.n; j++)
+        collect_target(s->args.v[j], names);
+      break;
+    case N_AUGASSIGN: case N_ANNASSIGN: collect_target(s->a, names); break;
+    case N_FOR: collect_target(s->a, names); collect_assigned(&s->body, names); break;
+    case N_WHILE: collect_assigned(&s->body, names); break;
+    case N_IF: collect_assigned(&s->body, names); collect_assigned(&s->orelse, names); break;
+    default: break;
+    }
+  }
+}
+
+static bool contains_return(NodeList *body) {
+  for (int i = 0; i < body->n; i++) {
+    Node *s = body->v[i];
+    if (s->kind == N_RETURN)
+      return true;
+    if (s->kind == N_IF && (contains_return(&s->body) || contains_return(&s->orelse)))
+      return true;
+    if ((s->kind == N_FOR || s->kind == N_WHILE) && contains_return(&s->body))
+      return true;
+  }
+  return false;
+}
+
+/* Flattens a merged value into tensors (tuples recurse); numbers become tensors of `like`. */
+static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
+  if (v->k == SV_TUPLE) {
+    for (int i = 0; i < v->n; i++)
+      flatten(S, loc, v->items[i], out);
+    return;
+  }
+  vec_push(out, v);
+}
+
+static SVal *rebuild(SVal *shape, Value **vals, int *pos) {
+  if (shape->k == SV_TUPLE) {
+    SVal *t = sv_tuple(shape->n);
+    for (int i = 0; i < shape->n; i++)
+      t->items[i] = rebuild(shape->items[i], vals, pos);
+    return t;
+  }
+  return sv_tensor(vals[(*pos)++]);
+}
+
+static bool same_value(SVal *a, SVal *b) {
+  if (a == b)
+    return true;
+  if (a->k != b->k)
+    return false;
+  if (a->k == SV_TENSOR) return a->v == b->v;
+  if (a->k == SV_INT || a->k == SV_BOOL) return a->i == b->i;
+  if (a->k == SV_FLOAT) return a->f == b->f;
+  if (a->k == SV_NONE) return true;
+  if (a->k == SV_TUPLE) {
+    if (a->n != b->n) return false;
+    for (int i = 0; i < a->n; i++)
+      if (!same_value(a->items[i], b->items[i])) return false;
+    return true;
+  }
+  return false;
+}
+
+static DType merge_dtype(Sema *S, Loc loc, const char *name, SVal *a, SVal *b, const char *what) {
+  if (a->k == SV_TENSOR && b->k == SV_TENSOR) {
+    if (a->v->dt != b->v->dt || (a->v->dt == DT_PTR && a->v->elt != b->v->elt) ||
+        !shape_eq(a->v->sh, b->v->sh))
+      error_at(loc, "'%s' has type %s%s %s but %s%s %s; the type must stay the same", name,
+               dt_name(a->v->dt, a->v->elt), shape_str(a->v->sh), what,
+               dt_name(b->v->dt, b->v->elt), shape_str(b->v->sh),
+               strcmp(what, "before the loop") == 0 ? "after an iteration" : "in the else branch");
+    return a->v->dt;
+  }
+  if (a->k == SV_TENSOR) return a->v->dt;
+  if (b->k == SV_TENSOR) return b->v->dt;
+  DType x = number_dtype(S, loc, a), y = number_dtype(S, loc, b);
+  if (x != y)
+    error_at(loc, "'%s' has type %s %s but %s otherwise; the type must stay the same", name,
+             dtype_info[x].name, what, dtype_info[y].name);
+  return x;
+}
+
+static Value *as_typed(Sema *S, Loc loc, SVal *v, DType dt, Value *like) {
+  Value *r = v->k == SV_TENSOR ? v->v : to_tensor_as(S, loc, v, dt);
+  if (like && !shape_eq(r->sh, like->sh))
+    r = broadcast_to(S, loc, r, like->sh);
+  return r;
+}
+
+// if cond: ... else: ...   (cond a runtime scalar)
+static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
+  if (cond->sh.rank)
+    error_at(n->a->loc, "an if condition must be a scalar, got a %s tensor", shape_str(cond->sh));
+  cond = to_bool(S, n->a->loc, cond);
+  Op *op = ir_op(S->cur, O_IF, n->loc, 1, &cond);
+  op->nreg = 2;
+  op->reg[0] = ir_block();
+  op->reg[1] = ir_block();
+  op->reg[0]->parent = op->reg[1]->parent = op;
+  Scope *pre = S->scope, *branch[2];
+  Block *saved = S->cur;
+  bool early = contains_return(&n->body) || contains_return(&n->orelse);
+  for (int b = 0; b < 2; b++) {
+    S->scope = scope_copy(pre);
+    S->cur = op->reg[b];
+    S->returned = false;
+    exec_block(S, b ? &n->orelse : &n->body, 0, early ? tail : NULL);
+    if (S->returned && !scope_get(S->scope, RET))
+      scope_set(S->scope, RET, sv_new(SV_NONE));
+    branch[b] = S->scope;
+  }
+  S->returned = early;
+  /* merge: variables either branch changed, present in both */
+  Vec names = {0}, thenv = {0}, elsev = {0};
+  for (int i = 0; i < branch[0]->n; i++) {
+    const char *nm = branch[0]->vars[i].name;
+    SVal *a = branch[0]->vars[i].val, *b = scope_get(branch[1], nm);
+    if (!b || same_value(a, b))
+      continue;
+    if (a->k == SV_TUPLE && b->k == SV_TUPLE && a->n != b->n)
+      error_at(n->loc, "'%s' is a tuple of different lengths in the two branches", nm);
+    add_name(&names, nm);
+  }
+  Scope *out = scope_copy(pre);
+  for (int i = 0; i < branch[0]->n; i++) /* unchanged-in-both and new-in-both names */
+    if (scope_get(branch[1], branch[0]->vars[i].name) &&
+        same_value(branch[0]->vars[i].val, scope_get(branch[1], branch[0]->vars[i].name)))
+      scope_set(out, branch[0]->vars[i].name, branch[0]->vars[i].val);
+  Vec vals[2] = {{0}, {0}};
+  for (int i = 0; i < names.n; i++) {
+    flatten(S, n->loc, scope_get(branch[0], names.v[i]), &thenv);
+    flatten(S, n->loc, scope_get(branch[1], names.v[i]), &elsev);
+  }
+  if (thenv.n != elsev.n)
+    error_at(n->loc, "values assigned in the two branches have different structures");
+  for (int i = 0; i < thenv.n; i++) {
+    SVal *a = thenv.v[i], *b = elsev.v[i];
+    if (a->k != SV_TENSOR && b->k != SV_TENSOR && !sv_is_number(a))
+      error_at(n->loc, "a runtime if cannot merge %s", sv_kind_name(a));
+    DType dt = merge_dtype(S, n->loc, "value", a, b, "in the then branch");
+    Value *like = a->k == SV_TENSOR ? a->v : b->k == SV_TENSOR ? b->v : NULL;
+    S->cur = op->reg[0];
+    vec_push(&vals[0], as_typed(S, n->loc, a, dt, like));
+    S->cur = op->reg[1];
+    vec_push(&vals[1], as_typed(S, n->loc, b, dt, like));
+  }
+  for (int b = 0; b < 2; b++)
+    ir_op(op->reg[b], O_YIELD, n->loc, vals[b].n, (Value **)vals[b].v);
+  S->cur = saved;
+  Value **res = arena_alloc(sizeof(Value *) * (size_t)(thenv.n + 1));
+  for (int i = 0; i < thenv.n; i++) {
+    Value *t = vals[0].v[i];
+    res[i] = ir_result(S->k, op, t->dt, t->sh);
+    res[i]->elt = t->elt;
+  }
+  int pos = 0;
+  for (int i = 0; i < names.n; i++) {
+    SVal *v = rebuild(scope_get(branch[0], names.v[i]), res, &pos);
+    if (v->k == SV_TENSOR && strcmp(names.v[i], RET) != 0)
+      v->v->name = names.v[i];
+    scope_set(out, names.v[i], v);
+  }
+  S->scope = out;
+}
+
+static void exec_if(Sema *S, Node *n, NodeList *tail) {
+  SVal *c = eval_expr(S, n->a);
+  if (c->k != SV_TENSOR) { /* constexpr condition: the dead branch is never looked at */
+    exec_block(S, sv_truthy(S, n->a->loc, c) ? &n->body : &n->orelse, 0, NULL);
+    return;
+  }
+  if (S->loop_depth && contains_return(&n->body))
+    error_at(n->loc, "'return' inside a for or while loop is not supported (as in Triton)");
+  exec_runtime_if(S, n, c->v, tail);
+}
+
+/* Loop-carried variables: names the body assigns that exist before the loop. */
+static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Loc loc) {
+  Vec assigned = {0};
+  collect_assigned(body, &assigned);
+  for (int i = 0; i < assigned.n; i++) {
+    SVal *v = scope_get(S->scope, assigned.v[i]);
+    if (!v)
+      continue;
+    if (v->k != SV_TENSOR && !sv_is_number(v))
+      continue;
+    vec_push(names, assigned.v[i]);
+    vec_push(inits, to_tensor(S, loc, v));
+  }
+}
+
+static Block *loop_region(Op *op, int r) {
+  op->reg[r] = ir_block();
+  op->reg[r]->parent = op;
+  if (op->nreg < r + 1)
+    op->nreg = r + 1;
+  return op->reg[r];
+}
+
+static Value *block_arg(Sema *S, Block *b, Value *like) {
+  Value *a = ir_value(S->k, like->dt, like->sh);
+  a->elt = like->elt;
+  a->name = like->name;
+  Value **args = arena_alloc(sizeof(Value *) * (size_t)(b->nargs + 1));
+  if (b->nargs)
+    memcpy(args, b->args, sizeof(Value *) * (size_t)b->nargs);
+  args[b->nargs++] = a;
+  b->args = args;
+  return a;
+}
+
+static void yield_carried(Sema *S, Loc loc, Block *b, Vec *names, Vec *inits, OpKind k, Value *cond) {
+  Value **vals = arena_alloc(sizeof(Value *) * (size_t)(names->n + 2));
+  int nv = 0;
+  if (cond)
+    vals[nv++] = cond;
+  for (int i = 0; i < names->n; i++) {
+    SVal *v = scope_get(S->scope, names->v[i]);
+    Value *init = inits->v[i];
+    SVal iv = {.k = SV_TENSOR, .v = init};
+    merge_dtype(S, loc, names->v[i], &iv, v, "before the loop");
+    vals[nv++] = as_typed(S, loc, v, init->dt, init);
+  }
+  ir_op(b, k, loc, nv, vals);
+}
+
+static void bind_results(Sema *S, Op *op, Vec *names, Vec *inits) {
+  for (int i = 0; i < names->n; i++) {
+    Value *init = inits->v[i];
+    Value *r = ir_result(S->k, op, init->dt, init->sh);
+    r->elt = init->elt;
+    r->name = names->v[i];
+    scope_set(S->scope, names->v[i], sv_tensor(r));
+  }
+}
+
+static void exec_static_range(Sema *S, Node *n, SVal *it) {
+  int64_t lo = it->items[0]->i, hi = it->items[1]->i, st = it->items[2]->i;
+  if (st == 0)
+    error_at(n->b->loc, "static_range step must not be zero");
+  int64_t count = 0;
+  for (int64_t i = lo; st > 0 ? i < hi : i > hi; i += st) {
+    if (++count > 4096)
+      error_at(n->b->loc, "static_range unrolls more than 4096 iterations");
+    assign_target(S, n->a, sv_int(i));
+    exec_block(S, &n->body, 0, NULL);
+  }
+}
+
+// for i in range(lo, hi, step): ...  /  tl.range(...)  /  tl.static_range(...)
+static void exec_for(Sema *S, Node *n) {
+  SVal *it = eval_expr(S, n->b);
+  if (it->k != SV_TUPLE || !it->s)
+    error_at(n->b->loc, "a for loop must iterate over range(), tl.range() or tl.static_range()");
+  if (strcmp(it->s, "static_range") == 0 || strcmp(it->s, "tuple") == 0) {
+    if (strcmp(it->s, "tuple") == 0)
+      for (int i = 0; i < it->n - 3; i++) {
+        assign_target(S, n->a, it->items[3 + i]);
+        exec_block(S, &n->body, 0, NULL);
+      }
+    else
+      exec_static_range(S, n, it);
+    return;
+  }
+  if (n->a->kind != N_NAME)
+    error_at(n->a->loc, "the loop variable must be a name");
+  Value *b3[3];
+  DType dt = DT_I32;
+  for (int i = 0; i < 3; i++)
+    b3[i] = to_tensor(S, n->b->loc, it->items[i]);
+  for (int i = 0; i < 3; i++) {
+    if (!dt_is_int(b3[i]->dt) || b3[i]->sh.rank)
+      error_at(n->b->loc, "range() bounds must be integer scalars");
+    if (dt_bits(b3[i]->dt) == 64)
+      dt = DT_I64;
+  }
+  Vec names = {0}, inits = {0};
+  carried_vars(S, &n->body, &names, &inits, n->loc);
+  Value *in[64];
+  if (names.n > 60)
+    error_at(n->loc, "too many loop-carried variables");
+  for (int i = 0; i < 3; i++)
+    in[i] = cast_to(S, n->b->loc, b3[i], dt);
+  for (int i = 0; i < names.n; i++)
+    in[3 + i] = inits.v[i];
+  Op *op = ir_op(S->cur, O_FOR, n->loc, 3 + names.n, in);
+  op->flags = it->items[2]->k == SV_INT ? (it->items[2]->i > 0 ? 1 : 2) : 0; /* step sign */
+  Block *body = loop_region(op, 0), *saved = S->cur;
+  Value *iv = block_arg(S, body, in[0]);
+  iv->name = n->a->str;
+  Scope *pre = S->scope;
+  S->scope = scope_copy(pre);
+  scope_set(S->scope, n->a->str, sv_tensor(iv));
+  for (int i = 0; i < names.n; i++)
+    scope_set(S->scope, names.v[i], sv_tensor(block_arg(S, body, inits.v[i])));
+  S->cur = body;
+  S->loop_depth++;
+  exec_block(S, &n->body, 0, NULL);
+  S->loop_depth--;
+  yield_carried(S, n->loc, body, &names, &inits, O_YIELD, NULL);
+  S->cur = saved;
+  S->scope = pre;
+  bind_results(S, op, &names, &inits);
+}
+
+// while cond: ...
+static void exec_while(Sema *S, Node *n) {
+  Vec names = {0}, inits = {0};
+  carried_vars(S, &n->body, &names, &inits, n->loc);
+  Op *op = ir_op(S->cur, O_WHILE, n->loc, names.n, (Value **)inits.v);
+  Block *cb = loop_region(op, 0), *bb = loop_region(op, 1), *saved = S->cur;
+  Scope *pre = S->scope;
+  S->scope = scope_copy(pre);
+  for (int i = 0; i < names.n; i++)
+    scope_set(S->scope, names.v[i], sv_tensor(block_arg(S, cb, inits.v[i])));
+  S->cur = cb;
+  SVal *c = eval_expr(S, n->a);
+  Value *cv = to_tensor(S, n->a->loc, c);
+  if (cv->sh.rank)
+    error_at(n->a->loc, "a while condition must be a scalar");
+  cv = to_bool(S, n->a->loc, cv);
+  yield_carried(S, n->loc, cb, &names, &inits, O_CONDITION, cv);
+  S->scope = scope_copy(pre);
+  for (int i = 0; i < names.n; i++)
+    scope_set(S->scope, names.v[i], sv_tensor(block_arg(S, bb, inits.v[i])));
+  S->cur = bb;
+  S->loop_depth++;
+  exec_block(S, &n->body, 0, NULL);
+  S->loop_depth--;
+  yield_carried(S, n->loc, bb, &names, &inits, O_YIELD, NULL);
+  S->cur = saved;
+  S->scope = pre;
+  bind_results(S, op, &names, &inits);
+}
+
+static void exec_assert(Sema *S, Node *n) {
+  SVal *c = eval_expr(S, n->a);
+  if (c->k == SV_TENSOR) { /* a runtime assert behaves like tl.device_assert */
+    Op *op = ir_op(S->cur, O_ASSERT, n->loc, 1, (Value *[]){to_bool(S, n->loc, c->v)});
+    op->str = n->b && n->b->kind == N_STR ? n->b->str : "assertion failed";
+    return;
+  }
+  if (!sv_truthy(S, n->loc, c))
+    error_at(n->loc, "assertion failed%s%s", n->b && n->b->kind == N_STR ? ": " : "",
+             n->b && n->b->kind == N_STR ? n->b->str : "");
+}
+
+static void exec_stmt(Sema *S, Node *n, NodeList *tail) {
+  switch (n->kind) {
+  case N_EXPR_STMT: eval_expr(S, n->a); return;
+  case N_PASS: return;
+  case N_ASSIGN: {
+    SVal *v = eval_expr(S, n->b);
+    for (int i = 0; i < n->args.n; i++)
+      assign_target(S, n->args.v[i], v);
+    return;
+  }
+  case N_ANNASSIGN:
+    if (n->b)
+      assign_target(S, n->a, eval_expr(S, n->b));
+    return;
+  case N_AUGASSIGN: {
+    if (n->a->kind != N_NAME)
+      error_at(n->a->loc, "augmented assignment needs a name on the left");
+    SVal *old = lookup(S, n->a->loc, n->a->str);
+    assign_target(S, n->a, binary(S, n->loc, n->op, old, eval_expr(S, n->b)));
+    return;
+  }
+  case N_IF: exec_if(S, n, tail); return;
+  case N_FOR: exec_for(S, n); return;
+  case N_WHILE: exec_while(S, n); return;
+  case N_RETURN:
+    if (S->loop_depth)
+      error_at(n->loc, "'return' inside a for or while loop is not supported (as in Triton)");
+    scope_set(S->scope, RET, n->a ? eval_expr(S, n->a) : sv_new(SV_NONE));
+    S->returned = true;
+    return;
+  case N_ASSERT: exec_assert(S, n); return;
+  case N_BREAK: case N_CONTINUE:
+    error_at(n->loc, "'%s' is not supported in Triton kernels",
+             n->kind == N_BREAK ? "break" : "continue");
+  default:
+    error_at(n->loc, "%s is not supported in Triton kernels", node_names[n->kind]);
+  }
+}
+
+/* Executes body[from..] then, if given, tail (the statements after an early-returning if). */
+static void exec_block(Sema *S, NodeList *body, int from, NodeList *tail) {
+  for (int i = from; i < body->n && !S->returned; i++) {
+    Node *s = body->v[i];
+    if (s->kind == N_IF && (contains_return(&s->body) || contains_return(&s->orelse))) {
+      /* the statements after this if run only on paths that did not return */
+      NodeList rest = {body->v + i + 1, body->n - i - 1};
+      NodeList *joined = &rest;
+      if (tail && tail->n) {
+        joined = arena_alloc(sizeof *joined);
+        joined->n = rest.n + tail->n;
+        joined->v = arena_alloc(sizeof(Node *) * (size_t)(joined->n + 1));
+        memcpy(joined->v, rest.v, sizeof(Node *) * (size_t)rest.n);
+        memcpy(joined->v + rest.n, tail->v, sizeof(Node *) * (size_t)tail->n);
+      }
+      SVal *c = eval_expr(S, s->a);
+      if (c->k != SV_TENSOR) {
+        exec_block(S, sv_truthy(S, s->a->loc, c) ? &s->body : &s->orelse, 0, joined);
+      } else {
+        if (S->loop_depth)
+          error_at(s->loc, "'return' inside a for or while loop is not supported (as in Triton)");
+        exec_runtime_if(S, s, c->v, joined);
+      }
+      S->returned = true;
+      return;
+    }
+    exec_stmt(S, s, NULL);
+  }
+  if (tail && !S->returned)
+    exec_block(S, tail, 0, NULL);
+}
+
+/* ---- calls to @triton.jit functions (inlined) ---- */
+
+static bool is_constexpr_ann(Sema *S, Node *ann) {
+  if (!ann)
+    return false;
+  if (ann->kind == N_STR)
+    return strstr(ann->str, "constexpr") != NULL;
+  SVal *v = eval_expr(S, ann);
+  return v->k == SV_CONSTEXPR_T;
+}
+
+static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int nargs,
+                        const char **kwn, SVal **kwv, int nkw, int *used) {
+  Node *p = fn->params.v[i];
+  SVal *v = i < nargs ? args[i] : NULL;
+  for (int j = 0; j < nkw; j++)
+    if (strcmp(kwn[j], p->str) == 0) {
+      if (v)
+        error_at(loc, "'%s' got multiple values for argument '%s'", fn->str, p->str);
+      v = kwv[j];
+      (*used)++;
+    }
+  if (!v && p->a)
+    v = eval_expr(S, p->a);
+  if (!v)
+    error_at(loc, "'%s' is missing the argument '%s'", fn->str, p->str);
+  return v;
+}
+
+SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const char **kwn, SVal **kwv,
+               int nkw) {
+  for (Frame *f = S->frame; f; f = f->up)
+    if (f->fn == fn)
+      error_at(loc, "recursive call to '%s' is not supported: Triton inlines jit functions",
+               fn->str);
+  if (nargs > fn->params.n)
+    error_at(loc, "'%s' takes %d arguments but %d were given", fn->str, fn->params.n, nargs);
+  Scope *callee = arena_alloc(sizeof *callee), *saved = S->scope;
+  int used = 0;
+  for (int i = 0; i < fn->params.n; i++) {
+    S->scope = saved;
+    SVal *v = bind_param(S, loc, fn, i, args, nargs, kwn, kwv, nkw, &used);
+    if (v->k == SV_TENSOR && is_constexpr_ann(S, fn->params.v[i]->c))
+      error_at(loc, "argument '%s' of '%s' is tl.constexpr but got a runtime value",
+               fn->params.v[i]->str, fn->str);
+    scope_set(callee, fn->params.v[i]->str, v);
+  }
+  if (used != nkw)
+    for (int j = 0; j < nkw; j++) {
+      bool found = false;
+      for (int i = 0; i < fn->params.n; i++)
+        found |= strcmp(kwn[j], fn->params.v[i]->str) == 0;
+      if (!found)
+        error_at(loc, "'%s' got an unexpected keyword argument '%s'", fn->str, kwn[j]);
+    }
+  Frame fr = {fn, S->frame, loc};
+  bool was_returned = S->returned;
+  int depth = S->loop_depth;
+  S->frame = &fr;
+  S->scope = callee;
+  S->returned = false;
+  S->loop_depth = 0; /* a return in the callee leaves the callee, not the caller's loop */
+  if (depth && contains_return(&fn->body)) {
+    /* only a final, unconditional return is allowed in a function called from a loop */
+    for (int i = 0; i + 1 < fn->body.n; i++)
+      if (fn->body.v[i]->kind == N_IF && contains_return(&fn->body.v[i]->body))
+        error_at(fn->body.v[i]->loc, "early 'return' in '%s', called inside a loop, is not "
+                                     "supported", fn->str);
+  }
+  exec_block(S, &fn->body, 0, NULL);
+  SVal *r = scope_get(S->scope, RET);
+  S->scope = saved;
+  S->frame = fr.up;
+  S->returned = was_returned;
+  S->loop_depth = depth;
+  return r ? r : sv_new(SV_NONE);
+}
+
+SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
+                 SVal **kwv, int nkw) {
+  if (fn->k == SV_FUNC)
+    return call_jit(S, loc, fn->fn, args, nargs, kwn, kwv, nkw);
+  if (fn->k == SV_BUILTIN)
+    return call_builtin(S, loc, fn, args, nargs, kwn, kwv, nkw);
+  error_at(loc, "%s is not callable", sv_kind_name(fn));
+}
+
+/* ---- the kernel and its signature ---- */
+
+static Node *find_kernel(Sema *S, const char *name) {
+  for (int i = 0; i < S->mod->funcs.n; i++)
+    if (strcmp(S->mod->funcs.v[i]->str, name) == 0)
+      return S->mod->funcs.v[i];
+  Loc l = {S->mod->file, 1, 1};
+  error_at(l, "kernel '%s' not found: no @triton.jit function of that name in this file", name);
+}
+
+static bool parse_dtype_name(const char *s, DType *dt) {
+  static const struct { const char *n; DType t; } extra[] = {
+      {"f32", DT_F32}, {"f16", DT_F16}, {"f64", DT_F64}, {"bf16", DT_BF16}, {"B", DT_I1},
+      {"fp8e4nv", DT__COUNT}, {NULL, DT__COUNT}};
+  for (int t = 0; t < DT_PTR; t++)
+    if (strcmp(s, dtype_info[t].sig) == 0 || strcmp(s, dtype_info[t].name) == 0) {
+      *dt = (DType)t;
+      return true;
+    }
+  for (int i = 0; extra[i].n; i++)
+    if (strcmp(s, extra[i].n) == 0 && extra[i].t != DT__COUNT) {
+      *dt = extra[i].t;
+      return true;
+    }
+  return false;
+}
+
+static Loc sig_loc(int col) { return (Loc){"<signature>", 1, col}; }
+
+static char *trim(char *s, int *col) {
+  while (*s == ' ' || *s == '\t') {
+    s++;
+    (*col)++;
+  }
+  char *e = s + strlen(s);
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+    *--e = 0;
+  return s;
+}
+
+/* Constexpr literal from the signature or -D: int, float, True/False/None, or a dtype name. */
+static SVal *parse_literal(const char *s) {
+  char *end;
+  if (!strcmp(s, "True") || !strcmp(s, "False"))
+    return sv_bool(s[0] == 'T');
+  if (!strcmp(s, "None"))
+    return sv_new(SV_NONE);
+  long long i = strtoll(s, &end, 0);
+  if (*s && !*end)
+    return sv_int(i);
+  double f = strtod(s, &end);
+  if (*s && !*end)
+    return sv_float(f);
+  DType dt;
+  if (parse_dtype_name(s, &dt)) {
+    SVal *d = sv_new(SV_DTYPE);
+    d->dt = dt;
+    return d;
+  }
+  if (s[0] == '"' || s[0] == '\'') {
+    SVal *str = sv_new(SV_STR);
+    str->s = xstrndup(s + 1, strlen(s) >= 2 ? strlen(s) - 2 : 0);
+    return str;
+  }
+  return NULL;
+}
+
+typedef struct SigEntry {
+  const char *text;
+  int col;
+} SigEntry;
+
+static int split_signature(const char *sig, SigEntry *out, int max) {
+  char *s = xstrdup(sig);
+  int n = 0, col = 1;
+  if (!*trim(s, &(int){0}))
+    return 0;
+  for (char *p = s;;) {
+    char *comma = strchr(p, ',');
+    if (comma)
+      *comma = 0;
+    int c = col;
+    char *t = trim(p, &c);
+    if (n == max)
+      usage_error("signature has more than %d entries", max);
+    out[n++] = (SigEntry){t, c};
+    if (!comma)
+      break;
+    col += (int)(comma - p) + 1;
+    p = comma + 1;
+  }
+  return n;
+}
+
+static void set_param_type(KParam *kp, SigEntry e) {
+  const char *t = e.text;
+  char *colon = strchr(t, ':');
+  char *base = colon ? xstrndup(t, (size_t)(colon - t)) : xstrdup(t);
+  if (colon) {
+    char *end;
+    long a = strtol(colon + 1, &end, 10);
+    if (*end || a <= 0)
+      error_at(sig_loc(e.col), "bad alignment hint '%s' (expected e.g. ':16')", colon);
+    kp->align = (int)a;
+  }
+  if (base[0] == '*') {
+    kp->dt = DT_PTR;
+    if (!parse_dtype_name(base + 1, &kp->elt))
+      error_at(sig_loc(e.col), "unknown pointer element type '%s'", base + 1);
+    return;
+  }
+  if (!parse_dtype_name(base, &kp->dt))
+    error_at(sig_loc(e.col), "unknown type '%s' in signature (expected e.g. *fp32, i32, fp16, "
+                             "or a constexpr value)", base);
+}
+
+static SVal *define_value(Sema *S, const char *name) {
+  for (int i = 0; i < S->opts->ndefs; i++) {
+    const char *d = S->opts->defs[i], *eq = strchr(d, '=');
+    if (eq && (size_t)(eq - d) == strlen(name) && strncmp(d, name, (size_t)(eq - d)) == 0) {
+      SVal *v = parse_literal(eq + 1);
+      if (!v)
+        usage_error("-D %s: cannot parse the value '%s'", name, eq + 1);
+      return v;
+    }
+  }
+  return NULL;
+}
+
+/* Value of a constexpr missing from the signature: -D, then the first autotune config, then
+ * a heuristic, then the parameter's default. */
+static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known) {
+  SVal *v = define_value(S, p->str);
+  if (v)
+    return v;
+  for (int i = fn->decos.n - 1; i >= 0; i--) {
+    SVal *d = eval_expr(S, fn->decos.v[i]);
+    if (d->k == SV_DICT && d->s && strcmp(d->s, "autotune") == 0 && d->n >= 2 &&
+        d->items[1]->k == SV_TUPLE && d->items[1]->n > 0) {
+      SVal *cfg = d->items[1]->items[0]->items[0];
+      for (int j = 0; j + 1 < cfg->n; j += 2)
+        if (cfg->items[j]->k == SV_STR && strcmp(cfg->items[j]->s, p->str) == 0)
+          return cfg->items[j + 1];
+    }
+    if (d->k == SV_DICT && d->s && strcmp(d->s, "heuristics") == 0) {
+      SVal *h = d->items[1];
+      for (int j = 0; j + 1 < h->n; j += 2)
+        if (h->items[j]->k == SV_STR && strcmp(h->items[j]->s, p->str) == 0) {
+          SVal *args = sv_new(SV_DICT);
+          args->n = known->n * 2;
+          args->items = arena_alloc(sizeof(SVal *) * (size_t)(args->n + 1));
+          for (int k = 0; k < known->n; k++) {
+            SVal *key = sv_new(SV_STR);
+            key->s = known->vars[k].name;
+            args->items[2 * k] = key;
+            args->items[2 * k + 1] = known->vars[k].val;
+          }
+          SVal *r = call_value(S, fn->decos.v[i]->loc, h->items[j + 1], &args, 1, NULL, NULL, 0);
+          if (r->k == SV_TENSOR)
+            error_at(fn->decos.v[i]->loc, "the heuristic for '%s' depends on a runtime argument; "
+                                          "give %s in the signature or with -D", p->str, p->str);
+          return r;
+        }
+    }
+  }
+  if (p->a)
+    return eval_expr(S, p->a);
+  return NULL;
+}
+
+static const char *literal_text(SVal *v) {
+  switch (v->k) {
+  case SV_INT: return fmt("%lld", (long long)v->i);
+  case SV_BOOL: return v->i ? "True" : "False";
+  case SV_FLOAT: return fmt("%.17g", v->f);
+  case SV_NONE: return "None";
+  case SV_DTYPE: return dtype_info[v->dt].name;
+  case SV_STR: return fmt("'%s'", v->s);
+  default: return "?";
+  }
+}
+
+static void bind_signature(Sema *S, Node *fn, Scope *scope) {
+  SigEntry ent[256];
+  int ns = split_signature(S->opts->signature ? S->opts->signature : "", ent, 256);
+  Kernel *k = S->k;
+  k->nparams = fn->params.n;
+  k->params = arena_alloc(sizeof(KParam) * (size_t)(k->nparams + 1));
+  if (ns > fn->params.n)
+    error_at(sig_loc(ent[fn->params.n].col), "signature has %d entries but kernel '%s' has %d "
+             "parameters", ns, fn->str, fn->params.n);
+  for (int i = 0; i < fn->params.n; i++) {
+    Node *p = fn->params.v[i];
+    KParam *kp = &k->params[i];
+    kp->name = p->str;
+    bool cx = is_constexpr_ann(S, p->c);
+    SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
+    if (i < ns && lit && (cx || (lit->k != SV_DTYPE))) {
+      kp->constexpr_ = true;
+      kp->cexpr_text = literal_text(lit);
+      scope_set(scope, p->str, lit);
+      continue;
+    }
+    if (i < ns) {
+      if (cx)
+        error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
+                 "its value, not the type '%s'", p->str, ent[i].text);
+      set_param_type(kp, ent[i]);
+      Op *op = ir_op(k->body, O_ARG, p->loc, 0, NULL);
+      op->ival = i;
+      kp->val = ir_result(k, op, kp->dt, (Shape){0});
+      kp->val->elt = kp->elt;
+      kp->val->name = p->str;
+      scope_set(scope, p->str, sv_tensor(kp->val));
+      continue;
+    }
+    if (!cx && !define_value(S, p->str))
+      error_at(p->loc, "the signature gives no type for parameter '%s' (it has %d entries, the "
+               "kernel %d parameters)", p->str, ns, fn->params.n);
+    SVal *v = open_constexpr(S, fn, p, scope);
+    if (!v)
+      error_at(p->loc, "no value for constexpr '%s': give it in the signature or with -D %s=VALUE",
+               p->str, p->str);
+    kp->constexpr_ = true;
+    kp->cexpr_text = literal_text(v);
+    scope_set(scope, p->str, v);
+  }
+}
+
+static bool is_jit(Sema *S, Node *fn) {
+  for (int i = 0; i < fn->decos.n; i++) {
+    Node *d = fn->decos.v[i];
+    if (d->kind == N_CALL)
+      d = d->a;
+    SVal *v = eval_expr(S, d);
+    if (v->k == SV_BUILTIN && (!strcmp(v->s, "triton.jit") || !strcmp(v->s, "triton.autotune") ||
+                               !strcmp(v->s, "triton.heuristics")))
+      return true;
+  }
+  return false;
+}
+
+static void sema_init(Sema *S, Module *m, const Options *opts, Kernel *k) {
+  memset(S, 0, sizeof *S);
+  S->mod = m;
+  S->opts = opts;
+  S->k = k;
+  S->scope = arena_alloc(sizeof(Scope));
+}
+
+Kernel *sema_kernel(Module *m, const Options *opts) {
+  Kernel *k = arena_alloc(sizeof *k);
+  Sema S;
+  sema_init(&S, m, opts, k);
+  Node *fn = find_kernel(&S, opts->kernel);
+  if (!is_jit(&S, fn))
+    error_at(fn->loc, "'%s' is not a @triton.jit function", fn->str);
+  k->name = fn->str;
+  k->file = m->file;
+  k->signature = opts->signature;
+  k->num_warps = opts->num_warps;
+  k->body = ir_block();
+  S.cur = k->body;
+  Frame fr = {fn, NULL, fn->loc};
+  S.frame = &fr;
+  bind_signature(&S, fn, S.scope);
+  exec_block(&S, &fn->body, 0, NULL);
+  return k;
+}
+
+void sema_list_configs(FILE *out, Module *m, const Options *opts) {
+  Kernel *k = arena_alloc(sizeof *k);
+  Sema S;
+  sema_init(&S, m, opts, k);
+  Node *fn = find_kernel(&S, opts->kernel);
+  int shown = 0;
+  for (int i = 0; i < fn->decos.n; i++) {
+    SVal *d = eval_expr(&S, fn->decos.v[i]);
+    if (d->k != SV_DICT || !d->s)
+      continue;
+    if (!strcmp(d->s, "autotune")) {
+      SVal *cfgs = d->items[1];
+      for (int c = 0; c < cfgs->n; c++) {
+        SVal *cfg = cfgs->items[c]->items[0];
+        fprintf(out, "config %d:", c);
+        for (int j = 0; j + 1 < cfg->n; j += 2)
+          fprintf(out, " %s=%s", cfg->items[j]->s, literal_text(cfg->items[j + 1]));
+        fprintf(out, " num_warps=%lld%s\n", (long long)cfgs->items[c]->items[1]->i,
+                c == 0 ? "  (default)" : "");
+        shown++;
+      }
+    } else if (!strcmp(d->s, "heuristics")) {
+      SVal *h = d->items[1];
+      for (int j = 0; j + 1 < h->n; j += 2) {
+        fprintf(out, "heuristic: %s (computed from the other arguments)\n", h->items[j]->s);
+        shown++;
+      }
+    }
+  }
+  if (!shown)
+    fprintf(out, "%s has no @triton.autotune configs or @triton.heuristics\n", fn->str);
+}

@@ -1,0 +1,116 @@
+/* sema.h — internals shared by the specialiser's files:
+ *   sema.c      statements, control flow, calls, environments, the kernel signature
+ *   sema_ops.c  Triton's typing rules: promotion, broadcasting, casts, binary/unary ops
+ *   builtins.c  the tl.* / tl.math / libdevice functions and tensor methods
+ * Sema abstract-interprets the AST: Python values (constexprs) are folded with Python
+ * semantics, tensors become tile-IR values appended to the current block.
+ */
+#ifndef SEMA_H
+#define SEMA_H
+#include "tritonc.h"
+
+/* Kinds of abstract values; the comment names the SVal fields each uses. */
+typedef enum SKind {
+  SV_NONE,     /* - */
+  SV_INT,      /* i */
+  SV_FLOAT,    /* f */
+  SV_BOOL,     /* i */
+  SV_STR,      /* s */
+  SV_DTYPE,    /* dt, elt (pointer types) */
+  SV_TUPLE,    /* items, n (lists too) */
+  SV_DICT,     /* items: key, value, key, value...; n */
+  SV_TENSOR,   /* v (rank 0: a runtime scalar) */
+  SV_FUNC,     /* fn: N_FUNCDEF, mod */
+  SV_BUILTIN,  /* s: builtin name, self: bound receiver or NULL */
+  SV_MODULE,   /* s: dotted path */
+  SV_SLICE,    /* items[0..2]: start, stop, step (SV_NONE if absent) */
+  SV_CONSTEXPR_T, /* the tl.constexpr annotation itself */
+  SV_CONFIG,   /* triton.Config: items[0] = dict of kwargs, items[1] = num_warps */
+} SKind;
+
+typedef struct SVal {
+  SKind k;
+  int64_t i;
+  double f;
+  const char *s;
+  DType dt, elt;
+  Value *v;
+  struct SVal **items;
+  int n;
+  Node *fn;
+  struct SVal *self;
+} SVal;
+
+typedef struct Var {
+  const char *name;
+  SVal *val;
+} Var;
+
+typedef struct Scope {
+  Var *vars;
+  int n, cap;
+} Scope;
+
+typedef struct Frame {
+  Node *fn;
+  struct Frame *up;
+  Loc call_loc;
+} Frame;
+
+typedef struct Sema {
+  Module *mod;
+  Kernel *k;
+  const Options *opts;
+  Block *cur;       /* ops are appended here */
+  Scope *scope;     /* current function's variables */
+  Frame *frame;     /* inlining stack (recursion check) */
+  int loop_depth;   /* > 0 inside for/while: return is rejected */
+  bool returned;    /* the current statement list has executed a return */
+  SVal *retval;
+  Scope globals;    /* module constants, evaluated lazily */
+} Sema;
+
+/* sema.c */
+SVal *sv_new(SKind k);
+SVal *sv_int(int64_t i);
+SVal *sv_float(double f);
+SVal *sv_bool(bool b);
+SVal *sv_tensor(Value *v);
+SVal *sv_tuple(int n);
+SVal *eval_expr(Sema *S, Node *n);
+const char *sv_kind_name(const SVal *v);
+bool sv_is_number(const SVal *v);
+bool sv_truthy(Sema *S, Loc loc, SVal *v);
+SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
+                 SVal **kwv, int nkw);
+
+/* sema_ops.c */
+Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in);
+Value *const_value(Sema *S, Loc loc, DType dt, int64_t i, double f);
+DType number_dtype(Sema *S, Loc loc, SVal *v);
+Value *to_tensor(Sema *S, Loc loc, SVal *v);
+Value *to_tensor_as(Sema *S, Loc loc, SVal *v, DType dt);
+Value *cast_to(Sema *S, Loc loc, Value *v, DType dt);
+Value *bitcast_to(Sema *S, Loc loc, Value *v, DType dt);
+Value *broadcast_to(Sema *S, Loc loc, Value *v, Shape sh);
+Value *reshape_to(Sema *S, Loc loc, Value *v, Shape sh);
+Shape broadcast_shapes(Sema *S, Loc loc, Shape a, Shape b);
+void check_shape(Sema *S, Loc loc, Shape sh);
+SVal *binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b);
+SVal *unary(Sema *S, Loc loc, PyOp op, SVal *a);
+SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b); /* constexpr folding */
+Value *tensor_binop(Sema *S, Loc loc, OpKind k, Value *a, Value *b); /* same dtype, broadcast */
+Value *tensor_cmp(Sema *S, Loc loc, OpKind k, Value *a, Value *b);
+Value *tensor_select(Sema *S, Loc loc, Value *c, Value *a, Value *b);
+void promote_pair(Sema *S, Loc loc, SVal *a, SVal *b, bool div_or_mod, Value **ra, Value **rb);
+Value *to_bool(Sema *S, Loc loc, Value *v);
+
+/* builtins.c */
+SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr);
+SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr);
+SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
+                   SVal **kwv, int nkw);
+SVal *reduce_with_region(Sema *S, Loc loc, OpKind kind, SVal **ins, int nin, int axis,
+                         SVal *combine, bool keep_dims, bool reverse);
+
+#endif

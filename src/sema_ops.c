@@ -1,0 +1,546 @@
+/* sema_ops.c — Triton's typing rules for tensor arithmetic.
+ *
+ * Follows triton/language/semantic.py: Python numbers are weakly typed (a scalar of a lower or
+ * equal kind — bool < int < float — takes the tensor's type), fp16/bf16 division and modulo
+ * compute in fp32, integers promote like C's usual arithmetic conversions, integer // and %
+ * truncate like C, int / int is fp32. Constexpr (Python) values fold with Python semantics.
+ */
+#include "sema.h"
+
+#include <math.h>
+#include <string.h>
+
+Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in) {
+  Op *op = ir_op(S->cur, k, loc, nin, in);
+  return ir_result(S->k, op, dt, sh);
+}
+
+Value *const_value(Sema *S, Loc loc, DType dt, int64_t i, double f) {
+  Op *op = ir_op(S->cur, O_CONST, loc, 0, NULL);
+  if (dt_is_float(dt)) {
+    op->fval = f;
+  } else {
+    op->ival = dt == DT_I1 ? (i != 0) : i;
+    op->fval = (double)i;
+  }
+  return ir_result(S->k, op, dt, (Shape){0});
+}
+
+// Python int -> int32 / uint32 / int64 / uint64; float -> fp32 (fp64 if out of fp32 range)
+DType number_dtype(Sema *S, Loc loc, SVal *v) {
+  (void)S;
+  if (v->k == SV_BOOL)
+    return DT_I1;
+  if (v->k == SV_INT) {
+    if (v->i >= -2147483648LL && v->i < 2147483648LL)
+      return DT_I32;
+    if (v->i >= 2147483648LL && v->i < 4294967296LL)
+      return DT_U32;
+    return DT_I64;
+  }
+  if (v->k == SV_FLOAT) {
+    double a = fabs(v->f);
+    if (isinf(a) || a == 0 || isnan(a) || (a >= 0x1p-126 && a <= 0x1.fffffep127))
+      return DT_F32;
+    return DT_F64;
+  }
+  error_at(loc, "expected a number or a tensor, got %s", sv_kind_name(v));
+}
+
+Value *to_tensor_as(Sema *S, Loc loc, SVal *v, DType dt) {
+  if (v->k == SV_TENSOR)
+    return cast_to(S, loc, v->v, dt);
+  if (!sv_is_number(v))
+    error_at(loc, "expected a number or a tensor, got %s", sv_kind_name(v));
+  if (dt_is_float(dt))
+    return const_value(S, loc, dt, 0, v->k == SV_FLOAT ? v->f : (double)v->i);
+  if (v->k == SV_FLOAT)
+    return const_value(S, loc, dt, (int64_t)v->f, v->f);
+  return const_value(S, loc, dt, v->i, 0);
+}
+
+Value *to_tensor(Sema *S, Loc loc, SVal *v) {
+  if (v->k == SV_TENSOR)
+    return v->v;
+  return to_tensor_as(S, loc, v, number_dtype(S, loc, v));
+}
+
+Value *cast_to(Sema *S, Loc loc, Value *v, DType dt) {
+  if (v->dt == dt)
+    return v;
+  if (v->dt == DT_PTR || dt == DT_PTR)
+    error_at(loc, "cannot cast %s to %s", dt_name(v->dt, v->elt), dtype_info[dt].sig);
+  if (v->def && v->def->k == O_CONST && v->sh.rank == 0) {
+    Op *c = v->def;
+    if (dt_is_float(dt))
+      return const_value(S, loc, dt, 0, dt_is_float(v->dt) ? c->fval : (double)c->ival);
+    if (dt == DT_I1)
+      return const_value(S, loc, dt, dt_is_float(v->dt) ? c->fval != 0 : c->ival != 0, 0);
+    if (!dt_is_float(v->dt) && dt_bits(dt) == 64)
+      return const_value(S, loc, dt, c->ival, 0);
+  }
+  return emit1(S, O_CAST, loc, dt, v->sh, 1, &v);
+}
+
+Value *bitcast_to(Sema *S, Loc loc, Value *v, DType dt) {
+  if (v->dt == dt)
+    return v;
+  if (dt_bits(v->dt) != dt_bits(dt) || v->dt == DT_PTR || dt == DT_PTR)
+    error_at(loc, "cannot bitcast %s to %s: sizes differ", dt_name(v->dt, v->elt),
+             dtype_info[dt].sig);
+  return emit1(S, O_BITCAST, loc, dt, v->sh, 1, &v);
+}
+
+#define TRITON_MAX_NUMEL 1048576
+
+void check_shape(Sema *S, Loc loc, Shape sh) {
+  (void)S;
+  int64_t n = shape_numel(sh);
+  if (n > TRITON_MAX_NUMEL)
+    error_at(loc, "tile %s has %lld elements, over Triton's limit of %d", shape_str(sh),
+             (long long)n, TRITON_MAX_NUMEL);
+}
+
+Shape broadcast_shapes(Sema *S, Loc loc, Shape a, Shape b) {
+  (void)S;
+  Shape r = a.rank >= b.rank ? a : b;
+  for (int i = 0; i < r.rank; i++) {
+    int ia = i - (r.rank - a.rank), ib = i - (r.rank - b.rank);
+    int da = ia >= 0 ? a.d[ia] : 1, db = ib >= 0 ? b.d[ib] : 1;
+    if (da != db && da != 1 && db != 1)
+      error_at(loc, "shape mismatch: cannot broadcast %s and %s (dimension %d: %d vs %d)",
+               shape_str(a), shape_str(b), i, da, db);
+    r.d[i] = da == 1 ? db : da;
+  }
+  return r;
+}
+
+Value *reshape_to(Sema *S, Loc loc, Value *v, Shape sh) {
+  if (shape_eq(v->sh, sh))
+    return v;
+  if (shape_numel(v->sh) != shape_numel(sh))
+    error_at(loc, "cannot reshape %s to %s: element counts differ", shape_str(v->sh),
+             shape_str(sh));
+  Value *r = emit1(S, v->sh.rank == 0 ? O_SPLAT : O_RESHAPE, loc, v->dt, sh, 1, &v);
+  r->elt = v->elt;
+  return r;
+}
+
+Value *broadcast_to(Sema *S, Loc loc, Value *v, Shape sh) {
+  if (shape_eq(v->sh, sh))
+    return v;
+  Value *r;
+  if (v->sh.rank == 0) {
+    r = emit1(S, O_SPLAT, loc, v->dt, sh, 1, &v);
+  } else {
+    if (v->sh.rank > sh.rank)
+      error_at(loc, "cannot broadcast %s to %s", shape_str(v->sh), shape_str(sh));
+    Shape full = broadcast_shapes(S, loc, v->sh, sh);
+    if (!shape_eq(full, sh))
+      error_at(loc, "cannot broadcast %s to %s", shape_str(v->sh), shape_str(sh));
+    if (v->sh.rank < sh.rank) {
+      Shape e = {sh.rank, {0}};
+      for (int i = 0; i < sh.rank; i++) {
+        int j = i - (sh.rank - v->sh.rank);
+        e.d[i] = j >= 0 ? v->sh.d[j] : 1;
+      }
+      v = reshape_to(S, loc, v, e);
+      if (shape_eq(v->sh, sh))
+        return v;
+    }
+    r = emit1(S, O_BROADCAST, loc, v->dt, sh, 1, &v);
+  }
+  r->elt = v->elt;
+  return r;
+}
+
+static int kind_rank(DType t) { return t == DT_I1 ? 0 : dt_is_int(t) ? 1 : 2; }
+
+static DType integer_promote(DType a, DType b) {
+  int ra = dt_bits(a), rb = dt_bits(b);
+  bool ua = dt_is_unsigned(a), ub = dt_is_unsigned(b);
+  if (ua == ub)
+    return ra > rb ? a : b;
+  if (ua)
+    return ra >= rb ? a : b;
+  return rb >= ra ? b : a;
+}
+
+// computation_type_impl: the dtype a binary operation computes in
+static DType computation_type(Sema *S, Loc loc, DType a, bool a_sc, DType b, bool b_sc,
+                              bool div_or_mod) {
+  (void)S;
+  if (a_sc != b_sc) {
+    DType sc = a_sc ? a : b, te = a_sc ? b : a;
+    if (kind_rank(sc) <= kind_rank(te)) {
+      if (div_or_mod && (te == DT_F16 || te == DT_BF16))
+        return DT_F32;
+      return te;
+    }
+  }
+  if (a == DT_F64 || b == DT_F64)
+    return DT_F64;
+  if (a == DT_F32 || b == DT_F32)
+    return DT_F32;
+  if (a == DT_F16 || b == DT_F16)
+    return div_or_mod ? DT_F32 : DT_F16;
+  if (a == DT_BF16 && b == DT_BF16)
+    return div_or_mod ? DT_F32 : DT_BF16;
+  if (a == DT_BF16 || b == DT_BF16)
+    return DT_F32;
+  if (div_or_mod && dt_is_unsigned(a) != dt_is_unsigned(b))
+    error_at(loc, "cannot use /, // or %% with %s and %s: they have different signedness; "
+                  "cast them to the same signedness",
+             dtype_info[a].name, dtype_info[b].name);
+  return integer_promote(a, b);
+}
+
+static void check_scalar_range(Sema *S, Loc loc, SVal *v, DType t) {
+  (void)S;
+  if (v->k != SV_INT || !dt_is_int(t))
+    return;
+  if (dt_is_unsigned(t) && v->i < 0)
+    error_at(loc, "cannot combine an unsigned tensor with the negative scalar %lld; cast one "
+                  "of them explicitly", (long long)v->i);
+  int bits = dt_bits(t);
+  if (bits < 64) {
+    int64_t lo = dt_is_unsigned(t) ? 0 : -(1LL << (bits - 1));
+    int64_t hi = dt_is_unsigned(t) ? (1LL << bits) - 1 : (1LL << (bits - 1)) - 1;
+    if (t == DT_I1)
+      lo = 0, hi = 1;
+    if (v->i < lo || v->i > hi)
+      error_at(loc, "scalar %lld is out of range for %s", (long long)v->i, dtype_info[t].name);
+  }
+}
+
+// binary_op_type_checking_impl (pointer operands are left for the caller)
+void promote_pair(Sema *S, Loc loc, SVal *a, SVal *b, bool div_or_mod, Value **ra, Value **rb) {
+  Value *va = to_tensor(S, loc, a), *vb = to_tensor(S, loc, b);
+  if (va->dt != DT_PTR && vb->dt != DT_PTR) {
+    DType t = computation_type(S, loc, va->dt, a->k != SV_TENSOR, vb->dt, b->k != SV_TENSOR,
+                               div_or_mod);
+    check_scalar_range(S, loc, a, t);
+    check_scalar_range(S, loc, b, t);
+    va = a->k != SV_TENSOR ? to_tensor_as(S, loc, a, t) : cast_to(S, loc, va, t);
+    vb = b->k != SV_TENSOR ? to_tensor_as(S, loc, b, t) : cast_to(S, loc, vb, t);
+  }
+  Shape sh = broadcast_shapes(S, loc, va->sh, vb->sh);
+  *ra = broadcast_to(S, loc, va, sh);
+  *rb = broadcast_to(S, loc, vb, sh);
+}
+
+Value *tensor_binop(Sema *S, Loc loc, OpKind k, Value *a, Value *b) {
+  Shape sh = broadcast_shapes(S, loc, a->sh, b->sh);
+  a = broadcast_to(S, loc, a, sh);
+  b = broadcast_to(S, loc, b, sh);
+  Value *in[2] = {a, b};
+  Value *r = emit1(S, k, loc, a->dt, sh, 2, in);
+  r->elt = a->elt;
+  return r;
+}
+
+Value *tensor_cmp(Sema *S, Loc loc, OpKind k, Value *a, Value *b) {
+  Shape sh = broadcast_shapes(S, loc, a->sh, b->sh);
+  Value *in[2] = {broadcast_to(S, loc, a, sh), broadcast_to(S, loc, b, sh)};
+  return emit1(S, k, loc, DT_I1, sh, 2, in);
+}
+
+Value *to_bool(Sema *S, Loc loc, Value *v) {
+  if (v->dt == DT_I1)
+    return v;
+  Value *zero = v->dt == DT_PTR ? NULL : const_value(S, loc, v->dt, 0, 0);
+  if (!zero)
+    error_at(loc, "cannot use a pointer as a condition");
+  return tensor_cmp(S, loc, O_NE, v, zero);
+}
+
+Value *tensor_select(Sema *S, Loc loc, Value *c, Value *a, Value *b) {
+  Shape sh = broadcast_shapes(S, loc, c->sh, broadcast_shapes(S, loc, a->sh, b->sh));
+  Value *in[3] = {broadcast_to(S, loc, to_bool(S, loc, c), sh), broadcast_to(S, loc, a, sh),
+                  broadcast_to(S, loc, b, sh)};
+  Value *r = emit1(S, O_SELECT, loc, a->dt, sh, 3, in);
+  r->elt = a->elt;
+  return r;
+}
+
+static Value *ptr_offset(Sema *S, Loc loc, Value *p, Value *off, bool negate) {
+  if (!dt_is_int(off->dt))
+    error_at(loc, "pointer arithmetic needs an integer offset, got %s", dtype_info[off->dt].name);
+  if (dt_is_unsigned(off->dt) && dt_bits(off->dt) < 64)
+    off = cast_to(S, loc, off, DT_I64);
+  if (off->dt == DT_I1 || dt_bits(off->dt) < 32)
+    off = cast_to(S, loc, off, DT_I32);
+  if (negate) {
+    Value *z = const_value(S, loc, off->dt, 0, 0);
+    off = tensor_binop(S, loc, O_SUB, z, off);
+  }
+  Shape sh = broadcast_shapes(S, loc, p->sh, off->sh);
+  Value *in[2] = {broadcast_to(S, loc, p, sh), broadcast_to(S, loc, off, sh)};
+  Value *r = emit1(S, O_PTRADD, loc, DT_PTR, sh, 2, in);
+  r->elt = p->elt;
+  return r;
+}
+
+static Value *arith(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
+  bool divmod = op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD;
+  Value *x, *y;
+  promote_pair(S, loc, a, b, divmod, &x, &y);
+  if (x->dt == DT_PTR || y->dt == DT_PTR) {
+    if (op == OP_ADD && x->dt == DT_PTR && y->dt != DT_PTR)
+      return ptr_offset(S, loc, x, y, false);
+    if (op == OP_ADD && y->dt == DT_PTR && x->dt != DT_PTR)
+      return ptr_offset(S, loc, y, x, false);
+    if (op == OP_SUB && x->dt == DT_PTR && y->dt != DT_PTR)
+      return ptr_offset(S, loc, x, y, true);
+    error_at(loc, "invalid operands of type %s and %s for '%s'", dt_name(x->dt, x->elt),
+             dt_name(y->dt, y->elt), pyop_names[op]);
+  }
+  DType t = x->dt;
+  switch (op) {
+  case OP_ADD: return tensor_binop(S, loc, O_ADD, x, y);
+  case OP_SUB: return tensor_binop(S, loc, O_SUB, x, y);
+  case OP_MUL: return tensor_binop(S, loc, O_MUL, x, y);
+  case OP_DIV:
+    if (!dt_is_float(t)) {
+      x = cast_to(S, loc, x, DT_F32);
+      y = cast_to(S, loc, y, DT_F32);
+    }
+    return tensor_binop(S, loc, O_DIV, x, y);
+  case OP_FLOORDIV:
+    if (dt_is_float(t))
+      error_at(loc, "'//' is not supported on %s tensors (Triton allows it on integers only)",
+               dtype_info[t].name);
+    return tensor_binop(S, loc, O_DIV, x, y);
+  case OP_MOD: return tensor_binop(S, loc, O_MOD, x, y);
+  default: break;
+  }
+  if (dt_is_float(t))
+    error_at(loc, "operator '%s' needs integer operands, got %s", pyop_names[op],
+             dtype_info[t].name);
+  switch (op) {
+  case OP_BITAND: return tensor_binop(S, loc, O_AND, x, y);
+  case OP_BITOR: return tensor_binop(S, loc, O_OR, x, y);
+  case OP_BITXOR: return tensor_binop(S, loc, O_XOR, x, y);
+  case OP_LSHIFT: return tensor_binop(S, loc, O_SHL, x, y);
+  case OP_RSHIFT: return tensor_binop(S, loc, O_SHR, x, y);
+  default: die("arith: unexpected operator %s", pyop_names[op]);
+  }
+}
+
+static OpKind cmp_kind(PyOp op) {
+  switch (op) {
+  case OP_LT: return O_LT;
+  case OP_LE: return O_LE;
+  case OP_GT: return O_GT;
+  case OP_GE: return O_GE;
+  case OP_EQ: return O_EQ;
+  default: return O_NE;
+  }
+}
+
+SVal *binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
+  if (a->k != SV_TENSOR && b->k != SV_TENSOR)
+    return py_binary(S, loc, op, a, b);
+  switch (op) {
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_FLOORDIV: case OP_MOD:
+  case OP_BITAND: case OP_BITOR: case OP_BITXOR: case OP_LSHIFT: case OP_RSHIFT:
+    return sv_tensor(arith(S, loc, op, a, b));
+  case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
+    Value *x, *y;
+    promote_pair(S, loc, a, b, false, &x, &y);
+    return sv_tensor(tensor_cmp(S, loc, cmp_kind(op), x, y));
+  }
+  case OP_AND: case OP_OR: {
+    Value *x = to_bool(S, loc, to_tensor(S, loc, a)), *y = to_bool(S, loc, to_tensor(S, loc, b));
+    return sv_tensor(tensor_binop(S, loc, op == OP_AND ? O_AND : O_OR, x, y));
+  }
+  case OP_POW:
+    error_at(loc, "'**' is not supported on tensors; use libdevice.pow");
+  case OP_MATMUL:
+    error_at(loc, "'@' is not supported; use tl.dot");
+  case OP_IS: case OP_ISNOT:
+    return sv_bool((op == OP_ISNOT) ^ (a == b));
+  default:
+    error_at(loc, "operator '%s' is not supported on tensors", pyop_names[op]);
+  }
+}
+
+SVal *unary(Sema *S, Loc loc, PyOp op, SVal *a) {
+  if (a->k != SV_TENSOR) {
+    if (op == OP_NOT)
+      return sv_bool(!sv_truthy(S, loc, a));
+    return py_binary(S, loc, op, a, NULL);
+  }
+  Value *v = a->v;
+  switch (op) {
+  case OP_POS:
+    return a;
+  case OP_NEG:
+    if (v->dt == DT_PTR)
+      error_at(loc, "wrong type argument to unary minus (%s)", dt_name(v->dt, v->elt));
+    return sv_tensor(tensor_binop(S, loc, O_SUB, const_value(S, loc, v->dt, 0, 0), v));
+  case OP_NOT:
+    return sv_tensor(emit1(S, O_NOT, loc, DT_I1, v->sh, 1, (Value *[]){to_bool(S, loc, v)}));
+  case OP_INVERT:
+    if (v->dt == DT_PTR || dt_is_float(v->dt))
+      error_at(loc, "wrong type argument to unary invert (%s)", dt_name(v->dt, v->elt));
+    if (v->dt == DT_I1)
+      return sv_tensor(emit1(S, O_NOT, loc, DT_I1, v->sh, 1, &v));
+    return sv_tensor(tensor_binop(S, loc, O_XOR, v, const_value(S, loc, v->dt, -1, 0)));
+  default:
+    die("unary: unexpected operator %s", pyop_names[op]);
+  }
+}
+
+/* ---- constexpr (Python) arithmetic ---- */
+
+static int64_t py_floordiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    q--;
+  return q;
+}
+
+static int64_t py_mod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0)))
+    r += b;
+  return r;
+}
+
+static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
+  (void)S;
+  switch (op) {
+  case OP_ADD: return sv_int(x + y);
+  case OP_SUB: return sv_int(x - y);
+  case OP_MUL: return sv_int(x * y);
+  case OP_DIV:
+    if (y == 0) error_at(loc, "division by zero in a constant expression");
+    return sv_float((double)x / (double)y);
+  case OP_FLOORDIV:
+    if (y == 0) error_at(loc, "division by zero in a constant expression");
+    return sv_int(py_floordiv(x, y));
+  case OP_MOD:
+    if (y == 0) error_at(loc, "modulo by zero in a constant expression");
+    return sv_int(py_mod(x, y));
+  case OP_POW: {
+    if (y < 0) return sv_float(pow((double)x, (double)y));
+    int64_t r = 1;
+    for (int64_t i = 0; i < y && i < 64; i++) r *= x;
+    return sv_int(r);
+  }
+  case OP_LSHIFT: return sv_int(y >= 64 ? 0 : (int64_t)((uint64_t)x << y));
+  case OP_RSHIFT: return sv_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+  case OP_BITAND: return sv_int(x & y);
+  case OP_BITOR: return sv_int(x | y);
+  case OP_BITXOR: return sv_int(x ^ y);
+  case OP_LT: return sv_bool(x < y);
+  case OP_LE: return sv_bool(x <= y);
+  case OP_GT: return sv_bool(x > y);
+  case OP_GE: return sv_bool(x >= y);
+  case OP_EQ: return sv_bool(x == y);
+  case OP_NE: return sv_bool(x != y);
+  default: error_at(loc, "operator '%s' is not supported on integers", pyop_names[op]);
+  }
+}
+
+static SVal *py_float_op(Sema *S, Loc loc, PyOp op, double x, double y) {
+  (void)S;
+  switch (op) {
+  case OP_ADD: return sv_float(x + y);
+  case OP_SUB: return sv_float(x - y);
+  case OP_MUL: return sv_float(x * y);
+  case OP_DIV:
+    if (y == 0) error_at(loc, "division by zero in a constant expression");
+    return sv_float(x / y);
+  case OP_FLOORDIV: return sv_float(floor(x / y));
+  case OP_MOD: {
+    double r = fmod(x, y);
+    if (r != 0 && ((r < 0) != (y < 0))) r += y;
+    return sv_float(r);
+  }
+  case OP_POW: return sv_float(pow(x, y));
+  case OP_LT: return sv_bool(x < y);
+  case OP_LE: return sv_bool(x <= y);
+  case OP_GT: return sv_bool(x > y);
+  case OP_GE: return sv_bool(x >= y);
+  case OP_EQ: return sv_bool(x == y);
+  case OP_NE: return sv_bool(x != y);
+  default: error_at(loc, "operator '%s' is not supported on floats", pyop_names[op]);
+  }
+}
+
+static bool sv_equal(const SVal *a, const SVal *b) {
+  if (a->k != b->k) {
+    if (sv_is_number(a) && sv_is_number(b))
+      return (a->k == SV_FLOAT ? a->f : (double)a->i) == (b->k == SV_FLOAT ? b->f : (double)b->i);
+    return false;
+  }
+  switch (a->k) {
+  case SV_NONE: return true;
+  case SV_INT: case SV_BOOL: return a->i == b->i;
+  case SV_FLOAT: return a->f == b->f;
+  case SV_STR: return strcmp(a->s, b->s) == 0;
+  case SV_DTYPE: return a->dt == b->dt && (a->dt != DT_PTR || a->elt == b->elt);
+  case SV_TUPLE:
+    if (a->n != b->n) return false;
+    for (int i = 0; i < a->n; i++)
+      if (!sv_equal(a->items[i], b->items[i])) return false;
+    return true;
+  default: return a == b;
+  }
+}
+
+SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
+  if (!b) { /* unary */
+    if (a->k == SV_INT || a->k == SV_BOOL) {
+      if (op == OP_NEG) return sv_int(-a->i);
+      if (op == OP_POS) return sv_int(a->i);
+      if (op == OP_INVERT) return sv_int(~a->i);
+    }
+    if (a->k == SV_FLOAT && (op == OP_NEG || op == OP_POS))
+      return sv_float(op == OP_NEG ? -a->f : a->f);
+    error_at(loc, "bad operand %s for '%s'", sv_kind_name(a), pyop_names[op]);
+  }
+  if (op == OP_AND) return sv_truthy(S, loc, a) ? b : a;
+  if (op == OP_OR) return sv_truthy(S, loc, a) ? a : b;
+  if (op == OP_IS || op == OP_ISNOT) {
+    bool same = a == b || (a->k == SV_NONE && b->k == SV_NONE) || (a->k == b->k && sv_equal(a, b) && a->k != SV_INT && a->k != SV_FLOAT);
+    return sv_bool(op == OP_IS ? same : !same);
+  }
+  if (op == OP_EQ || op == OP_NE) {
+    if (!(sv_is_number(a) && sv_is_number(b)))
+      return sv_bool(sv_equal(a, b) == (op == OP_EQ));
+  }
+  if (op == OP_IN || op == OP_NOTIN) {
+    if (b->k != SV_TUPLE)
+      error_at(loc, "'in' needs a tuple or list on the right, got %s", sv_kind_name(b));
+    bool found = false;
+    for (int i = 0; i < b->n; i++)
+      found |= sv_equal(a, b->items[i]);
+    return sv_bool(found == (op == OP_IN));
+  }
+  if (op == OP_ADD && a->k == SV_TUPLE && b->k == SV_TUPLE) {
+    SVal *t = sv_tuple(a->n + b->n);
+    for (int i = 0; i < a->n; i++) t->items[i] = a->items[i];
+    for (int i = 0; i < b->n; i++) t->items[a->n + i] = b->items[i];
+    return t;
+  }
+  if (op == OP_ADD && a->k == SV_STR && b->k == SV_STR) {
+    SVal *s = sv_new(SV_STR);
+    s->s = fmt("%s%s", a->s, b->s);
+    return s;
+  }
+  if (!sv_is_number(a) || !sv_is_number(b))
+    error_at(loc, "unsupported operand types for '%s': %s and %s", pyop_names[op],
+             sv_kind_name(a), sv_kind_name(b));
+  if (a->k != SV_FLOAT && b->k != SV_FLOAT) {
+    SVal *r = py_int_op(S, loc, op, a->i, b->i);
+    /* bool op bool stays bool for & | ^ in Python */
+    if (a->k == SV_BOOL && b->k == SV_BOOL && (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR))
+      r->k = SV_BOOL;
+    return r;
+  }
+  double x = a->k == SV_FLOAT ? a->f : (double)a->i, y = b->k == SV_FLOAT ? b->f : (double)b->i;
+  return py_float_op(S, loc, op, x, y);
+}

@@ -1,0 +1,407 @@
+/* tritonc.h — the one shared header.
+ *
+ * tritonc translates Triton kernels (Python, @triton.jit) into standalone C. The pipeline
+ * (see main.c) is: parse.c (tree-sitter CST -> AST), sema.c (specialise + check -> tile IR),
+ * pass_*.c (IR -> IR), emit_c.c (IR -> C text). Each section below lists what one file exports.
+ * Memory: everything lives in one arena released once at exit; no per-node free.
+ */
+#ifndef TRITONC_H
+#define TRITONC_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TRITONC_VERSION "0.1.0"
+#define MAXRANK 4
+
+/* ---------------------------------------------------------------- util.c */
+
+typedef struct Loc {
+  const char *file; /* NULL: no position (e.g. command-line input) */
+  int line, col;    /* 1-based */
+} Loc;
+
+void *arena_alloc(size_t n); /* zeroed, 16-byte aligned */
+void arena_release(void);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable array of pointers, arena-backed. */
+typedef struct Vec {
+  void **v;
+  int n, cap;
+} Vec;
+void vec_push(Vec *v, void *x);
+
+/* Growable string buffer (malloc-backed: emitted text can be large). */
+typedef struct Buf {
+  char *s;
+  size_t n, cap;
+} Buf;
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *f, ...) __attribute__((format(printf, 2, 3)));
+void buf_free(Buf *b);
+
+/* Source registry: error_at() prints the line of a registered file with a caret. */
+void source_register(const char *file, const char *text, size_t len);
+const char *source_line(const char *file, int line, int *len); /* NULL if unknown */
+
+/* User error: "file:line:col: error: msg", the source line and a caret; exit 1. */
+_Noreturn void error_at(Loc loc, const char *f, ...) __attribute__((format(printf, 2, 3)));
+void warn_at(Loc loc, const char *f, ...) __attribute__((format(printf, 2, 3)));
+/* Usage error (bad command line): exit 2. */
+_Noreturn void usage_error(const char *f, ...) __attribute__((format(printf, 1, 2)));
+/* Internal error: names the C source location; exit 3. */
+_Noreturn void die_impl(const char *cfile, int cline, const char *f, ...)
+    __attribute__((format(printf, 3, 4)));
+#define die(...) die_impl(__FILE__, __LINE__, __VA_ARGS__)
+
+/* ---------------------------------------------------------------- parse.c: the AST */
+
+/* Operators shared by the AST (binary, unary, compare, boolean) and sema. */
+#define PY_OPS(X)                                                                            \
+  X(OP_ADD, "+") X(OP_SUB, "-") X(OP_MUL, "*") X(OP_DIV, "/") X(OP_FLOORDIV, "//")           \
+  X(OP_MOD, "%") X(OP_POW, "**") X(OP_LSHIFT, "<<") X(OP_RSHIFT, ">>") X(OP_BITAND, "&")      \
+  X(OP_BITOR, "|") X(OP_BITXOR, "^") X(OP_MATMUL, "@")                                        \
+  X(OP_NEG, "unary -") X(OP_POS, "unary +") X(OP_INVERT, "~") X(OP_NOT, "not")               \
+  X(OP_LT, "<") X(OP_LE, "<=") X(OP_GT, ">") X(OP_GE, ">=") X(OP_EQ, "==") X(OP_NE, "!=")     \
+  X(OP_IS, "is") X(OP_ISNOT, "is not") X(OP_IN, "in") X(OP_NOTIN, "not in")                  \
+  X(OP_AND, "and") X(OP_OR, "or")
+
+typedef enum PyOp {
+#define X(e, s) e,
+  PY_OPS(X)
+#undef X
+      OP__COUNT
+} PyOp;
+extern const char *const pyop_names[];
+
+/* AST node kinds; the comment names the Node fields each kind uses. */
+#define NODE_KINDS(X)                                                                  \
+  X(N_NAME, "name")                     /* str */                                      \
+  X(N_INT, "integer")                   /* ival (ival_big: literal beyond int64) */    \
+  X(N_FLOAT, "float")                   /* fval */                                     \
+  X(N_STR, "string")                    /* str (decoded), ival: 1 if an f-string */    \
+  X(N_BOOL, "bool")                     /* ival */                                     \
+  X(N_NONE, "None")                     /* - */                                        \
+  X(N_ATTR, "attribute")                /* a: object, str: attribute name */           \
+  X(N_CALL, "call")                     /* a: callee, args: positional, kws: N_KEYWORD */ \
+  X(N_KEYWORD, "keyword argument")      /* str: name, a: value */                      \
+  X(N_SUBSCRIPT, "subscript")           /* a: object, args: index items */             \
+  X(N_SLICE, "slice")                   /* a, b, c: start, stop, step (each may be NULL) */ \
+  X(N_BINOP, "binary operator")         /* op, a, b */                                 \
+  X(N_UNOP, "unary operator")           /* op, a */                                    \
+  X(N_BOOLOP, "boolean operator")       /* op (OP_AND/OP_OR), a, b */                  \
+  X(N_COMPARE, "comparison")            /* args: operands (n+1), ops: n PyOps */       \
+  X(N_IFEXP, "conditional expression")  /* a: cond, b: then value, c: else value */    \
+  X(N_TUPLE, "tuple")                   /* args */                                     \
+  X(N_LIST, "list")                     /* args */                                     \
+  X(N_DICT, "dict")                     /* args: key0, value0, key1, value1, ... */    \
+  X(N_EXPR_STMT, "expression statement") /* a */                                      \
+  X(N_ASSIGN, "assignment")             /* args: targets (a = b = v), b: value */      \
+  X(N_AUGASSIGN, "augmented assignment") /* op, a: target, b: value */                 \
+  X(N_ANNASSIGN, "annotated assignment") /* a: target, c: annotation, b: value/NULL */ \
+  X(N_IF, "if statement")               /* a: cond, body, orelse (elif: one N_IF) */   \
+  X(N_FOR, "for statement")             /* a: target, b: iterable, body */             \
+  X(N_WHILE, "while statement")         /* a: cond, body */                            \
+  X(N_RETURN, "return statement")       /* a: value or NULL */                         \
+  X(N_PASS, "pass statement")           /* - */                                        \
+  X(N_BREAK, "break statement")         /* - */                                        \
+  X(N_CONTINUE, "continue statement")   /* - */                                        \
+  X(N_ASSERT, "assert statement")       /* a: cond, b: message or NULL */              \
+  X(N_FUNCDEF, "function definition")   /* str: name, params: N_PARAM, body, decos */  \
+  X(N_PARAM, "parameter")               /* str: name, a: default or NULL, c: annotation or NULL */
+
+typedef enum NodeKind {
+#define X(e, s) e,
+  NODE_KINDS(X)
+#undef X
+      N__COUNT
+} NodeKind;
+extern const char *const node_names[];
+
+typedef struct NodeList {
+  struct Node **v;
+  int n;
+} NodeList;
+
+typedef struct Node {
+  NodeKind kind;
+  Loc loc;
+  PyOp op;
+  int64_t ival;
+  bool ival_big; /* integer literal does not fit int64 */
+  double fval;
+  const char *str;
+  struct Node *a, *b, *c;
+  NodeList args, kws, body, orelse, params, decos;
+  PyOp *ops; /* N_COMPARE */
+} Node;
+
+/* `import x.y as z` / `from x import y as z`: local name -> dotted path. */
+typedef struct Alias {
+  const char *name;
+  const char *path; /* e.g. "triton.language", "triton.language.extra.libdevice" */
+  Loc loc;
+} Alias;
+
+typedef struct Module {
+  const char *file;
+  NodeList funcs;  /* N_FUNCDEF with at least one decorator naming triton.jit (decos kept) */
+  NodeList consts; /* module-level N_ASSIGN / N_ANNASSIGN with a single name target */
+  Alias *aliases;
+  int naliases;
+} Module;
+
+/* Parses a whole file (already registered with source_register). Reports syntax errors and
+ * unsupported constructs inside @triton.jit functions with error_at(). Host code (plain
+ * functions, classes, `if __name__ == ...`) is skipped without conversion. */
+Module *parse_module(const char *file, const char *text, size_t len);
+void dump_ast(FILE *out, const Module *m);
+
+/* ---------------------------------------------------------------- ir.c: the tile IR */
+
+/* Element types: enum, Triton name, signature name, C type, bits. */
+#define DTYPES(X)                                   \
+  X(DT_I1, "int1", "i1", "int8_t", 1)               \
+  X(DT_I8, "int8", "i8", "int8_t", 8)               \
+  X(DT_I16, "int16", "i16", "int16_t", 16)          \
+  X(DT_I32, "int32", "i32", "int32_t", 32)          \
+  X(DT_I64, "int64", "i64", "int64_t", 64)          \
+  X(DT_U8, "uint8", "u8", "uint8_t", 8)             \
+  X(DT_U16, "uint16", "u16", "uint16_t", 16)        \
+  X(DT_U32, "uint32", "u32", "uint32_t", 32)        \
+  X(DT_U64, "uint64", "u64", "uint64_t", 64)        \
+  X(DT_F16, "float16", "fp16", "uint16_t", 16)      \
+  X(DT_BF16, "bfloat16", "bf16", "uint16_t", 16)    \
+  X(DT_F32, "float32", "fp32", "float", 32)         \
+  X(DT_F64, "float64", "fp64", "double", 64)        \
+  X(DT_PTR, "pointer", "*", "void *", 64)
+
+typedef enum DType {
+#define X(e, n, s, c, b) e,
+  DTYPES(X)
+#undef X
+      DT__COUNT
+} DType;
+
+typedef struct DTypeInfo {
+  const char *name, *sig, *ctype;
+  int bits;
+} DTypeInfo;
+extern const DTypeInfo dtype_info[];
+
+bool dt_is_float(DType t);
+bool dt_is_int(DType t); /* includes DT_I1 */
+bool dt_is_signed(DType t);
+bool dt_is_unsigned(DType t);
+int dt_bits(DType t);
+
+typedef struct Shape {
+  int rank; /* 0: scalar */
+  int d[MAXRANK];
+} Shape;
+int64_t shape_numel(Shape s);
+bool shape_eq(Shape a, Shape b);
+const char *shape_str(Shape s); /* "[4, 8]" */
+
+/* Op kinds: enum, name in dumps/messages, class. */
+enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTRL, K_MISC };
+
+#define OP_KINDS(X)                                                                            \
+  /* leaves */                                                                                 \
+  X(O_CONST, "const", K_LEAF)         /* ival / fval (per dtype); scalar */                     \
+  X(O_ARG, "arg", K_LEAF)             /* ival: kernel parameter index; scalar */                \
+  X(O_PROGRAM_ID, "program_id", K_LEAF)    /* axis */                                           \
+  X(O_NUM_PROGRAMS, "num_programs", K_LEAF) /* axis */                                          \
+  X(O_ARANGE, "arange", K_LEAF)       /* ival: start; out shape [end - start] */                \
+  /* shape ops: in[0] -> out[0] of the same dtype */                                           \
+  X(O_SPLAT, "splat", K_SHAPE)        /* scalar -> out shape */                                 \
+  X(O_BROADCAST, "broadcast", K_SHAPE) /* same rank; dims of 1 repeat */                        \
+  X(O_RESHAPE, "reshape", K_SHAPE)    /* row-major order kept (expand_dims, view, ravel) */      \
+  X(O_PERMUTE, "permute", K_SHAPE)    /* perm[] */                                              \
+  X(O_FLIP, "flip", K_SHAPE)          /* axis */                                                \
+  X(O_JOIN, "join", K_SHAPE)          /* in[0], in[1] -> new last dim of 2 */                   \
+  X(O_SPLIT, "split", K_SHAPE)        /* ival: 0 or 1, picks one half of the last dim of 2 */  \
+  X(O_CAT, "cat", K_SHAPE)            /* in[0], in[1] concatenated along dim 0 */               \
+  /* elementwise unary (operand and result share dtype unless noted) */                        \
+  X(O_NEG, "neg", K_UNARY) X(O_NOT, "not", K_UNARY) X(O_ABS, "abs", K_UNARY)                   \
+  X(O_EXP, "exp", K_UNARY) X(O_EXP2, "exp2", K_UNARY) X(O_LOG, "log", K_UNARY)                 \
+  X(O_LOG2, "log2", K_UNARY) X(O_LOG10, "log10", K_UNARY) X(O_LOG1P, "log1p", K_UNARY)         \
+  X(O_EXPM1, "expm1", K_UNARY) X(O_SQRT, "sqrt", K_UNARY) X(O_RSQRT, "rsqrt", K_UNARY)         \
+  X(O_CBRT, "cbrt", K_UNARY) X(O_SIN, "sin", K_UNARY) X(O_COS, "cos", K_UNARY)                  \
+  X(O_TAN, "tan", K_UNARY) X(O_ASIN, "asin", K_UNARY) X(O_ACOS, "acos", K_UNARY)               \
+  X(O_ATAN, "atan", K_UNARY) X(O_SINH, "sinh", K_UNARY) X(O_COSH, "cosh", K_UNARY)             \
+  X(O_TANH, "tanh", K_UNARY) X(O_ASINH, "asinh", K_UNARY) X(O_ACOSH, "acosh", K_UNARY)         \
+  X(O_ATANH, "atanh", K_UNARY) X(O_ERF, "erf", K_UNARY) X(O_ERFC, "erfc", K_UNARY)             \
+  X(O_FLOOR, "floor", K_UNARY) X(O_CEIL, "ceil", K_UNARY) X(O_TRUNC, "trunc", K_UNARY)         \
+  X(O_RINT, "rint", K_UNARY) X(O_ROUND, "round", K_UNARY) X(O_ISNAN, "isnan", K_UNARY)          \
+  X(O_ISINF, "isinf", K_UNARY) X(O_SIGNBIT, "signbit", K_UNARY) X(O_POPC, "popc", K_UNARY)      \
+  X(O_CLZ, "clz", K_UNARY)                                                                     \
+  X(O_CAST, "cast", K_UNARY)          /* out dtype differs; C conversion semantics */            \
+  X(O_BITCAST, "bitcast", K_UNARY)    /* same bit width */                                      \
+  /* elementwise binary (operands share dtype) */                                              \
+  X(O_ADD, "add", K_BINARY) X(O_SUB, "sub", K_BINARY) X(O_MUL, "mul", K_BINARY)                \
+  X(O_DIV, "div", K_BINARY)           /* float: IEEE division; int: C truncating division */    \
+  X(O_MOD, "mod", K_BINARY)           /* float: fmod; int: C remainder */                       \
+  X(O_AND, "and", K_BINARY) X(O_OR, "or", K_BINARY) X(O_XOR, "xor", K_BINARY)                  \
+  X(O_SHL, "shl", K_BINARY) X(O_SHR, "shr", K_BINARY) /* shr: arithmetic if signed */           \
+  X(O_MIN, "min", K_BINARY) X(O_MAX, "max", K_BINARY) /* float: fmin/fmax (NaN ignored) */      \
+  X(O_MINP, "min_nan", K_BINARY) X(O_MAXP, "max_nan", K_BINARY) /* NaN propagating */           \
+  X(O_POW, "pow", K_BINARY) X(O_ATAN2, "atan2", K_BINARY) X(O_HYPOT, "hypot", K_BINARY)         \
+  X(O_COPYSIGN, "copysign", K_BINARY) X(O_UMULHI, "umulhi", K_BINARY)                           \
+  X(O_PTRADD, "ptradd", K_BINARY)     /* in[0] pointer, in[1] integer offset (elements) */      \
+  /* compares: operands share dtype, result int1 */                                            \
+  X(O_LT, "lt", K_CMP) X(O_LE, "le", K_CMP) X(O_GT, "gt", K_CMP) X(O_GE, "ge", K_CMP)           \
+  X(O_EQ, "eq", K_CMP) X(O_NE, "ne", K_CMP)                                                     \
+  X(O_FMA, "fma", K_TERNARY)          /* a * b + c, fused */                                    \
+  X(O_SELECT, "select", K_TERNARY)    /* in[0] int1 condition, in[1] true, in[2] false */       \
+  /* memory */                                                                                 \
+  X(O_LOAD, "load", K_MEM)            /* in: ptr [, mask [, other]] (nin says which) */        \
+  X(O_STORE, "store", K_MEM)          /* in: ptr, value [, mask]; no result */                  \
+  X(O_ATOMIC, "atomic", K_MEM)        /* str: add/max/min/and/or/xor/xchg/cas; in: ptr, val, mask [, cmp] */ \
+  /* reductions / scans: axis; str: builtin combiner or NULL with reg[0] a combine region */  \
+  X(O_REDUCE, "reduce", K_RED)        /* nin == nout operands; flags & 1: keep_dims */          \
+  X(O_SCAN, "scan", K_RED)            /* nin == nout operands; flags & 2: reverse */            \
+  X(O_DOT, "dot", K_MISC)             /* in: a, b, acc */                                       \
+  /* structured control flow */                                                                \
+  X(O_FOR, "for", K_CTRL)   /* in: lo, hi, step, inits...; reg[0] args: iv, carried...; out: finals */ \
+  X(O_WHILE, "while", K_CTRL) /* in: inits; reg[0] (cond): args carried, ends in O_CONDITION; reg[1] (body): args carried, ends in O_YIELD */ \
+  X(O_IF, "if", K_CTRL)     /* in[0]: int1 scalar cond; reg[0] then, reg[1] else, both end in O_YIELD */ \
+  X(O_YIELD, "yield", K_CTRL)  /* in: values passed to the parent op */                         \
+  X(O_CONDITION, "condition", K_CTRL) /* in[0]: int1 scalar; in[1..]: values forwarded to body/results */ \
+  X(O_RETURN, "return", K_CTRL) /* leave the program (only at function top level after lowering) */ \
+  X(O_PRINT, "print", K_MISC)   /* str: prefix; in: values; flags & 1: hex */                  \
+  X(O_ASSERT, "assert", K_MISC) /* str: message; in[0]: condition tile */                     \
+  X(O_BARRIER, "barrier", K_MISC)
+
+typedef enum OpKind {
+#define X(e, s, k) e,
+  OP_KINDS(X)
+#undef X
+      O__COUNT
+} OpKind;
+extern const char *const op_names[];
+extern const int op_class[];
+
+/* Axis facts per dimension (Triton's AxisInfo): filled by pass_axis.c. */
+typedef struct AxisInfo {
+  int64_t contig[MAXRANK]; /* length of runs of +1 steps along the dimension */
+  int64_t divis[MAXRANK];  /* largest power of two dividing the first value of each run */
+  int64_t consta[MAXRANK]; /* length of runs of equal values */
+} AxisInfo;
+
+struct Op;
+typedef struct Value {
+  int id;
+  DType dt;
+  DType elt; /* pointee type when dt == DT_PTR */
+  Shape sh;
+  struct Op *def;    /* NULL for block arguments */
+  const char *name;  /* Python variable bound to it (NULL: temporary) */
+  int uses;          /* filled by ir_count_uses() */
+  AxisInfo ax;
+  void *aux;         /* scratch for passes/emitters */
+} Value;
+
+typedef struct Block {
+  struct Op **ops;
+  int nops, cap;
+  Value **args;
+  int nargs;
+  struct Op *parent;
+} Block;
+
+typedef struct Op {
+  OpKind k;
+  Loc loc;
+  Value **in;
+  int nin;
+  Value **out;
+  int nout;
+  Block *reg[2];
+  int nreg;
+  int axis;
+  int64_t ival;
+  double fval;
+  int perm[MAXRANK];
+  const char *str;
+  int flags;
+  Block *parent;
+  void *aux;
+} Op;
+
+/* One specialised kernel. */
+typedef struct KParam {
+  const char *name;
+  DType dt, elt;   /* elt: pointee for pointers */
+  int align;       /* ":16" hint, 0 if none */
+  bool constexpr_; /* folded; not a C parameter */
+  const char *cexpr_text; /* signature text of a constexpr value */
+  Value *val;      /* O_ARG value (non-constexpr params) */
+} KParam;
+
+typedef struct Kernel {
+  const char *name;
+  const char *file;
+  const char *signature; /* as given */
+  KParam *params;
+  int nparams;
+  Block *body;
+  const char *grid[3]; /* C expressions over parameter names (from -g), or NULL */
+  int num_warps;
+  int next_value_id;
+} Kernel;
+
+Value *ir_value(Kernel *k, DType dt, Shape sh);
+Block *ir_block(void);
+Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in); /* appended to b */
+Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh);          /* adds an out value */
+void ir_count_uses(Kernel *k);
+void ir_dump(FILE *out, const Kernel *k);
+const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */
+
+/* ---------------------------------------------------------------- sema.c */
+
+typedef struct Options {
+  const char *file;
+  const char *kernel;     /* -n */
+  const char *signature;  /* -s */
+  const char *grid;       /* -g */
+  const char *out;        /* -o */
+  const char *target;     /* "c" or "cuda" */
+  const char *emit;       /* NULL or ast|ir|c|cuda */
+  const char *templates;  /* --templates DIR */
+  const char **defs;      /* -D NAME=VALUE */
+  int ndefs;
+  int num_warps;
+  bool list_configs;
+  bool include_runtime;   /* #include runtime headers instead of copying */
+} Options;
+
+/* Specialises opts->kernel of m for opts->signature / -D values; reports user errors. */
+Kernel *sema_kernel(Module *m, const Options *opts);
+/* --list-configs: prints the autotune configs / heuristics of the kernel. */
+void sema_list_configs(FILE *out, Module *m, const Options *opts);
+
+/* ---------------------------------------------------------------- passes */
+
+void pass_fold(Kernel *k);  /* pass_fold.c: constant folding, CSE, DCE */
+void pass_axis(Kernel *k);  /* pass_axis.c: contiguity / divisibility / constancy */
+
+/* ---------------------------------------------------------------- emit_c.c, template.c */
+
+/* Template text: built-in copies of templates/ (generated into build/templates.c), or
+ * files from --templates DIR. */
+const char *template_get(const char *name);
+void template_set_dir(const char *dir);
+/* Expands "{{NAME}}" placeholders from a NULL-terminated list of key/value pairs. */
+void template_expand(Buf *out, const char *name, const char *const *kv);
+
+void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts);
+
+#endif

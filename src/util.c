@@ -1,0 +1,205 @@
+/* util.c — arena, strings, growable arrays and buffers, and the error reporters.
+ *
+ * One arena for the whole run: nodes, IR and strings are never freed one by one; the arena is
+ * released once at exit so sanitizer runs stay clean. Errors: error_at() for user errors
+ * (position, source line, caret, exit 1), die() for internal bugs (exit 3).
+ */
+#include "tritonc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Chunk {
+  struct Chunk *next;
+  size_t used, size;
+  _Alignas(16) unsigned char data[];
+} Chunk;
+
+static Chunk *arena_head;
+
+void *arena_alloc(size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  if (!arena_head || arena_head->used + n > arena_head->size) {
+    size_t size = n > (1u << 20) ? n : (1u << 20);
+    Chunk *c = calloc(1, sizeof(Chunk) + size);
+    if (!c) {
+      fprintf(stderr, "tritonc: out of memory\n");
+      exit(3);
+    }
+    c->size = size;
+    c->next = arena_head;
+    arena_head = c;
+  }
+  void *p = arena_head->data + arena_head->used;
+  arena_head->used += n;
+  return p;
+}
+
+void arena_release(void) {
+  while (arena_head) {
+    Chunk *next = arena_head->next;
+    free(arena_head);
+    arena_head = next;
+  }
+}
+
+char *xstrndup(const char *s, size_t n) {
+  char *p = arena_alloc(n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+char *fmt(const char *f, ...) {
+  va_list ap, ap2;
+  va_start(ap, f);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, f, ap);
+  va_end(ap);
+  char *p = arena_alloc((size_t)n + 1);
+  vsnprintf(p, (size_t)n + 1, f, ap2);
+  va_end(ap2);
+  return p;
+}
+
+void vec_push(Vec *v, void *x) {
+  if (v->n == v->cap) {
+    int cap = v->cap ? v->cap * 2 : 8;
+    void **nv = arena_alloc(sizeof(void *) * (size_t)cap);
+    if (v->n)
+      memcpy(nv, v->v, sizeof(void *) * (size_t)v->n);
+    v->v = nv;
+    v->cap = cap;
+  }
+  v->v[v->n++] = x;
+}
+
+static void buf_reserve(Buf *b, size_t extra) {
+  if (b->n + extra + 1 <= b->cap)
+    return;
+  size_t cap = b->cap ? b->cap : 4096;
+  while (cap < b->n + extra + 1)
+    cap *= 2;
+  char *s = realloc(b->s, cap);
+  if (!s) {
+    fprintf(stderr, "tritonc: out of memory\n");
+    exit(3);
+  }
+  b->s = s;
+  b->cap = cap;
+}
+
+void buf_puts(Buf *b, const char *s) {
+  size_t n = strlen(s);
+  buf_reserve(b, n);
+  memcpy(b->s + b->n, s, n + 1);
+  b->n += n;
+}
+
+void buf_printf(Buf *b, const char *f, ...) {
+  va_list ap, ap2;
+  va_start(ap, f);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, f, ap);
+  va_end(ap);
+  buf_reserve(b, (size_t)n);
+  vsnprintf(b->s + b->n, (size_t)n + 1, f, ap2);
+  va_end(ap2);
+  b->n += (size_t)n;
+}
+
+void buf_free(Buf *b) {
+  free(b->s);
+  b->s = NULL;
+  b->n = b->cap = 0;
+}
+
+/* ---- source registry and error reporting ---- */
+
+typedef struct Source {
+  const char *file, *text;
+  size_t len;
+} Source;
+static Source sources[64];
+static int nsources;
+
+void source_register(const char *file, const char *text, size_t len) {
+  if (nsources < 64)
+    sources[nsources++] = (Source){file, text, len};
+}
+
+const char *source_line(const char *file, int line, int *len) {
+  if (!file)
+    return NULL;
+  for (int i = 0; i < nsources; i++) {
+    if (strcmp(sources[i].file, file) != 0)
+      continue;
+    const char *p = sources[i].text, *end = p + sources[i].len;
+    for (int l = 1; l < line && p < end; p++)
+      if (*p == '\n')
+        l++;
+    if (p >= end && line > 1)
+      return NULL;
+    const char *e = p;
+    while (e < end && *e != '\n' && *e != '\r')
+      e++;
+    *len = (int)(e - p);
+    return p;
+  }
+  return NULL;
+}
+
+static void report(Loc loc, const char *kind, const char *f, va_list ap) {
+  if (loc.file)
+    fprintf(stderr, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
+  else
+    fprintf(stderr, "tritonc: %s: ", kind);
+  vfprintf(stderr, f, ap);
+  fputc('\n', stderr);
+  int len;
+  const char *line = source_line(loc.file, loc.line, &len);
+  if (!line || len > 400)
+    return;
+  fprintf(stderr, "  %.*s\n  ", len, line);
+  /* Keep tabs so the caret lines up under the column. */
+  for (int i = 0; i < loc.col - 1 && i < len; i++)
+    fputc(line[i] == '\t' ? '\t' : ' ', stderr);
+  fputs("^\n", stderr);
+}
+
+_Noreturn void error_at(Loc loc, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  report(loc, "error", f, ap);
+  va_end(ap);
+  exit(1);
+}
+
+void warn_at(Loc loc, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  report(loc, "warning", f, ap);
+  va_end(ap);
+}
+
+_Noreturn void usage_error(const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  fputs("tritonc: ", stderr);
+  vfprintf(stderr, f, ap);
+  fputs("\nTry 'tritonc --help' for more information.\n", stderr);
+  va_end(ap);
+  exit(2);
+}
+
+_Noreturn void die_impl(const char *cfile, int cline, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  fprintf(stderr, "tritonc: internal error (%s:%d): ", cfile, cline);
+  vfprintf(stderr, f, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(3);
+}
