@@ -447,6 +447,14 @@ static const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char
 
 static bool inlinable(Value *v);
 
+/* `const float x` / `float *const p` */
+static const char *const_decl(const char *type, const char *name) {
+  size_t n = strlen(type);
+  if (n && type[n - 1] == '*')
+    return fmt("%sconst %s", type, name);
+  return fmt("const %s %s", type, name);
+}
+
 /* `*(p + off)` reads better as `p[off]` when the pointer tile is not needed elsewhere. */
 static const char *deref(Em *E, Value *ptr, const char *const *idx) {
   Op *d = ptr->def;
@@ -569,7 +577,7 @@ static void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
   } else if (inlinable(r)) {
     i->inl = e;
   } else {
-    line(E, "const %s %s = %s;", ctype(r->dt, r->elt), cname(E, r), e);
+    line(E, "%s = %s;", const_decl(ctype(r->dt, r->elt), cname(E, r)), e);
     if (r->sh.rank)
       i->inl = cname(E, r);
   }
@@ -792,7 +800,7 @@ static void emit_scalar_stmt(Em *E, Op *op) {
   }
   case O_LOAD:
     src_comment(E, op->loc);
-    line(E, "const %s %s = %s;", ctype(op->out[0]->dt, op->out[0]->elt), cname(E, op->out[0]),
+    line(E, "%s = %s;", const_decl(ctype(op->out[0]->dt, op->out[0]->elt), cname(E, op->out[0])),
          ew_expr(E, op, NULL));
     return;
   default:

@@ -243,8 +243,11 @@ SVal *eval_expr(Sema *S, Node *n) {
   switch (n->kind) {
   case N_NAME: return lookup(S, n->loc, n->str);
   case N_INT:
-    if (n->ival_big)
-      error_at(n->loc, "integer literal does not fit in 64 bits");
+    if (n->ival_big) {
+      SVal *u = sv_int(n->ival);
+      u->u64 = true;
+      return u;
+    }
     return sv_int(n->ival);
   case N_FLOAT: return sv_float(n->fval);
   case N_BOOL: return sv_bool(n->ival != 0);
@@ -842,7 +845,7 @@ static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int narg
   return v;
 }
 
-SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const char **kwn, SVal **kwv,
+static SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const char **kwn, SVal **kwv,
                int nkw) {
   for (Frame *f = S->frame; f; f = f->up)
     if (f->fn == fn)
@@ -897,6 +900,8 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
     return call_jit(S, loc, fn->fn, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_BUILTIN)
     return call_builtin(S, loc, fn, args, nargs, kwn, kwv, nkw);
+  if (fn->k == SV_CONSTEXPR_T && nargs == 1 && args[0]->k != SV_TENSOR)
+    return args[0]; /* tl.constexpr(3) */
   error_at(loc, "%s is not callable", sv_kind_name(fn));
 }
 

@@ -39,6 +39,7 @@ typedef struct SVal {
   int n;
   Node *fn;
   struct SVal *self;
+  bool u64; /* SV_INT: i holds the bits of an unsigned 64-bit literal */
 } SVal;
 
 typedef struct Var {

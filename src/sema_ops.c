@@ -32,6 +32,8 @@ DType number_dtype(Sema *S, Loc loc, SVal *v) {
   if (v->k == SV_BOOL)
     return DT_I1;
   if (v->k == SV_INT) {
+    if (v->u64)
+      return DT_U64;
     if (v->i >= -2147483648LL && v->i < 2147483648LL)
       return DT_I32;
     if (v->i >= 2147483648LL && v->i < 4294967296LL)
@@ -197,7 +199,7 @@ static DType computation_type(Sema *S, Loc loc, DType a, bool a_sc, DType b, boo
 
 static void check_scalar_range(Sema *S, Loc loc, SVal *v, DType t) {
   (void)S;
-  if (v->k != SV_INT || !dt_is_int(t))
+  if (v->k != SV_INT || !dt_is_int(t) || v->u64)
     return;
   if (dt_is_unsigned(t) && v->i < 0)
     error_at(loc, "cannot combine an unsigned tensor with the negative scalar %lld; cast one "
