@@ -32,6 +32,7 @@ typedef struct Em {
   int ntemp, ngroups;
   Vec names;
   Vec bitcasts; /* "from_to" pairs needing a helper */
+  bool calls;   /* the current group calls a function that blocks vectorisation */
 } Em;
 
 static VInfo *vi(Value *v) {
@@ -79,8 +80,10 @@ static const char *unique_name(Em *E, const char *base) {
 
 static const char *cname(Em *E, Value *v) {
   VInfo *i = vi(v);
-  if (!i->cname)
-    i->cname = v->name ? unique_name(E, v->name) : unique_name(E, fmt("t%d", E->ntemp++));
+  if (!i->cname) {
+    const char *role = v->def && v->def->k == O_REDUCE ? "red" : v->def && v->def->k == O_SCAN ? "scan" : "t";
+    i->cname = v->name ? unique_name(E, v->name) : unique_name(E, fmt("%s%d", role, E->ntemp++));
+  }
   return i->cname;
 }
 
@@ -315,6 +318,8 @@ static const char *access(Em *E, Value *v, const char *const *idx) {
 /* ---- elementwise expressions ---- */
 
 static const char *round_to(Em *E, DType t, const char *x) {
+  if (t == DT_F16 || t == DT_BF16)
+    E->calls = true;
   if (t == DT_F16) {
     E->need |= H_F16;
     return fmt("tc_round_f16(%s)", x);
@@ -349,6 +354,8 @@ static const char *math_call(Em *E, OpKind k, DType t, const char *a) {
       {O_ACOSH, "acosh", 0}, {O_ATANH, "atanh", 0}, {O_ERF, "erf", 1}, {O_ERFC, "erfc", 0},
       {O_FLOOR, "floor", 0}, {O_CEIL, "ceil", 0}, {O_TRUNC, "trunc", 0}, {O_RINT, "rint", 0},
       {O_ROUND, "round", 0}, {O_CONST, NULL, 0}};
+  if (k != O_FLOOR && k != O_CEIL && k != O_TRUNC && k != O_RINT && k != O_SQRT)
+    E->calls = true;
   for (int i = 0; m[i].fn; i++)
     if (m[i].k == k) {
       bool tc = m[i].tc && t != DT_F64;
@@ -389,6 +396,7 @@ static const char *bits_type(DType t) {
 }
 
 static const char *bitcast_expr(Em *E, DType from, DType to, const char *a) {
+  E->calls = true;
   const char *pair = fmt("%s_%s", dtype_info[from].sig, dtype_info[to].sig);
   bool have = false;
   for (int i = 0; i < E->bitcasts.n; i++)
@@ -415,6 +423,7 @@ static const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char
   }
   case O_DIV: return fl ? round_to(E, t, fmt("(%s / %s)", a, b)) : fmt("(%s / %s)", a, b);
   case O_MOD:
+    E->calls |= fl;
     return fl ? round_to(E, t, fmt("fmod%s(%s, %s)", fsuf(t), a, b)) : fmt("(%s %% %s)", a, b);
   case O_AND: return fmt("(%s & %s)", a, b);
   case O_OR: return fmt("(%s | %s)", a, b);
@@ -428,6 +437,13 @@ static const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char
       return ew_binary(E, k == O_MINP ? O_MIN : O_MAX, t, a, b);
     E->need |= H_NANMM;
     return fmt("tc_%sp_%s(%s, %s)", k == O_MINP ? "min" : "max", t == DT_F64 ? "f64" : "f32", a, b);
+  case O_POW: case O_ATAN2: case O_HYPOT:
+    E->calls = true;
+    break;
+  default:
+    break;
+  }
+  switch (k) {
   case O_POW: return round_to(E, t, fmt("pow%s(%s, %s)", fsuf(t), a, b));
   case O_ATAN2: return round_to(E, t, fmt("atan2%s(%s, %s)", fsuf(t), a, b));
   case O_HYPOT: return round_to(E, t, fmt("hypot%s(%s, %s)", fsuf(t), a, b));
@@ -464,6 +480,8 @@ static const char *deref(Em *E, Value *ptr, const char *const *idx) {
 }
 
 static const char *load_expr(Em *E, DType elt, const char *p) {
+  if (elt == DT_F16 || elt == DT_BF16)
+    E->calls = true;
   if (elt == DT_I1)
     return fmt("(%s != 0)", p);
   if (elt == DT_F16) {
@@ -478,6 +496,8 @@ static const char *load_expr(Em *E, DType elt, const char *p) {
 }
 
 static const char *store_val(Em *E, DType elt, const char *v) {
+  if (elt == DT_F16 || elt == DT_BF16)
+    E->calls = true;
   if (elt == DT_F16) {
     E->need |= H_F16;
     return fmt("tc_f32_to_f16(%s)", v);
@@ -511,7 +531,9 @@ static const char *ew_expr(Em *E, Op *op, const char *const *idx) {
       return fmt("(%s)%s", ctype(DT_PTR, r->elt), a);
     return bitcast_expr(E, t, r->dt, a);
   case O_SELECT: return fmt("(%s ? %s : %s)", a, b, c);
-  case O_FMA: return round_to(E, t, fmt("fma%s(%s, %s, %s)", fsuf(t), a, b, c));
+  case O_FMA:
+    E->calls = true;
+    return round_to(E, t, fmt("fma%s(%s, %s, %s)", fsuf(t), a, b, c));
   case O_LOAD:
     a = deref(E, op->in[0], idx);
     if (op->nin == 1)
@@ -588,15 +610,21 @@ static void emit_group(Em *E, Op **ops, int n) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
-  bool simd = true;
-  for (int i = 0; i < n; i++)
-    if (ops[i]->k == O_STORE || ops[i]->k == O_LOAD)
-      simd = simd && true;
-  open_loops(E, s, IDX, simd);
+  /* The body goes to a side buffer first: `#pragma omp simd` is only promised for loops
+   * without calls the compiler cannot vectorise (clang warns otherwise). */
+  Buf *saved_o = E->o, body = {0};
+  E->o = &body;
+  E->calls = false;
+  E->ind += s.rank;
   int saved_line = E->last_line;
   E->last_line = 0;
   for (int i = 0; i < n; i++)
     emit_ew_stmt(E, ops[i], IDX);
+  E->ind -= s.rank;
+  E->o = saved_o;
+  open_loops(E, s, IDX, !E->calls);
+  buf_puts(E->o, body.s ? body.s : "");
+  buf_free(&body);
   close_loops(E, s);
   E->last_line = saved_line;
   for (int i = 0; i < n; i++)

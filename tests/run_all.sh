@@ -1,0 +1,27 @@
+#!/bin/sh
+# run_all.sh — `make test`: every suite, then one total line "N passed, N failed".
+cd "$(dirname "$0")/.."
+total_pass=0; total_fail=0; status=0
+run_suite() {
+  name=$1; shift
+  echo "=== $name"
+  "$@" > "build/$name.log" 2>&1
+  rc=$?
+  grep -E '^(FAIL|SKIP)' "build/$name.log" | head -n 40
+  last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "build/$name.log" | tail -n 1)
+  if [ -z "$last" ]; then
+    echo "$name: no result line (exit $rc); log tail:"; tail -n 20 "build/$name.log"
+    total_fail=$((total_fail + 1)); status=1; return
+  fi
+  echo "$name: $last"
+  p=${last%% passed*}; f=${last#*passed, }; f=${f%% failed*}
+  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+  [ "$rc" -eq 0 ] || status=1
+}
+mkdir -p build
+run_suite golden sh tests/golden/run.sh
+run_suite compile sh tests/compile.sh
+run_suite exec sh tests/exec/run.sh
+run_suite simd sh tests/simd/run.sh
+echo "$total_pass passed, $total_fail failed"
+exit $status
