@@ -1,0 +1,125 @@
+/* bench.c — times the generated kernels, the hand-written loops and a triad, in one process.
+ * GB/s counts the fewest bytes each computation must move (each input read once, each output
+ * written once); ratios are against the triad's GB/s (the machine's achievable bandwidth) and
+ * against the hand-written loop. Best of several repetitions after a warm-up. */
+#include <math.h>
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "add.h"
+#include "bias_gelu.h"
+#include "layernorm.h"
+#include "row_sum.h"
+#include "softmax.h"
+
+void hand_add(const float *x, const float *y, float *out, int64_t n);
+void hand_softmax(const float *in, float *out, int rows, int cols);
+void hand_layernorm(const float *in, float *out, const float *w, const float *b, float *mean,
+                    float *rstd, int rows, int cols, float eps);
+void hand_bias_gelu(const float *x, const float *bias, float *out, int rows, int cols);
+void hand_row_sum(const float *x, float *out, int rows, int cols);
+
+static float *A, *Bv, *C, *W, *Bias, *Mean, *Rstd;
+static int64_t N;   /* elements per big array */
+static int ROWS, COLS;
+
+static void triad(void) {
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < N; i++)
+    A[i] = Bv[i] + 3.0f * C[i];
+}
+
+static void gen_add(void) { add_kernel_grid((int)((N + 1023) / 1024), 1, 1, Bv, C, A, (int32_t)N); }
+static void hnd_add(void) { hand_add(Bv, C, A, N); }
+static void gen_softmax(void) { softmax_kernel_grid(ROWS, 1, 1, A, Bv, COLS, COLS, ROWS, COLS); }
+static void hnd_softmax(void) { hand_softmax(Bv, A, ROWS, COLS); }
+static void gen_layernorm(void) {
+  _layer_norm_fwd_fused_grid(ROWS, 1, 1, Bv, A, W, Bias, Mean, Rstd, COLS, COLS, 1e-5f);
+}
+static void hnd_layernorm(void) { hand_layernorm(Bv, A, W, Bias, Mean, Rstd, ROWS, COLS, 1e-5f); }
+static void gen_bias_gelu(void) {
+  bias_gelu_kernel_grid((ROWS + 7) / 8, (COLS + 1023) / 1024, 1, Bv, Bias, A, ROWS, COLS, COLS, COLS);
+}
+static void hnd_bias_gelu(void) { hand_bias_gelu(Bv, Bias, A, ROWS, COLS); }
+static void gen_row_sum(void) { row_sum_kernel_grid((ROWS + 3) / 4, 1, 1, Bv, Mean, ROWS, COLS, COLS); }
+static void hnd_row_sum(void) { hand_row_sum(Bv, Mean, ROWS, COLS); }
+
+static double best_seconds(void (*fn)(void), int reps) {
+  fn(); /* warm-up: page faults, thread start */
+  double best = 1e30;
+  for (int r = 0; r < reps; r++) {
+    double t = omp_get_wtime();
+    fn();
+    t = omp_get_wtime() - t;
+    if (t < best)
+      best = t;
+  }
+  return best;
+}
+
+typedef struct Row {
+  const char *name;
+  void (*gen)(void), (*hand)(void);
+  double bytes_per_elem; /* minimal traffic per element of the M x N (or n) problem */
+} Row;
+
+static void table(int threads, int reps) {
+  omp_set_num_threads(threads);
+  double tri_bw = 3.0 * 4 * (double)N / best_seconds(triad, reps) / 1e9;
+  printf("\n%d thread%s, %lld elements (%d x %d); triad %.1f GB/s\n", threads,
+         threads > 1 ? "s" : "", (long long)N, ROWS, COLS, tri_bw);
+  printf("%-12s %10s %10s %12s %12s\n", "kernel", "gen GB/s", "hand GB/s", "gen/triad",
+         "gen/hand");
+  Row rows[] = {{"add", gen_add, hnd_add, 12}, {"softmax", gen_softmax, hnd_softmax, 8},
+                {"layernorm", gen_layernorm, hnd_layernorm, 8},
+                {"bias+gelu", gen_bias_gelu, hnd_bias_gelu, 8},
+                {"row sum", gen_row_sum, hnd_row_sum, 4}};
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    double g = rows[i].bytes_per_elem * (double)N / best_seconds(rows[i].gen, reps) / 1e9;
+    double h = rows[i].bytes_per_elem * (double)N / best_seconds(rows[i].hand, reps) / 1e9;
+    printf("%-12s %10.1f %10.1f %12.2f %12.2f\n", rows[i].name, g, h, g / tri_bw, g / h);
+  }
+}
+
+static void setup(int rows, int cols) {
+  ROWS = rows;
+  COLS = cols;
+  N = (int64_t)rows * cols;
+  size_t bytes = (size_t)N * sizeof(float);
+  A = aligned_alloc(64, bytes);
+  Bv = aligned_alloc(64, bytes);
+  C = aligned_alloc(64, bytes);
+  W = aligned_alloc(64, (size_t)cols * 4);
+  Bias = aligned_alloc(64, (size_t)cols * 4);
+  Mean = aligned_alloc(64, (size_t)rows * 4 + 64);
+  Rstd = aligned_alloc(64, (size_t)rows * 4 + 64);
+  for (int64_t i = 0; i < N; i++) {
+    A[i] = 0;
+    Bv[i] = (float)((i * 7919) % 1000) / 500.0f - 1.0f;
+    C[i] = (float)((i * 104729) % 1000) / 1000.0f;
+  }
+  for (int c = 0; c < cols; c++) {
+    W[c] = 1.0f + (float)c / cols;
+    Bias[c] = (float)c / cols - 0.5f;
+  }
+}
+
+static void teardown(void) {
+  free(A); free(Bv); free(C); free(W); free(Bias); free(Mean); free(Rstd);
+}
+
+int main(void) {
+  int threads = omp_get_max_threads();
+  printf("tritonc benchmark: generated C vs hand-written C vs triad bandwidth\n");
+  setup(32768, 1024); /* 2^25 elements: add on 2^25, the others on 32768 x 1024 */
+  table(threads, 10);
+  table(1, 5);
+  teardown();
+  setup(64, 1024); /* 2^16 elements: launch overhead dominates */
+  table(threads, 200);
+  teardown();
+  return 0;
+}

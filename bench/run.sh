@@ -1,0 +1,21 @@
+#!/bin/sh
+# bench/run.sh — `make bench`: generated C vs hand-written C vs the machine's triad bandwidth,
+# measured side by side in one run. Not a test: it prints a table of GB/s and ratios.
+set -eu
+cd "$(dirname "$0")/.."
+T=${TRITONC:-bin/tritonc}
+B=build/bench
+mkdir -p $B
+tr() { "$T" "$1" -n "$2" -s "$3" -o "$B/$4"; }
+tr examples/add.py add_kernel "*fp32:16, *fp32:16, *fp32:16, i32, 1024" add
+tr examples/softmax.py softmax_kernel "*fp32:16, *fp32:16, i32, i32, i32, i32, 1024" softmax
+tr examples/layernorm.py _layer_norm_fwd_fused \
+   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, fp32, 1024" layernorm
+tr examples/bias_gelu.py bias_gelu_kernel "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 8, 1024" bias_gelu
+tr examples/reductions.py row_sum_kernel "*fp32:16, *fp32:16, i32, i32, i32, 4, 1024" row_sum
+SLEEF=""
+if [ -f /usr/include/sleef.h ]; then SLEEF="-DTC_HAVE_SLEEF"; LSLEEF="-lsleef"; else LSLEEF=""; fi
+CFLAGS="-std=c11 -O3 -march=native -fopenmp $SLEEF -I$B"
+for k in add softmax layernorm bias_gelu row_sum; do ${CC:-cc} $CFLAGS -c $B/$k.c -o $B/$k.o; done
+${CC:-cc} $CFLAGS bench/bench.c bench/hand.c $B/*.o -o $B/bench $LSLEEF -lm
+$B/bench "$@"
