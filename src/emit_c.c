@@ -686,6 +686,18 @@ static Op *last_op(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
 
 static void emit_if(Em *E, Op *op) {
   declare_results(E, op);
+  Block *tb = op->reg[0];
+  if (tb->nops == 1 && tb->ops[0]->nin == 0) { /* `if c: return` — only the else part runs */
+    line(E, "if (!%s) {", access(E, op->in[0], NULL));
+    E->ind++;
+    emit_block(E, op->reg[1]);
+    Op *y = last_op(op->reg[1]);
+    if (y && y->k == O_YIELD)
+      emit_yield(E, y, op->out);
+    E->ind--;
+    line(E, "} /* if !%s */", access(E, op->in[0], NULL));
+    return;
+  }
   line(E, "if (%s) {", access(E, op->in[0], NULL));
   for (int r = 0; r < 2; r++) {
     E->ind++;
