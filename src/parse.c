@@ -1,9 +1,8 @@
 /* parse.c — Python source -> AST, through tree-sitter-python.
  *
- * Three steps. First the bytes are checked (UTF-8, no NUL, not empty) and tree-sitter builds
- * the concrete syntax tree; one iterative walk reports its first ERROR or MISSING node, an
- * empty block or a bad indent, since tree-sitter recovers silently from those. Then the
- * "toplevel" query (grammar/queries/toplevel.scm) picks out imports, decorated functions and
+ * Three steps. The bytes are checked (UTF-8, no NUL, not empty) and tree-sitter builds the
+ * concrete syntax tree, whose first ERROR or MISSING node is reported. The "toplevel" query
+ * (grammar/queries/toplevel.scm) then picks out imports, decorated functions and
  * `NAME = value` constants; the rest of the module is host code and is never converted.
  * Last, the chosen CST nodes become AST nodes (tritonc.h), each with its file:line:col.
  *
@@ -12,7 +11,10 @@
  * with other decorators) the same text is host Python that a kernel may never need, so
  * reject() unwinds with longjmp and the value becomes NULL; sema complains only on use.
  *
- * Conversion recursion is bounded by MAXDEPTH, so hostile nesting cannot overflow the stack.
+ * tree-sitter recovers quietly from some mistakes Python rejects (an empty suite, a bad
+ * indent, a keyword used as a name); those are checked while converting, so host code is
+ * never held to them. Recursion is bounded by MAXDEPTH: hostile nesting cannot overflow
+ * the C stack, and the syntax-error walk is iterative.
  */
 #include "tritonc.h"
 
@@ -47,10 +49,12 @@ typedef struct P {
   jmp_buf *bail; /* lenient mode: reject() unwinds here instead of exiting */
 } P;
 
-/* The tree outlives each conversion function; error paths free it so that sanitizer leak
- * checks stay quiet when error_at() exits. */
+typedef Node *Conv(P *p, TSNode n);
+
+/* The tree (and the syntax walk's cursor) are freed before error_at() exits, so that
+ * sanitizer leak checks stay quiet on user errors. */
 static TSTree *cur_tree;
-static TSTreeCursor walk; /* check_syntax()'s cursor, live while `walking` */
+static TSTreeCursor walk;
 static bool walking;
 
 static void release_tree(void) {
@@ -62,7 +66,7 @@ static void release_tree(void) {
   cur_tree = NULL;
 }
 
-/* ---- small CST helpers ---- */
+/* ---- CST helpers ---- */
 
 static Loc loc_of(P *p, TSNode n) {
   TSPoint pt = ts_node_start_point(n);
@@ -75,19 +79,18 @@ static TSNode field(TSNode n, const char *name) {
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
+static bool has_field(TSNode n, const char *name) { return !ts_node_is_null(field(n, name)); }
+
 static char *text(P *p, TSNode n) {
   uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
   return xstrndup(p->src + a, b - a);
 }
 
-/* Text for a message: first line only, shortened. */
+/* Text for a message: the first line, shortened. */
 static char *snippet(P *p, TSNode n) {
   char *s = text(p, n);
-  size_t k = strcspn(s, "\r\n");
-  if (k > 24)
-    return fmt("%.21s...", s);
-  s[k] = 0;
-  return s;
+  s[strcspn(s, "\r\n")] = 0;
+  return strlen(s) > 24 ? fmt("%.21s...", s) : s;
 }
 
 typedef struct Kids {
@@ -95,12 +98,13 @@ typedef struct Kids {
   int n;
 } Kids;
 
-/* Children of n in order, leaving out comments and line continuations; named ones only if
- * `named`. A tree cursor keeps this linear (ts_node_child(i) rescans from the start). */
+/* Children in order, without comments and line continuations; named ones only if `named`.
+ * A tree cursor keeps this linear (ts_node_child(i) rescans from the first child). */
 static Kids kids(TSNode n, bool named) {
   Kids k = {arena_alloc(sizeof(TSNode) * (ts_node_child_count(n) + 1)), 0};
   TSTreeCursor c = ts_tree_cursor_new(n);
-  for (bool ok = ts_tree_cursor_goto_first_child(&c); ok; ok = ts_tree_cursor_goto_next_sibling(&c)) {
+  for (bool ok = ts_tree_cursor_goto_first_child(&c); ok;
+       ok = ts_tree_cursor_goto_next_sibling(&c)) {
     TSNode x = ts_tree_cursor_current_node(&c);
     if (!ts_node_is_extra(x) && (!named || ts_node_is_named(x)))
       k.v[k.n++] = x;
@@ -139,7 +143,8 @@ static Node *mk(P *p, NodeKind k, TSNode n) {
 
 /* ---- errors and leniency ---- */
 
-static _Noreturn void reject(P *p, TSNode n, const char *f, ...) __attribute__((format(printf, 3, 4)));
+static _Noreturn void reject(P *p, TSNode n, const char *f, ...)
+    __attribute__((format(printf, 3, 4)));
 static _Noreturn void reject(P *p, TSNode n, const char *f, ...) {
   if (p->bail)
     longjmp(*p->bail, 1);
@@ -153,9 +158,7 @@ static _Noreturn void reject(P *p, TSNode n, const char *f, ...) {
   error_at(loc, "%s", msg);
 }
 
-typedef Node *Conv(P *p, TSNode n);
-
-/* Host Python: a construct the converter rejects gives NULL instead of an error. */
+/* Host Python: what the converter rejects gives NULL instead of an error. */
 static Node *lenient(P *p, TSNode n, Conv *conv) {
   jmp_buf jb, *saved = p->bail;
   int depth = p->depth;
@@ -200,8 +203,8 @@ static const struct {
     {"dictionary_splat", "'**' unpacking is"},
     {"match_statement", "match statements are"},
     {"set", "set literals are"},
-    {"print_statement", "Python 2 print statements (use print(...)) are"},
     {"exec_statement", "exec statements are"},
+    {"print_statement", "Python 2 print statements (use print(...)) are"},
     {"type_alias_statement", "type alias statements are"},
     {"ellipsis", "'...' (Ellipsis) is"},
     {"as_pattern", "'as' patterns are"},
@@ -215,49 +218,41 @@ static _Noreturn void reject_construct(P *p, TSNode n) {
   reject(p, n, "unsupported Python construct (%s) in a Triton kernel", t);
 }
 
-/* ---- expressions ---- */
-
-/* tree-sitter-python takes a misplaced keyword for a name (`return return`, `else:` alone
- * parse without an ERROR node); Python does not. A name, checked. */
+/* A name. tree-sitter-python takes a misplaced keyword for one (`return return` and a lone
+ * `else:` parse without an ERROR node); Python does not. */
 static char *ident(P *p, TSNode n) {
-  static const char *const kw[] = {"False", "None", "True", "and", "as", "assert", "async",
-      "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally",
-      "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
-      "pass", "raise", "return", "try", "while", "with", "yield", NULL};
+  static const char *const kw[] = {
+      "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+      "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+      "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",    NULL};
   uint32_t len = ts_node_end_byte(n) - ts_node_start_byte(n);
-  const char *s = p->src + ts_node_start_byte(n);
   for (int i = 0; kw[i] && len <= 8; i++)
-    if (strlen(kw[i]) == len && !memcmp(s, kw[i], len))
+    if (strlen(kw[i]) == len && !memcmp(p->src + ts_node_start_byte(n), kw[i], len))
       reject(p, n, "syntax error: unexpected keyword '%s'", kw[i]);
   return text(p, n);
 }
 
-static _Noreturn void missing_error(P *p, TSNode n) {
-  const char *t = ts_node_type(n);
-  if (ts_node_is_named(n))
-    reject(p, n, "syntax error: expected %s", t);
-  reject(p, n, "syntax error: expected '%s'", t);
-}
+/* ---- literals ---- */
 
-
-static Node *expr(P *p, TSNode n);
-static Node *lambda_fn(P *p, TSNode n);
-static NodeList params(P *p, TSNode n);
-
-/* 42, 0x_ff, 0o17, 0b1010, 1_000_000 */
-static Node *integer(P *p, TSNode n) {
+/* Number text without its '_' separators; complex literals are refused. */
+static char *digits(P *p, TSNode n) {
   char *s = text(p, n), *d = s;
   for (char *q = s; *q; q++)
     if (*q != '_')
       *d++ = *q;
   *d = 0;
-  char last = d > s ? d[-1] : 0;
-  if (last == 'j' || last == 'J')
+  if (d > s && (d[-1] == 'j' || d[-1] == 'J'))
     reject(p, n, "complex numbers are not supported in Triton kernels");
-  if (last == 'l' || last == 'L')
+  return s;
+}
+
+/* 42, 0x_ff, 0o17, 0b1010, 1_000_000 */
+static Node *integer(P *p, TSNode n) {
+  char *s = digits(p, n), *q = s;
+  if (strchr("lL", s[strlen(s) - 1]))
     reject(p, n, "Python 2 long integer suffix 'L' is not supported");
   int base = 10;
-  char *q = s;
   if (s[0] == '0' && s[1] && strchr("xXoObB", s[1])) {
     base = strchr("xX", s[1]) ? 16 : strchr("oO", s[1]) ? 8 : 2;
     q += 2;
@@ -265,10 +260,10 @@ static Node *integer(P *p, TSNode n) {
     reject(p, n, "leading zeros in decimal integer literals are not permitted; use an 0o prefix");
   uint64_t v = 0;
   for (; *q; q++) {
-    int dig = *q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10;
-    if (v > (UINT64_MAX - (uint64_t)dig) / (uint64_t)base)
+    uint64_t dig = (uint64_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+    if (v > (UINT64_MAX - dig) / (uint64_t)base)
       reject(p, n, "integer literal %s does not fit in 64 bits", s);
-    v = v * (uint64_t)base + (uint64_t)dig;
+    v = v * (uint64_t)base + dig;
   }
   Node *x = mk(p, N_INT, n);
   /* Beyond int64 (a uint64 such as 0xFFFFFFFFFFFFFFFF): ival keeps the bit pattern. */
@@ -279,34 +274,30 @@ static Node *integer(P *p, TSNode n) {
 
 /* 1.5, 1e-5, .5, 1_000.0 */
 static Node *float_lit(P *p, TSNode n) {
-  char *s = text(p, n), *d = s;
-  for (char *q = s; *q; q++)
-    if (*q != '_')
-      *d++ = *q;
-  *d = 0;
-  if (d > s && (d[-1] == 'j' || d[-1] == 'J'))
-    reject(p, n, "complex numbers are not supported in Triton kernels");
   Node *x = mk(p, N_FLOAT, n);
-  x->fval = strtod(s, NULL);
+  x->fval = strtod(digits(p, n), NULL);
   return x;
 }
 
 static void put_utf8(Buf *b, uint32_t c) {
-  char s[5] = {0};
+  unsigned char s[5] = {0};
+  if (c > 0x10FFFF)
+    c = 0xFFFD; /* \U escape beyond Unicode */
   if (c < 0x80)
-    s[0] = (char)c;
+    s[0] = (unsigned char)c;
   else if (c < 0x800)
-    s[0] = (char)(0xC0 | c >> 6), s[1] = (char)(0x80 | (c & 63));
+    s[0] = (unsigned char)(0xC0 | c >> 6), s[1] = (unsigned char)(0x80 | (c & 63));
   else if (c < 0x10000)
-    s[0] = (char)(0xE0 | c >> 12), s[1] = (char)(0x80 | (c >> 6 & 63)), s[2] = (char)(0x80 | (c & 63));
+    s[0] = (unsigned char)(0xE0 | c >> 12), s[1] = (unsigned char)(0x80 | (c >> 6 & 63)),
+    s[2] = (unsigned char)(0x80 | (c & 63));
   else
-    s[0] = (char)(0xF0 | c >> 18), s[1] = (char)(0x80 | (c >> 12 & 63)),
-    s[2] = (char)(0x80 | (c >> 6 & 63)), s[3] = (char)(0x80 | (c & 63));
-  buf_puts(b, s);
+    s[0] = (unsigned char)(0xF0 | c >> 18), s[1] = (unsigned char)(0x80 | (c >> 12 & 63)),
+    s[2] = (unsigned char)(0x80 | (c >> 6 & 63)), s[3] = (unsigned char)(0x80 | (c & 63));
+  buf_puts(b, (char *)s);
 }
 
-/* One backslash escape at s (after the backslash); returns the bytes consumed. Unknown
- * escapes keep their backslash, as in Python. */
+/* One escape, s just after the backslash; returns the bytes consumed beyond it. An unknown
+ * escape keeps its backslash, as in Python. \x and octal escapes name code points (str). */
 static size_t escape(Buf *b, const char *s, size_t n) {
   static const char simple[] = "\\\\''\"\"a\ab\bf\fn\nr\rt\tv\v";
   for (int i = 0; simple[i]; i += 2)
@@ -319,18 +310,17 @@ static size_t escape(Buf *b, const char *s, size_t n) {
   int width = s[0] == 'x' ? 2 : s[0] == 'u' ? 4 : s[0] == 'U' ? 8 : 0;
   size_t k = 0;
   uint32_t c = 0;
-  if (width) {
+  if (width)
     for (k = 1; k <= (size_t)width && k < n && s[k] && strchr("0123456789abcdefABCDEF", s[k]); k++)
       c = c * 16 + (uint32_t)(s[k] <= '9' ? s[k] - '0' : (s[k] | 32) - 'a' + 10);
-  } else {
+  else
     for (; k < 3 && k < n && s[k] >= '0' && s[k] <= '7'; k++)
       c = c * 8 + (uint32_t)(s[k] - '0');
-  }
   if (k == 0 || (width && k != (size_t)width + 1)) {
     buf_puts(b, "\\");
     return 0;
   }
-  put_utf8(b, c); /* a code point, also for \x and octal escapes (str, not bytes) */
+  put_utf8(b, c);
   return k;
 }
 
@@ -339,14 +329,13 @@ static void decode(Buf *b, const char *s, size_t n, bool raw, bool fstr) {
     if (s[i] == '\\' && !raw && i + 1 < n)
       i += escape(b, s + i + 1, n - i - 1);
     else if (fstr && (s[i] == '{' || s[i] == '}') && i + 1 < n && s[i + 1] == s[i])
-      buf_puts(b, (char[]){s[i++], 0});
+      buf_puts(b, (char[]){s[i++], 0}); /* {{ and }} */
     else
       buf_puts(b, (char[]){s[i], 0});
   }
 }
 
-/* A part must have no {interpolation}; checked before decoding so that a rejection in
- * lenient mode cannot leak the buffer. */
+/* Checked before any decoding, so that a rejection in lenient mode cannot leak the buffer. */
 static void check_part(P *p, TSNode n) {
   Kids k = kids(n, true);
   if (k.n < 2 || !is(k.v[0], "string_start") || !is(k.v[k.n - 1], "string_end"))
@@ -383,6 +372,11 @@ static Node *string_lit(P *p, TSNode n) {
   return x;
 }
 
+/* ---- expressions ---- */
+
+static Node *expr(P *p, TSNode n);
+static Node *lambda_fn(P *p, TSNode n);
+
 static Node *name(P *p, TSNode n) {
   Node *x = mk(p, N_NAME, n);
   x->str = ident(p, n);
@@ -404,18 +398,17 @@ static Node *attribute(P *p, TSNode n) {
   return x;
 }
 
-/* f(a, b, key=v); `conv` converts argument values (lenient for decorator arguments) */
+/* (a, b, key=v); `conv` converts the values (leniently for decorator arguments) */
 static void call_args(P *p, Node *call, TSNode args, Conv *conv) {
   if (!is(args, "argument_list"))
-    reject_construct(p, args);
+    reject_construct(p, args); /* f(x for x in y) */
   Kids k = kids(args, true);
   Vec pos = {0}, kws = {0};
   for (int i = 0; i < k.n; i++) {
     TSNode a = k.v[i];
-    if (is(a, "list_splat"))
-      reject(p, a, "'*args' in calls is not supported in Triton kernels");
-    if (is(a, "dictionary_splat"))
-      reject(p, a, "'**kwargs' in calls is not supported in Triton kernels");
+    if (is(a, "list_splat") || is(a, "dictionary_splat"))
+      reject(p, a, "'%s' in calls is not supported in Triton kernels",
+             is(a, "list_splat") ? "*args" : "**kwargs");
     if (is(a, "keyword_argument")) {
       Node *kw = mk(p, N_KEYWORD, a);
       kw->str = ident(p, field(a, "name"));
@@ -430,6 +423,7 @@ static void call_args(P *p, Node *call, TSNode args, Conv *conv) {
   call->kws = list_of(&kws);
 }
 
+/* f(a, b, key=v) */
 static Node *call(P *p, TSNode n) {
   Node *x = mk(p, N_CALL, n);
   x->a = expr(p, field(n, "function"));
@@ -442,17 +436,16 @@ static Node *slice(P *p, TSNode n) {
   Node *x = mk(p, N_SLICE, n), *part[3] = {0};
   Kids k = kids(n, false);
   int slot = 0;
-  for (int i = 0; i < k.n; i++) {
+  for (int i = 0; i < k.n; i++)
     if (is(k.v[i], ":"))
       slot++;
     else if (ts_node_is_named(k.v[i]) && slot < 3)
       part[slot] = expr(p, k.v[i]);
-  }
   x->a = part[0], x->b = part[1], x->c = part[2];
   return x;
 }
 
-/* x[i], x[:, None], x[None, :, None], x[a:b] */
+/* x[i], x[:, None], x[None, :, None], x[a:b]: one index item per comma */
 static Node *subscript(P *p, TSNode n) {
   Node *x = mk(p, N_SUBSCRIPT, n);
   Kids k = kids(n, true);
@@ -468,16 +461,17 @@ static const struct {
   const char *s;
   PyOp op;
 } op_table[] = {
-    {"+", OP_ADD},      {"-", OP_SUB},     {"*", OP_MUL},     {"/", OP_DIV},   {"//", OP_FLOORDIV},
-    {"%", OP_MOD},      {"**", OP_POW},    {"<<", OP_LSHIFT}, {">>", OP_RSHIFT}, {"&", OP_BITAND},
-    {"|", OP_BITOR},    {"^", OP_BITXOR},  {"@", OP_MATMUL},  {"~", OP_INVERT}, {"not", OP_NOT},
-    {"<", OP_LT},       {"<=", OP_LE},     {">", OP_GT},      {">=", OP_GE},   {"==", OP_EQ},
-    {"!=", OP_NE},      {"is", OP_IS},     {"is not", OP_ISNOT}, {"in", OP_IN}, {"not in", OP_NOTIN},
-    {"and", OP_AND},    {"or", OP_OR},
+    {"+", OP_ADD},        {"-", OP_SUB},    {"*", OP_MUL},   {"/", OP_DIV},
+    {"//", OP_FLOORDIV},  {"%", OP_MOD},    {"**", OP_POW},  {"<<", OP_LSHIFT},
+    {">>", OP_RSHIFT},    {"&", OP_BITAND}, {"|", OP_BITOR}, {"^", OP_BITXOR},
+    {"@", OP_MATMUL},     {"~", OP_INVERT}, {"not", OP_NOT}, {"<", OP_LT},
+    {"<=", OP_LE},        {">", OP_GT},     {">=", OP_GE},   {"==", OP_EQ},
+    {"!=", OP_NE},        {"is", OP_IS},    {"in", OP_IN},   {"is not", OP_ISNOT},
+    {"not in", OP_NOTIN}, {"and", OP_AND},  {"or", OP_OR},
 };
 
 /* The operator a token spells; `aug` drops the '=' of "+=" and friends. The node type is
- * used rather than the text, which may hold extra spaces ("is  not"). */
+ * used, not the text, which may hold extra spaces ("is  not"). */
 static PyOp op_of(P *p, TSNode tok, bool aug) {
   char *s = xstrdup(ts_node_type(tok));
   if (aug && *s)
@@ -488,7 +482,7 @@ static PyOp op_of(P *p, TSNode tok, bool aug) {
   reject(p, tok, "the '%s' operator is not supported", s);
 }
 
-/* a + b, a // b, a << b, a @ b ... (located at the operator) */
+/* a + b, a // b, a @ b, a and b ... (located at the operator) */
 static Node *binary(P *p, TSNode n) {
   TSNode op = field(n, "operator");
   Node *x = mk(p, is(n, "boolean_operator") ? N_BOOLOP : N_BINOP, op);
@@ -501,17 +495,13 @@ static Node *binary(P *p, TSNode n) {
 /* -x, +x, ~x, not x */
 static Node *unary(P *p, TSNode n) {
   Node *x = mk(p, N_UNOP, n);
-  if (is(n, "not_operator"))
-    x->op = OP_NOT;
-  else {
-    x->op = op_of(p, field(n, "operator"), false);
-    x->op = x->op == OP_SUB ? OP_NEG : x->op == OP_ADD ? OP_POS : x->op;
-  }
+  x->op = is(n, "not_operator") ? OP_NOT : op_of(p, field(n, "operator"), false);
+  x->op = x->op == OP_SUB ? OP_NEG : x->op == OP_ADD ? OP_POS : x->op;
   x->a = expr(p, field(n, "argument"));
   return x;
 }
 
-/* a < b, a < b <= c, x is None, a not in b (located at the first operator) */
+/* a < b, 0 <= i < n, x is None, a not in b (located at the first operator) */
 static Node *compare(P *p, TSNode n) {
   Kids k = kids(n, false);
   Vec args = {0};
@@ -546,7 +536,7 @@ static Node *ifexp(P *p, TSNode n) {
   return x;
 }
 
-/* (a, b), a, b (expression lists), [a, b] */
+/* (a, b), a, b (an expression list), [a, b] */
 static Node *sequence(P *p, TSNode n) {
   Node *x = mk(p, is(n, "list") || is(n, "list_pattern") ? N_LIST : N_TUPLE, n);
   Kids k = kids(n, true);
@@ -572,7 +562,7 @@ static Node *dict(P *p, TSNode n) {
   return x;
 }
 
-/* (x), and annotations `x: tl.constexpr` (a `type` node around one expression) */
+/* (x), and the annotation in `x: tl.constexpr` (a `type` node around one expression) */
 static Node *inner(P *p, TSNode n) {
   Kids k = kids(n, true);
   if (k.n != 1)
@@ -580,6 +570,7 @@ static Node *inner(P *p, TSNode n) {
   return expr(p, k.v[0]);
 }
 
+/* lambda args: ...  (in decorators only: triton.heuristics) */
 static Node *lambda_expr(P *p, TSNode n) {
   if (!p->in_deco)
     reject_construct(p, n);
@@ -611,8 +602,8 @@ static const struct {
     {"expression_list", sequence},
     {"pattern_list", sequence},
     {"tuple_pattern", sequence},
-    {"list", sequence},
     {"list_pattern", sequence},
+    {"list", sequence},
     {"dictionary", dict},
     {"conditional_expression", ifexp},
     {"type", inner},
@@ -621,7 +612,7 @@ static const struct {
 
 static Node *expr(P *p, TSNode n) {
   if (ts_node_is_null(n))
-    die("missing expression child in the syntax tree");
+    die("syntax tree lacks an expression");
   if (++p->depth > MAXDEPTH)
     reject(p, n, "expression nested too deeply (more than %d levels)", MAXDEPTH);
   const char *t = ts_node_type(n);
@@ -638,9 +629,8 @@ static Node *expr(P *p, TSNode n) {
 
 static Node *stmt(P *p, TSNode n);
 
-/* A suite: the statements of a block, in order. Python rejects two things tree-sitter
- * accepts quietly: an empty suite (`def f():` then a dedented line) and statements of one
- * suite that start at different columns. */
+/* The statements of a suite. Python rejects what tree-sitter takes quietly: an empty suite
+ * (`def f():` then a dedented line) and statements of one suite at different columns. */
 static NodeList block(P *p, TSNode n) {
   Kids k = kids(n, true);
   if (k.n == 0)
@@ -654,17 +644,21 @@ static NodeList block(P *p, TSNode n) {
       reject(p, k.v[i], "syntax error: unexpected indent");
     if (pt.row != row && pt.column < first.column)
       reject(p, k.v[i], "syntax error: unindent does not match any outer indentation level");
-    row = ts_node_end_point(k.v[i]).row;
+    row = ts_node_end_point(k.v[i]).row; /* `a = 1; b = 2` share a row */
     vec_push(&v, stmt(p, k.v[i]));
   }
   return list_of(&v);
 }
 
-/* Assignment targets: x, x.a, x[i], (a, b), [a, b], a, b; a list target becomes a tuple. */
+static bool is_single_target(TSNode n) {
+  return is(n, "identifier") || is(n, "attribute") || is(n, "subscript");
+}
+
+/* x, x.a, x[i], and a tuple for a, b / (a, b) / [a, b] (a list target is a tuple too) */
 static Node *target(P *p, TSNode n) {
   if (is(n, "identifier"))
     return name(p, n);
-  if (is(n, "attribute") || is(n, "subscript"))
+  if (is_single_target(n))
     return expr(p, n);
   if (++p->depth > MAXDEPTH)
     reject(p, n, "assignment target nested too deeply (more than %d levels)", MAXDEPTH);
@@ -688,28 +682,27 @@ static Node *target(P *p, TSNode n) {
 /* x: T = v, x: T */
 static Node *annassign(P *p, TSNode n) {
   TSNode left = field(n, "left"), right = field(n, "right");
-  if (!is(left, "identifier") && !is(left, "attribute") && !is(left, "subscript"))
+  if (!is_single_target(left))
     reject(p, left, "only a single target can be annotated");
   Node *x = mk(p, N_ANNASSIGN, n);
   x->a = target(p, left);
   x->c = expr(p, field(n, "type"));
-  if (!ts_node_is_null(right)) {
-    if (is(right, "assignment") || is(right, "augmented_assignment"))
-      reject(p, right, "an annotated assignment cannot be chained");
+  if (!ts_node_is_null(right) && (is(right, "assignment") || is(right, "augmented_assignment")))
+    reject(p, right, "an annotated assignment cannot be chained");
+  if (!ts_node_is_null(right))
     x->b = expr(p, right);
-  }
   return x;
 }
 
 /* x = v, a = b = v (targets [a, b]), a, b = f(x), x[i] = v */
 static Node *assign(P *p, TSNode n) {
-  if (!ts_node_is_null(field(n, "type")))
+  if (has_field(n, "type"))
     return annassign(p, n);
   Node *x = mk(p, N_ASSIGN, n);
   Vec targets = {0};
   TSNode right = n;
   while (is(right, "assignment")) {
-    if (!ts_node_is_null(field(right, "type")))
+    if (has_field(right, "type"))
       reject(p, right, "an annotated assignment cannot be chained");
     vec_push(&targets, target(p, field(right, "left")));
     right = field(right, "right");
@@ -723,19 +716,19 @@ static Node *assign(P *p, TSNode n) {
   return x;
 }
 
-/* x += v, x[i] -= v, x.a *= v, and //= %= **= <<= >>= &= |= ^= */
+/* x += v, x[i] -= v, x.a *= v, and //= %= **= <<= >>= &= |= ^= @= */
 static Node *augassign(P *p, TSNode n) {
-  TSNode left = field(n, "left"), op = field(n, "operator");
-  if (!is(left, "identifier") && !is(left, "attribute") && !is(left, "subscript"))
+  TSNode left = field(n, "left");
+  if (!is_single_target(left))
     reject(p, left, "illegal target for augmented assignment");
   Node *x = mk(p, N_AUGASSIGN, n);
-  x->op = op_of(p, op, true);
+  x->op = op_of(p, field(n, "operator"), true);
   x->a = target(p, left);
   x->b = expr(p, field(n, "right"));
   return x;
 }
 
-/* f(x), "docstring", a, b (a tuple), and the assignments, which tree-sitter nests here */
+/* f(x), "docstring", `a, b` (a tuple), and the assignments, which tree-sitter nests here */
 static Node *expr_stmt(P *p, TSNode n) {
   Kids k = kids(n, true);
   if (k.n == 1 && is(k.v[0], "assignment"))
@@ -743,11 +736,11 @@ static Node *expr_stmt(P *p, TSNode n) {
   if (k.n == 1 && is(k.v[0], "augmented_assignment"))
     return augassign(p, k.v[0]);
   Node *x = mk(p, N_EXPR_STMT, n);
-  x->a = k.n == 1 ? expr(p, k.v[0]) : sequence(p, n); /* `a, b` alone: a tuple */
+  x->a = k.n == 1 ? expr(p, k.v[0]) : sequence(p, n);
   return x;
 }
 
-/* if c: ... elif d: ... else: ...  (each elif is one N_IF alone in the orelse before it) */
+/* if c: ... elif d: ... else: ...  (an elif is an N_IF alone in the orelse before it) */
 static Node *if_stmt(P *p, TSNode n) {
   Node *x = mk(p, N_IF, n), *tail = x;
   x->a = expr(p, field(n, "condition"));
@@ -770,9 +763,8 @@ static Node *if_stmt(P *p, TSNode n) {
 static Node *for_stmt(P *p, TSNode n) {
   if (has_token(n, "async"))
     reject(p, n, "'async for' is not supported in Triton kernels");
-  TSNode alt = field(n, "alternative");
-  if (!ts_node_is_null(alt))
-    reject(p, alt, "'for ... else' is not supported in Triton kernels");
+  if (has_field(n, "alternative"))
+    reject(p, field(n, "alternative"), "'for ... else' is not supported in Triton kernels");
   Node *x = mk(p, N_FOR, n);
   x->a = target(p, field(n, "left"));
   x->b = expr(p, field(n, "right"));
@@ -782,9 +774,8 @@ static Node *for_stmt(P *p, TSNode n) {
 
 /* while cond: */
 static Node *while_stmt(P *p, TSNode n) {
-  TSNode alt = field(n, "alternative");
-  if (!ts_node_is_null(alt))
-    reject(p, alt, "'while ... else' is not supported in Triton kernels");
+  if (has_field(n, "alternative"))
+    reject(p, field(n, "alternative"), "'while ... else' is not supported in Triton kernels");
   Node *x = mk(p, N_WHILE, n);
   x->a = expr(p, field(n, "condition"));
   x->body = block(p, field(n, "body"));
@@ -812,7 +803,11 @@ static Node *assert_stmt(P *p, TSNode n) {
 
 /* pass, break, continue: kept as nodes; sema decides what it accepts */
 static Node *simple_stmt(P *p, TSNode n) {
-  return mk(p, is(n, "pass_statement") ? N_PASS : is(n, "break_statement") ? N_BREAK : N_CONTINUE, n);
+  return mk(p,
+            is(n, "pass_statement")    ? N_PASS
+            : is(n, "break_statement") ? N_BREAK
+                                       : N_CONTINUE,
+            n);
 }
 
 static const struct {
@@ -841,34 +836,31 @@ static Node *stmt(P *p, TSNode n) {
 
 /* ---- functions ---- */
 
-/* One parameter: x, x: T, x=v, x: T = v. The `*` and `/` markers give NULL (skipped). */
+/* x, x: T, x=v, x: T = v; NULL for the `*` and `/` markers, which are skipped */
 static Node *param(P *p, TSNode n) {
   if (is(n, "keyword_separator") || is(n, "positional_separator"))
     return NULL;
-  if (is(n, "list_splat_pattern") || (is(n, "typed_parameter") && is(kids(n, true).v[0], "list_splat_pattern")))
-    reject(p, n, "'*args' parameters are not supported in Triton kernels");
-  if (is(n, "dictionary_splat_pattern") ||
-      (is(n, "typed_parameter") && is(kids(n, true).v[0], "dictionary_splat_pattern")))
-    reject(p, n, "'**kwargs' parameters are not supported in Triton kernels");
-  TSNode id = is(n, "identifier") ? n : is(n, "typed_parameter") ? kids(n, true).v[0] : field(n, "name");
-  if (ts_node_is_null(id) || !is(id, "identifier"))
+  TSNode id = is(n, "typed_parameter") ? kids(n, true).v[0]
+              : has_field(n, "name")   ? field(n, "name")
+                                       : n;
+  if (is(id, "list_splat_pattern") || is(id, "dictionary_splat_pattern"))
+    reject(p, n, "'%s' parameters are not supported in Triton kernels",
+           is(id, "list_splat_pattern") ? "*args" : "**kwargs");
+  if (!is(id, "identifier"))
     reject(p, n, "unsupported parameter form");
   Node *x = mk(p, N_PARAM, id);
   x->str = ident(p, id);
-  TSNode type = field(n, "type"), value = field(n, "value");
-  if (!ts_node_is_null(type))
-    x->c = expr(p, type);
-  if (!ts_node_is_null(value))
-    x->a = expr(p, value);
+  if (has_field(n, "type"))
+    x->c = expr(p, field(n, "type"));
+  if (has_field(n, "value"))
+    x->a = expr(p, field(n, "value"));
   return x;
 }
 
-/* (a, b: T, C: tl.constexpr = 128) and lambda parameter lists */
+/* (a, b: T, C: tl.constexpr = 128), and lambda parameter lists (n may be null: `lambda: 0`) */
 static NodeList params(P *p, TSNode n) {
   Vec v = {0};
-  if (ts_node_is_null(n))
-    return list_of(&v);
-  Kids k = kids(n, true);
+  Kids k = ts_node_is_null(n) ? (Kids){0} : kids(n, true);
   for (int i = 0; i < k.n; i++) {
     Node *x = param(p, k.v[i]);
     if (x)
@@ -877,8 +869,8 @@ static NodeList params(P *p, TSNode n) {
   return list_of(&v);
 }
 
-/* lambda args: args['n'] % args['BLOCK'] == 0  (triton.heuristics values only): an N_FUNCDEF
- * named "<lambda>" whose body is one N_RETURN of the expression. */
+/* lambda args: args['n'] % args['BLOCK'] == 0  (a triton.heuristics value): an N_FUNCDEF
+ * named "<lambda>" whose body is one N_RETURN of the expression */
 static Node *lambda_fn(P *p, TSNode n) {
   Node *f = mk(p, N_FUNCDEF, n);
   f->str = "<lambda>";
@@ -894,7 +886,7 @@ static Node *lambda_fn(P *p, TSNode n) {
 static Node *funcdef(P *p, TSNode n) {
   if (has_token(n, "async"))
     reject(p, n, "async functions are not supported in Triton kernels");
-  if (!ts_node_is_null(field(n, "type_parameters")))
+  if (has_field(n, "type_parameters"))
     reject(p, field(n, "type_parameters"), "type parameters are not supported in Triton kernels");
   Node *f = mk(p, N_FUNCDEF, n);
   f->str = ident(p, field(n, "name"));
@@ -906,8 +898,8 @@ static Node *funcdef(P *p, TSNode n) {
 static Node *host_expr(P *p, TSNode n) { return lenient(p, n, expr); }
 
 /* @triton.jit, @triton.autotune(configs=[...], key=['n']), @triton.heuristics({...}).
- * Arguments of a decorator call that are host Python (a comprehension building configs)
- * become NULL rather than errors: sema needs them only for --list-configs. */
+ * A decorator argument that is host Python (a comprehension building the configs) becomes
+ * NULL rather than an error: sema needs these only for --list-configs. */
 static Node *decorator(P *p, TSNode n) {
   p->in_deco = true;
   Node *x;
@@ -921,7 +913,7 @@ static Node *decorator(P *p, TSNode n) {
   return x;
 }
 
-/* @deco... def name(...): ... */
+/* @deco ... def name(...): ... */
 static Node *decorated(P *p, TSNode n) {
   Kids k = kids(n, true);
   Vec decos = {0};
@@ -935,19 +927,17 @@ static Node *decorated(P *p, TSNode n) {
 
 /* ---- the module level ---- */
 
-/* The dotted name a decorator names: `a.b.c` for @a.b.c and @a.b.c(...); NULL otherwise. */
+/* The dotted name of a decorator: "a.b.c" for @a.b.c and @a.b.c(...); NULL otherwise. */
 static char *deco_name(P *p, TSNode n) {
   if (is(n, "call"))
     n = field(n, "function");
   char *s = "";
-  while (is(n, "attribute")) {
+  for (; is(n, "attribute"); n = field(n, "object"))
     s = fmt(".%s%s", text(p, field(n, "attribute")), s);
-    n = field(n, "object");
-  }
   return is(n, "identifier") ? fmt("%s%s", text(p, n), s) : NULL;
 }
 
-/* The full path of a dotted name whose head may be an import alias: tl.x -> triton.language.x */
+/* A dotted name with an import alias at its head expanded: tl.x -> triton.language.x */
 static const char *resolve(P *p, const char *dotted) {
   size_t h = strcspn(dotted, ".");
   for (int i = p->m->naliases - 1; i >= 0; i--) {
@@ -959,16 +949,14 @@ static const char *resolve(P *p, const char *dotted) {
 }
 
 /* @triton.jit, @triton.jit(...), @jit after `from triton import jit`, @tt.jit after
- * `import triton as tt`: such functions are kernels, converted strictly. */
+ * `import triton as tt`: these functions are kernels, converted strictly. */
 static bool is_jit(P *p, TSNode def) {
   Kids k = kids(def, true);
   for (int i = 0; i < k.n; i++) {
-    if (!is(k.v[i], "decorator"))
-      continue;
-    char *d = deco_name(p, kids(k.v[i], true).v[0]);
+    char *d = is(k.v[i], "decorator") ? deco_name(p, kids(k.v[i], true).v[0]) : NULL;
     const char *path = d ? resolve(p, d) : "";
     size_t n = strlen(path);
-    if (!strncmp(path, "triton.", 7) && n >= 4 && !strcmp(path + n - 4, ".jit"))
+    if (!strncmp(path, "triton.", 7) && !strcmp(path + n - 4, ".jit"))
       return true;
   }
   return false;
@@ -976,7 +964,7 @@ static bool is_jit(P *p, TSNode def) {
 
 static void add_alias(P *p, const char *name, const char *path, TSNode n) {
   Module *m = p->m;
-  if ((m->naliases & (m->naliases - 1)) == 0) { /* grow at powers of two */
+  if ((m->naliases & (m->naliases - 1)) == 0) { /* full at 0, 1, 2, 4, ...: double */
     Alias *v = arena_alloc(sizeof(Alias) * (size_t)(m->naliases ? 2 * m->naliases : 1));
     if (m->naliases)
       memcpy(v, m->aliases, sizeof(Alias) * (size_t)m->naliases);
@@ -985,15 +973,12 @@ static void add_alias(P *p, const char *name, const char *path, TSNode n) {
   m->aliases[m->naliases++] = (Alias){name, path, loc_of(p, n)};
 }
 
-/* a.b.c as written, without the spaces or comments Python allows between the parts */
+/* a.b.c without the spaces or comments Python allows between the parts */
 static char *dotted_text(P *p, TSNode n) {
   Kids k = kids(n, false);
-  Buf b = {0};
-  buf_puts(&b, "");
+  char *s = "";
   for (int i = 0; i < k.n; i++)
-    buf_puts(&b, text(p, k.v[i]));
-  char *s = xstrdup(b.s);
-  buf_free(&b);
+    s = fmt("%s%s", s, text(p, k.v[i]));
   return s;
 }
 
@@ -1013,36 +998,34 @@ static void import_stmt(P *p, TSNode n) {
 }
 
 /* from triton import language as tl, from triton.language.extra import libdevice,
- * from . import mod; `from x import *` is an error (the names it binds are unknowable). */
+ * from . import mod. `from x import *` is an error: the names it binds are unknowable. */
 static void import_from(P *p, TSNode n) {
   Kids k = kids(n, true);
   char *mod = dotted_text(p, k.v[0]);
   const char *sep = mod[strlen(mod) - 1] == '.' ? "" : ".";
   for (int i = 1; i < k.n; i++) {
-    TSNode x = k.v[i];
+    TSNode x = k.v[i], nm = is(x, "aliased_import") ? field(x, "name") : x;
     if (is(x, "wildcard_import"))
       reject(p, x, "'from %s import *' is not supported: import the names you use", mod);
-    TSNode nm = is(x, "aliased_import") ? field(x, "name") : x;
-    char *path = fmt("%s%s%s", mod, sep, dotted_text(p, nm));
     char *local = is(x, "aliased_import") ? text(p, field(x, "alias")) : dotted_text(p, nm);
-    add_alias(p, local, path, x);
+    add_alias(p, local, fmt("%s%s%s", mod, sep, dotted_text(p, nm)), x);
   }
 }
 
-/* NAME = value, NAME: T = value at module level. The value is host Python: anything the
- * converter rejects leaves b NULL (an error only if a kernel reads it). */
+/* NAME = value, NAME: T = value. Host Python: what the converter rejects leaves the value
+ * (or annotation) NULL, an error only if a kernel reads it. */
 static Node *module_const(P *p, TSNode n) {
   TSNode right = field(n, "right"), type = field(n, "type");
   if (ts_node_is_null(right) || is(right, "assignment") || is(right, "augmented_assignment"))
-    return NULL;
+    return NULL; /* `X: T` alone, or `A = B = v` */
   Node *x = mk(p, ts_node_is_null(type) ? N_ASSIGN : N_ANNASSIGN, n);
-  Node *target = name(p, field(n, "left"));
+  Node *target = lenient(p, field(n, "left"), name);
+  if (!target)
+    return NULL;
   if (x->kind == N_ASSIGN)
     x->args = list1(target);
-  else {
-    x->a = target;
-    x->c = lenient(p, type, expr);
-  }
+  else
+    x->a = target, x->c = lenient(p, type, expr);
   x->b = lenient(p, right, expr);
   return x;
 }
@@ -1058,16 +1041,25 @@ static const char *query_text(const char *name) {
   die("query '%s' is not built in (grammar/queries/%s.scm)", name, name);
 }
 
-static void add_capture(Top *t, const char *cap, TSNode n) {
-  TSNode *x = arena_alloc(sizeof(TSNode));
-  *x = n;
-  vec_push(!strcmp(cap, "import") ? &t->imports : !strcmp(cap, "function") ? &t->funcs : &t->consts, x);
+/* Keeps capture `x` of statement `stmt` unless it lies deeper than its pattern says (the
+ * range of a `try:` body also holds statements the plain patterns match). */
+static bool add_capture(Top *t, const char *cap, TSNode x, TSNode stmt) {
+  if (!strcmp(cap, "const") ? !ts_node_eq(ts_node_parent(x), stmt)
+                            : strcmp(cap, "try_import") && !ts_node_eq(x, stmt))
+    return false;
+  TSNode *v = arena_alloc(sizeof(TSNode));
+  *v = x;
+  vec_push(!strcmp(cap, "const")      ? &t->consts
+           : !strcmp(cap, "function") ? &t->funcs
+                                      : &t->imports,
+           v);
+  return true;
 }
 
-/* Runs the "toplevel" query on each module-level statement in turn, limited to the
- * statement's head (decorators and the `def` line, or the first token): a query over the
- * whole tree would also walk every function body of the host code, which costs more than
- * the conversion itself on large files. */
+/* Runs the "toplevel" query on each module-level statement in turn, over its head only
+ * (decorators and the `def` line, a `try:` body, or else the first token): a query over the
+ * whole tree would also walk every function body of the host code, costing more than the
+ * conversion. */
 static Top toplevel(P *p, TSNode root) {
   const char *src = query_text("toplevel");
   uint32_t off, idx, len;
@@ -1078,23 +1070,26 @@ static Top toplevel(P *p, TSNode root) {
   TSQueryCursor *c = ts_query_cursor_new();
   TSTreeCursor w = ts_tree_cursor_new(root);
   Top t = {0};
-  for (bool ok = ts_tree_cursor_goto_first_child(&w); ok; ok = ts_tree_cursor_goto_next_sibling(&w)) {
+  TSNode bad = {{0}, 0, 0}; /* tree-sitter accepts an indented module-level statement */
+  for (bool ok = ts_tree_cursor_goto_first_child(&w); ok;
+       ok = ts_tree_cursor_goto_next_sibling(&w)) {
     TSNode n = ts_tree_cursor_current_node(&w), def = field(n, "definition");
-    ts_query_cursor_set_byte_range(c, ts_node_start_byte(n),
-                                   ts_node_start_byte(ts_node_is_null(def) ? n : def) + 1);
+    uint32_t end = is(n, "try_statement") ? ts_node_end_byte(field(n, "body"))
+                                          : ts_node_start_byte(ts_node_is_null(def) ? n : def) + 1;
+    ts_query_cursor_set_byte_range(c, ts_node_start_byte(n), end);
     ts_query_cursor_exec(c, q, n);
     TSQueryMatch m;
     while (ts_query_cursor_next_capture(c, &m, &idx))
-      add_capture(&t, ts_query_capture_name_for_id(q, m.captures[idx].index, &len),
-                  m.captures[idx].node);
+      if (add_capture(&t, ts_query_capture_name_for_id(q, m.captures[idx].index, &len),
+                      m.captures[idx].node, n) &&
+          ts_node_start_point(n).column > 0 && ts_node_is_null(bad))
+        bad = n;
   }
   ts_tree_cursor_delete(&w);
   ts_query_cursor_delete(c);
   ts_query_delete(q);
-  for (Vec *v = &t.imports; v <= &t.consts; v++) /* Python requires column 1 here */
-    for (int i = 0; i < v->n; i++)
-      if (ts_node_start_point(*(TSNode *)v->v[i]).column > 0)
-        reject(p, *(TSNode *)v->v[i], "syntax error: unexpected indent");
+  if (!ts_node_is_null(bad))
+    reject(p, bad, "syntax error: unexpected indent");
   return t;
 }
 
@@ -1133,8 +1128,8 @@ static Loc loc_at_byte(P *p, size_t off) {
   return l;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 (overlong forms, surrogates and code points
- * beyond U+10FFFF are invalid, as Python's decoder says). */
+/* Length of the valid UTF-8 sequence at s, or 0: overlong forms, surrogates and code points
+ * beyond U+10FFFF are invalid, as for Python's decoder. */
 static int utf8_len(const unsigned char *s, size_t n) {
   if (s[0] < 0x80)
     return 1;
@@ -1152,6 +1147,8 @@ static int utf8_len(const unsigned char *s, size_t n) {
 
 static void check_bytes(P *p) {
   const unsigned char *s = (const unsigned char *)p->src;
+  if (p->len >= UINT32_MAX)
+    error_at((Loc){p->file, 1, 1}, "source file too large (4 GiB or more)");
   for (size_t i = 0; i < p->len;) {
     if (!s[i])
       error_at(loc_at_byte(p, i), "source file contains a NUL byte");
@@ -1162,17 +1159,18 @@ static void check_bytes(P *p) {
   }
 }
 
-/* Nothing but comments? (An ERROR child counts as content: tree-sitter marks some extra.) */
+/* Nothing but comments? An ERROR child counts as content (tree-sitter may mark it extra). */
 static bool is_empty(TSNode root) {
-  uint32_t n = ts_node_child_count(root);
-  for (uint32_t i = 0; i < n && i < 100; i++)
-    if (!is(ts_node_child(root, i), "comment") && !is(ts_node_child(root, i), "line_continuation"))
-      return false;
-  return n < 100;
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  bool empty = true;
+  for (bool ok = ts_tree_cursor_goto_first_child(&c); ok && empty;
+       ok = ts_tree_cursor_goto_next_sibling(&c)) {
+    TSNode x = ts_tree_cursor_current_node(&c);
+    empty = is(x, "comment") || is(x, "line_continuation");
+  }
+  ts_tree_cursor_delete(&c);
+  return empty;
 }
-
-static const char *const compound_kw[] = {"if", "elif", "else", "for", "while", "def", "class",
-                                          "with", "try", "except", "finally", NULL};
 
 /* tree-sitter-python keeps block indents in single bytes, so a block indented 256 columns or
  * more breaks the parse somewhere far away; name the cause instead. */
@@ -1193,14 +1191,41 @@ static void check_deep_indent(P *p) {
   }
 }
 
-/* An ERROR node: say what tree-sitter could not fit, as Python would. */
+/* Does only blank space or a comment follow byte `off` on its line? */
+static bool at_line_end(P *p, size_t off) {
+  while (off < p->len && (p->src[off] == ' ' || p->src[off] == '\t' || p->src[off] == '\\'))
+    off++;
+  return off >= p->len || strchr("\r\n#", p->src[off]);
+}
+
+/* `if x` with no colon: the colon belongs after the last token of the header line. */
+static void check_colon(P *p, Kids k) {
+  static const char *const kw[] = {"if",    "elif", "else", "for",    "while",   "def",
+                                   "class", "with", "try",  "except", "finally", NULL};
+  int i = 0;
+  while (kw[i] && !is(k.v[0], kw[i]))
+    i++;
+  if (!kw[i] || k.n < 2)
+    return;
+  for (i = 0; i < k.n; i++)
+    if (is(k.v[i], ":"))
+      return;
+  int j = 0;
+  while (j + 1 < k.n && ts_node_start_point(k.v[j + 1]).row == ts_node_start_point(k.v[0]).row)
+    j++;
+  TSPoint pt = ts_node_end_point(k.v[j]);
+  release_tree();
+  error_at((Loc){p->file, (int)pt.row + 1, (int)pt.column + 1}, "syntax error: expected ':'");
+}
+
+/* An ERROR node: say what tree-sitter could not fit, in Python's words where possible. */
 static _Noreturn void syntax_error(P *p, TSNode n) {
   check_deep_indent(p);
   Kids k = kids(n, false);
-  TSNode open[64];
-  int nopen = 0;
   if (k.n == 0)
     reject(p, n, "syntax error: invalid character '%s'", snippet(p, n));
+  TSNode open[64];
+  int nopen = 0;
   for (int i = 0; i < k.n; i++) {
     TSNode x = k.v[i];
     if (is(x, "ERROR") && ts_node_child_count(x) == 0)
@@ -1211,33 +1236,24 @@ static _Noreturn void syntax_error(P *p, TSNode n) {
     bool closer = is(x, ")") || is(x, "]") || is(x, "}");
     if (closer && !nopen)
       reject(p, x, "syntax error: unmatched '%s'", ts_node_type(x));
-    nopen += opener && nopen < 64 ? 1 : closer ? -1 : 0;
+    nopen += opener ? 1 : closer ? -1 : 0;
     if (opener && nopen <= 64)
       open[nopen - 1] = x;
   }
   if (nopen)
-    reject(p, open[nopen - 1], "syntax error: '%s' was never closed", ts_node_type(open[nopen - 1]));
-  for (int i = 0; compound_kw[i] && k.n > 1; i++)
-    if (is(k.v[0], compound_kw[i]) && !has_token(n, ":")) {
-      int j = 0; /* the end of the header line is where the colon belongs */
-      while (j + 1 < k.n && ts_node_start_point(k.v[j + 1]).row == ts_node_start_point(k.v[0]).row)
-        j++;
-      TSPoint pt = ts_node_end_point(k.v[j]);
-      release_tree();
-      error_at((Loc){p->file, (int)pt.row + 1, (int)pt.column + 1}, "syntax error: expected ':'");
-    }
+    reject(p, open[(nopen < 64 ? nopen : 64) - 1], "syntax error: '%s' was never closed",
+           ts_node_type(open[(nopen < 64 ? nopen : 64) - 1]));
+  check_colon(p, k);
   TSNode last = k.v[k.n - 1];
-  const char *after = p->src + ts_node_end_byte(last);
-  after += strspn(after, " \t\\");
-  if (!ts_node_is_named(last) && (!*after || *after == '\n' || *after == '\r' || *after == '#'))
+  if (!ts_node_is_named(last) && at_line_end(p, ts_node_end_byte(last)))
     reject(p, last, "syntax error: unexpected end of line after '%s'", snippet(p, last));
   if (k.n == 1 && !ts_node_is_named(last))
     reject(p, last, "syntax error: unexpected '%s'", snippet(p, last));
   reject(p, k.v[0], "syntax error near '%s'", snippet(p, k.v[0]));
 }
 
-/* One preorder walk, iterative (no recursion on deep trees) and pruned to subtrees that
- * hold an error, reports the first ERROR or MISSING node in source order. */
+/* The first ERROR or MISSING node in source order: a preorder walk, iterative (deep trees
+ * cannot overflow the stack) and pruned to subtrees that hold an error. */
 static void check_syntax(P *p, TSNode root) {
   if (!ts_node_has_error(root))
     return;
@@ -1246,7 +1262,9 @@ static void check_syntax(P *p, TSNode root) {
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&walk);
     if (ts_node_is_missing(n))
-      missing_error(p, n);
+      reject(p, n,
+             ts_node_is_named(n) ? "syntax error: expected %s" : "syntax error: expected '%s'",
+             ts_node_type(n));
     if (is(n, "ERROR"))
       syntax_error(p, n);
     if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&walk))
@@ -1281,13 +1299,13 @@ Module *parse_module(const char *file, const char *text, size_t len) {
 
 /* ---- dump (tritonc --emit ast) ----
  *
- * One node per line: "ROLE: KIND DETAIL @line:col", children indented under their parent.
- * ROLE names the field the node sits in (a NULL from lenient conversion shows as
- * "<unconverted>"). Deterministic: no addresses, floats in shortest round-trip form. */
+ * One node per line, "ROLE: KIND DETAIL @line:col", children indented under their parent.
+ * ROLE names the field holding the node; a value lenient conversion left NULL shows as
+ * "<unconverted>". Deterministic: no addresses, floats as Python's repr prints them. */
 
 static void dump_node(FILE *out, const Node *x, const char *role, int ind);
 
-/* Role names of the a, b, c fields and of args, per kind; NULL: field unused. */
+/* Role names of the a, b, c fields and of the args items, per kind; NULL: unused. */
 static const char *const roles[N__COUNT][4] = {
     [N_ATTR] = {"object"},
     [N_CALL] = {"callee", 0, 0, "arg"},
@@ -1301,7 +1319,6 @@ static const char *const roles[N__COUNT][4] = {
     [N_IFEXP] = {"cond", "then", "else"},
     [N_TUPLE] = {0, 0, 0, "item"},
     [N_LIST] = {0, 0, 0, "item"},
-    [N_DICT] = {0, 0, 0, "key/value"},
     [N_EXPR_STMT] = {"value"},
     [N_ASSIGN] = {0, "value", 0, "target"},
     [N_AUGASSIGN] = {"target", "value"},
@@ -1330,23 +1347,23 @@ static void dump_str(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-/* As Python's repr: the shortest digits that read back exactly; 1000.0, 0.01, 1e-05. */
+/* As Python's repr: the fewest digits that read back exactly; 1000.0, 0.01, 1e-05. */
 static void dump_float(FILE *out, double v) {
   if (v != v || v - v != 0) {
     fputs(v != v ? "nan" : v < 0 ? "-inf" : "inf", out);
     return;
   }
   char s[400];
-  int digits = 1;
-  for (; digits < 17; digits++) {
-    snprintf(s, sizeof s, "%.*e", digits - 1, v);
+  int prec = 1;
+  for (; prec < 17; prec++) {
+    snprintf(s, sizeof s, "%.*e", prec - 1, v);
     if (strtod(s, NULL) == v)
       break;
   }
-  snprintf(s, sizeof s, "%.*e", digits - 1, v);
+  snprintf(s, sizeof s, "%.*e", prec - 1, v);
   int exp = atoi(strchr(s, 'e') + 1);
   if (exp >= -4 && exp < 16)
-    snprintf(s, sizeof s, "%.*f", digits - 1 - exp > 0 ? digits - 1 - exp : 1, v);
+    snprintf(s, sizeof s, "%.*f", prec - 1 - exp > 0 ? prec - 1 - exp : 1, v);
   fputs(s, out);
 }
 
@@ -1370,7 +1387,10 @@ static void dump_detail(FILE *out, const Node *x) {
   case N_BOOL:
     fputs(x->ival ? " True" : " False", out);
     break;
-  case N_BINOP: case N_UNOP: case N_BOOLOP: case N_AUGASSIGN:
+  case N_BINOP:
+  case N_UNOP:
+  case N_BOOLOP:
+  case N_AUGASSIGN:
     fprintf(out, " %s", pyop_names[x->op]);
     break;
   case N_COMPARE:
@@ -1385,23 +1405,29 @@ static void dump_detail(FILE *out, const Node *x) {
 
 static void dump_list(FILE *out, NodeList l, const char *role, int ind) {
   for (int i = 0; i < l.n; i++)
-    dump_node(out, l.v[i], role, ind);
+    dump_node(out, l.v[i], role ? role : "item", ind);
 }
 
-/* Optional fields (a return without a value) are left out when unused by the kind or NULL
- * by design; the ones lenient conversion left NULL are shown. */
-static void dump_field(FILE *out, const Node *x, const Node *f, int slot, int ind) {
-  const char *role = roles[x->kind][slot];
-  if (!role)
-    return;
-  bool optional = x->kind == N_SLICE || x->kind == N_RETURN || x->kind == N_ASSERT ||
-                  x->kind == N_PARAM || (x->kind == N_ANNASSIGN && slot == 1);
-  if (f || !optional)
-    dump_node(out, f, role, ind);
+/* Field a, b or c (slot 0, 1, 2). NULL is left out where it is a normal value (a return
+ * without a value) and shown where only lenient conversion leaves it. */
+static void dump_field(FILE *out, const Node *x, int slot, int ind) {
+  const Node *f = slot == 0 ? x->a : slot == 1 ? x->b : x->c;
+  NodeKind k = x->kind;
+  bool optional = k == N_SLICE || k == N_RETURN || k == N_ASSERT || k == N_PARAM ||
+                  (k == N_ANNASSIGN && slot == 1);
+  if (roles[k][slot] && (f || !optional))
+    dump_node(out, f, roles[k][slot], ind);
+  if (slot == 0 && k == N_DICT)
+    for (int i = 0; i < x->args.n; i++)
+      dump_node(out, x->args.v[i], i % 2 ? "value" : "key", ind);
+  else if (slot == 0)
+    dump_list(out, x->args, roles[k][3], ind);
+  if (slot == 0)
+    dump_list(out, x->kws, "kw", ind);
 }
 
 static void dump_node(FILE *out, const Node *x, const char *role, int ind) {
-  fprintf(out, "%*s%s%s", 2 * ind, "", role ? role : "", role ? ": " : "");
+  fprintf(out, "%*s%s: ", 2 * ind, "", role);
   if (!x) {
     fputs("<unconverted>\n", out);
     return;
@@ -1411,23 +1437,10 @@ static void dump_node(FILE *out, const Node *x, const char *role, int ind) {
   fprintf(out, " @%d:%d\n", x->loc.line, x->loc.col);
   dump_list(out, x->decos, "decorator", ind + 1);
   dump_list(out, x->params, "param", ind + 1);
-  /* a, b, c in order, except that an annotation reads best before a value or default */
-  bool ann = x->kind == N_ANNASSIGN || x->kind == N_PARAM;
-  if (x->kind != N_PARAM)
-    dump_field(out, x, x->a, 0, ind + 1);
-  if (x->kind == N_DICT)
-    for (int i = 0; i < x->args.n; i++)
-      dump_node(out, x->args.v[i], i % 2 ? "value" : "key", ind + 1);
-  else
-    dump_list(out, x->args, roles[x->kind][3], ind + 1);
-  dump_list(out, x->kws, "kw", ind + 1);
-  if (ann)
-    dump_field(out, x, x->c, 2, ind + 1);
-  if (x->kind == N_PARAM)
-    dump_field(out, x, x->a, 0, ind + 1);
-  dump_field(out, x, x->b, 1, ind + 1);
-  if (!ann)
-    dump_field(out, x, x->c, 2, ind + 1);
+  /* a (with args, kws), b, c; an annotation reads best before a value or default */
+  const char *order = x->kind == N_ANNASSIGN ? "acb" : x->kind == N_PARAM ? "ca" : "abc";
+  for (; *order; order++)
+    dump_field(out, x, *order - 'a', ind + 1);
   dump_list(out, x->body, x->kind == N_IF ? "then" : "body", ind + 1);
   dump_list(out, x->orelse, "else", ind + 1);
 }
