@@ -343,9 +343,16 @@ static SVal *eval_call(Sema *S, Node *n) {
   SVal **args = arena_alloc(sizeof(SVal *) * (size_t)(na + 1));
   SVal **kwv = arena_alloc(sizeof(SVal *) * (size_t)(nk + 1));
   const char **kwn = arena_alloc(sizeof(char *) * (size_t)(nk + 1));
-  for (int i = 0; i < na; i++)
+  for (int i = 0; i < na; i++) {
+    if (!n->args.v[i])
+      error_at(n->loc, "argument %d of this call is Python that cannot be evaluated at compile "
+                       "time", i + 1);
     args[i] = eval_expr(S, n->args.v[i]);
+  }
   for (int i = 0; i < nk; i++) {
+    if (!n->kws.v[i]->a)
+      error_at(n->kws.v[i]->loc, "keyword argument '%s' is Python that cannot be evaluated at "
+                                 "compile time", n->kws.v[i]->str);
     kwn[i] = n->kws.v[i]->str;
     kwv[i] = eval_expr(S, n->kws.v[i]->a);
   }
