@@ -225,7 +225,9 @@ static SVal *bi_store(Sema *S, Call *c) {
   if (v->sh.rank > p->sh.rank)
     error_at(c->loc, "store(): value of shape %s does not fit pointer of shape %s",
              shape_str(v->sh), shape_str(p->sh));
-  v = broadcast_to(S, c->loc, cast_to(S, c->loc, v, p->elt), p->sh);
+  /* *i1 memory holds bytes: a non-bool value keeps its low byte, as in Triton */
+  DType mem = p->elt == DT_I1 && v->dt != DT_I1 ? DT_I8 : p->elt;
+  v = broadcast_to(S, c->loc, cast_to(S, c->loc, v, mem), p->sh);
   Value *in[3] = {p, v, NULL};
   int nin = 2;
   if (present(m)) {

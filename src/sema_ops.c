@@ -10,16 +10,39 @@
 #include <math.h>
 #include <string.h>
 
+#include "../runtime/tc_helpers.h" /* fp16/bf16 rounding of constants, as the device does */
+
 Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in) {
   Op *op = ir_op(S->cur, k, loc, nin, in);
   return ir_result(S->k, op, dt, sh);
 }
 
+/* A constant takes its dtype's value: floats round (70000.0 is inf in fp16), ints wrap. */
+static double round_float(DType dt, double f) {
+  switch (dt) {
+  case DT_F32: return (double)(float)f;
+  case DT_F16: return (double)tc_f16_to_f32(tc_f32_to_f16((float)f));
+  case DT_BF16: return (double)tc_bf16_to_f32(tc_f32_to_bf16((float)f));
+  default: return f;
+  }
+}
+
+static int64_t wrap_int(DType dt, int64_t i) {
+  int bits = dt_bits(dt);
+  if (bits >= 64 || dt == DT_I1)
+    return i;
+  uint64_t m = (1ull << bits) - 1, u = (uint64_t)i & m;
+  if (dt_is_signed(dt) && (u >> (bits - 1)))
+    return (int64_t)(u | ~m);
+  return (int64_t)u;
+}
+
 Value *const_value(Sema *S, Loc loc, DType dt, int64_t i, double f) {
   Op *op = ir_op(S->cur, O_CONST, loc, 0, NULL);
   if (dt_is_float(dt)) {
-    op->fval = f;
+    op->fval = round_float(dt, f);
   } else {
+    i = wrap_int(dt, i);
     op->ival = dt == DT_I1 ? (i != 0) : i;
     op->fval = (double)i;
   }
