@@ -1,0 +1,13 @@
+# tritonc: -n debug_kernel -s "*fp32, *fp32, i32, 256" -g "cdiv(n, 256), 1, 1"
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def debug_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.device_print(f"program {pid}: x =", x)
+    tl.store(out_ptr + offs, x, mask=mask)
