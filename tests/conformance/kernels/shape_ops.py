@@ -1,0 +1,56 @@
+"""Shape manipulation: indexing with None, expand_dims, broadcast_to, reshape, trans, permute, ravel,
+flip, join, split, interleave."""
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def broadcast_kernel(a_ptr, b_ptr, outer_ptr, e_ptr, bt_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    a = tl.load(a_ptr + rm, mask=rm < M, other=0.0)
+    b = tl.load(b_ptr + rn, mask=rn < N, other=0.0)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    out = rm[:, None] * N + rn[None, :]
+    tl.store(outer_ptr + out, a[:, None] * b[None, :], mask=mask)
+    tl.store(e_ptr + out, tl.expand_dims(a, 1) - tl.expand_dims(b, 0), mask=mask)
+    bt = tl.broadcast_to(b[None, :], (BLOCK_M, BLOCK_N)) + rm[:, None]
+    tl.store(bt_ptr + out, bt, mask=mask)
+
+
+@triton.jit
+def reshape_kernel(x_ptr, t_ptr, r_ptr, g_ptr, p_ptr, v_ptr, f_ptr, R: tl.constexpr, C: tl.constexpr):
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    x = tl.load(x_ptr + r[:, None] * C + c[None, :])  # (R, C)
+    # transpose, stored as a (C, R) row-major matrix
+    tl.store(t_ptr + c[:, None] * R + r[None, :], tl.trans(x))
+    # reshape keeps row-major order
+    y = tl.reshape(x, (R // 2, 2 * C))
+    i = tl.arange(0, R // 2)
+    j = tl.arange(0, 2 * C)
+    tl.store(r_ptr + i[:, None] * (2 * C) + j[None, :], y * 2)
+    g = tl.sum(tl.reshape(x, (R * C // 4, 4)), axis=1)
+    tl.store(g_ptr + tl.arange(0, R * C // 4), g)
+    # 3D permute: (2, R/2, C) -> (C, 2, R/2)
+    p = tl.permute(tl.reshape(x, (2, R // 2, C)), (2, 0, 1))
+    d0 = tl.arange(0, C)[:, None, None]
+    d1 = tl.arange(0, 2)[None, :, None]
+    d2 = tl.arange(0, R // 2)[None, None, :]
+    tl.store(p_ptr + d0 * R + d1 * (R // 2) + d2, p)
+    tl.store(v_ptr + tl.arange(0, R * C), tl.ravel(tl.trans(x)))
+    tl.store(f_ptr + r[:, None] * C + c[None, :], tl.flip(x, 1) + tl.flip(x, 0) * 100)
+
+
+@triton.jit
+def join_split_kernel(a_ptr, b_ptr, j_ptr, i_ptr, s0_ptr, s1_ptr, N: tl.constexpr):
+    k = tl.arange(0, N)
+    a = tl.load(a_ptr + k)
+    b = tl.load(b_ptr + k)
+    j = tl.join(a, b)  # (N, 2)
+    tl.store(j_ptr + k[:, None] * 2 + tl.arange(0, 2)[None, :], j)
+    tl.store(i_ptr + tl.arange(0, 2 * N), tl.interleave(a, b * 10))
+    s0, s1 = tl.split(tl.reshape(a, (N // 2, 2)))
+    h = tl.arange(0, N // 2)
+    tl.store(s0_ptr + h, s0)
+    tl.store(s1_ptr + h, s1 - s0)

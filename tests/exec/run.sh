@@ -1,0 +1,309 @@
+#!/usr/bin/env bash
+# Execution tests: translate every tests/cases/*.case kernel to C with tritonc, build it together
+# with tests/exec/runner.c, run it on the inputs recorded from real Triton and compare every
+# buffer with Triton's output (tests/conformance/data/NAME/).
+#
+# usage: tests/exec/run.sh [PATTERN ...]    PATTERNs are shell globs matched against case names
+#
+# environment:
+#   CC          C compiler (default cc)
+#   TRITONC     translator (default bin/tritonc)
+#   TC_CFLAGS   extra compiler flags for both builds
+#   TC_TIMEOUT  seconds each test binary may run (default 120)
+#   TC_JOBS     cases run in parallel (default 1)
+#   TC_LOG_LINES  lines of log shown under a failure (default 25)
+#
+# Each case is built twice: with AddressSanitizer+UBSan at -O1, and at -O3 -march=native.
+# Everything for case NAME goes to build/exec/NAME/.  Prints `PASS name` or
+# `FAIL name (reason)` per case, then `N passed, N failed`; exits 1 if any case failed.
+set -u
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT" || exit 2
+
+CC=${CC:-cc}
+TRITONC=${TRITONC:-bin/tritonc}
+TC_CFLAGS=${TC_CFLAGS:-}
+TC_TIMEOUT=${TC_TIMEOUT:-120}
+TC_JOBS=${TC_JOBS:-1}
+SHOW_LINES=${TC_LOG_LINES:-25}
+CASES_DIR=tests/cases
+DATA_DIR=tests/conformance/data
+BUILD=build/exec
+RUNNER=tests/exec/runner.c
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+SAN_FLAGS="-std=c11 -g -O1 -fopenmp -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+OPT_FLAGS="-std=c11 -O3 -march=native -fopenmp"
+INCLUDES=""
+[ -d runtime ] && INCLUDES="-I$ROOT/runtime"
+
+mkdir -p "$BUILD" || exit 2
+
+# SLEEF, when it is installed, provides vectorised math functions to the generated code.
+SLEEF_FLAGS=""
+LIBS="-lm"
+if printf '#include <sleef.h>\nint main(void){return (int)Sleef_expf_u10(0.0f) - 1;}\n' >"$BUILD/.sleef_probe.c" &&
+    $CC "$BUILD/.sleef_probe.c" -o "$BUILD/.sleef_probe" -lsleef -lm >/dev/null 2>&1; then
+    SLEEF_FLAGS="-DTC_HAVE_SLEEF"
+    LIBS="-lsleef -lm"
+fi
+rm -f "$BUILD/.sleef_probe.c" "$BUILD/.sleef_probe"
+
+if command -v timeout >/dev/null 2>&1; then
+    TIMEOUT_CMD="timeout $TC_TIMEOUT"
+else
+    TIMEOUT_CMD=""
+fi
+
+trim() {
+    local s=$1
+    s=${s#"${s%%[![:space:]]*}"}
+    s=${s%"${s##*[![:space:]]}"}
+    printf '%s' "$s"
+}
+
+# C type and literal for a scalar argument of the given Triton type.
+scalar_literal() { # type value
+    local ty=$1 v=$2 cv
+    case "$v" in
+    inf | +inf | Infinity | +Infinity) cv="INFINITY" ;;
+    -inf | -Infinity) cv="(-INFINITY)" ;;
+    nan | NaN) cv="NAN" ;;
+    *) cv="$v" ;;
+    esac
+    case "$ty" in
+    i1) printf '(int8_t)(%s)' "$cv" ;;
+    i8) printf '(int8_t)(%s)' "$cv" ;;
+    i16) printf '(int16_t)(%s)' "$cv" ;;
+    i32) printf '(int32_t)(%s)' "$cv" ;;
+    i64) printf '(int64_t)INT64_C(%s)' "$cv" ;;
+    u8) printf '(uint8_t)(%s)' "$cv" ;;
+    u16) printf '(uint16_t)(%s)' "$cv" ;;
+    u32) printf '(uint32_t)UINT32_C(%s)' "$cv" ;;
+    u64) printf '(uint64_t)UINT64_C(%s)' "$cv" ;;
+    fp32) printf '(float)(%s)' "$cv" ;;
+    fp64) printf '(double)(%s)' "$cv" ;;
+    *) return 1 ;;
+    esac
+}
+
+# Writes the result of one case to $BUILD/NAME.result: first line `PASS name` or
+# `FAIL name (reason)`, then optional detail lines.
+run_case() {
+    local name=$1
+    local casefile="$CASES_DIR/$name.case"
+    local out="$BUILD/$name"
+    local result="$BUILD/$name.result"
+    local file="" kernel="" signature="" grid="" tol=""
+    local -a args=()
+    local line key value
+
+    rm -rf "$out"
+    mkdir -p "$out"
+    fail() { # reason [log]
+        {
+            printf 'FAIL %s (%s)\n' "$name" "$1"
+            if [ $# -ge 2 ] && [ -s "$2" ]; then
+                head -n "$SHOW_LINES" "$2" | sed 's/^/    /'
+            fi
+        } >"$result"
+    }
+
+    while IFS= read -r line || [ -n "$line" ]; do
+        line=$(trim "$line")
+        case "$line" in "" | "#"*) continue ;; esac
+        key=$(trim "${line%%:*}")
+        value=$(trim "${line#*:}")
+        case "$key" in
+        file) file=$value ;;
+        kernel) kernel=$value ;;
+        signature) signature=$value ;;
+        grid) grid=$value ;;
+        tol) tol=$value ;;
+        arg) args+=("$value") ;;
+        *) fail "bad case file: unknown key '$key'"; return ;;
+        esac
+    done <"$casefile"
+    if [ -z "$file" ] || [ -z "$kernel" ] || [ -z "$signature" ] || [ -z "$grid" ]; then
+        fail "bad case file: file, kernel, signature and grid are required"
+        return
+    fi
+    local atol=0 rtol=0
+    if [ -n "$tol" ]; then
+        read -r atol rtol <<<"$tol"
+        [ -n "$rtol" ] || { fail "bad case file: tol needs ATOL RTOL"; return; }
+    fi
+    if [ ! -d "$DATA_DIR/$name" ]; then
+        fail "no recorded data in $DATA_DIR/$name"
+        return
+    fi
+
+    # Pair the non-constexpr signature entries with the arg lines.
+    local -a entries=()
+    local e
+    IFS=',' read -r -a entries <<<"$signature"
+    local bufdefs="" callargs="" nbufs=0 argi=0 nargs=${#args[@]}
+    for e in "${entries[@]}"; do
+        e=$(trim "$e")
+        local ty=${e%%:*}
+        local aname ainit acount extra
+        if [[ "$ty" == \** ]] || [[ "$ty" =~ ^(i1|u1|i8|i16|i32|i64|u8|u16|u32|u64|fp16|bf16|fp32|fp64)$ ]]; then
+            if [ "$argi" -ge "$nargs" ]; then
+                fail "bad case file: fewer arg lines than non-constexpr signature entries"
+                return
+            fi
+            read -r aname ainit acount extra <<<"${args[$argi]}"
+            argi=$((argi + 1))
+            [ -n "$callargs" ] && callargs+=", "
+            if [[ "$ty" == \** ]]; then
+                local dt=${ty#\*}
+                [ "$dt" = u1 ] && dt=i1
+                if [ -z "$acount" ] || [ -n "$extra" ]; then
+                    fail "bad case file: pointer arg '$aname' needs NAME INIT COUNT"
+                    return
+                fi
+                bufdefs+="    {\"$aname\", \"$dt\", ${acount}LL},"$'\n'
+                callargs+="bufs[$nbufs]"
+                nbufs=$((nbufs + 1))
+            else
+                if [ -n "$acount" ]; then
+                    fail "bad case file: scalar arg '$aname' needs NAME VALUE"
+                    return
+                fi
+                local lit
+                if ! lit=$(scalar_literal "$ty" "$ainit"); then
+                    fail "unsupported scalar type $ty"
+                    return
+                fi
+                callargs+="$lit"
+            fi
+        fi
+    done
+    if [ "$argi" -ne "$nargs" ]; then
+        fail "bad case file: more arg lines than non-constexpr signature entries"
+        return
+    fi
+
+    # Translate.
+    if [ ! -x "$TRITONC" ] && ! command -v "$TRITONC" >/dev/null 2>&1; then
+        fail "translator $TRITONC not found"
+        return
+    fi
+    if ! "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" --target c -o "$out/$name" \
+        >"$out/translate.log" 2>&1; then
+        fail "translation failed" "$out/translate.log"
+        return
+    fi
+    if [ ! -f "$out/$name.c" ] || [ ! -f "$out/$name.h" ]; then
+        fail "translator did not write $out/$name.c and $out/$name.h" "$out/translate.log"
+        return
+    fi
+
+    # Glue between the runner and the kernel's launcher.
+    cat >"$out/glue.c" <<EOF
+/* generated by tests/exec/run.sh for case $name */
+#include <math.h>
+#include <stdint.h>
+#include "$name.h"
+
+typedef struct {
+    const char *name;
+    const char *dtype;
+    long long count;
+} tc_buf;
+
+const tc_buf tc_case_bufs[] = {
+${bufdefs}    {0, 0, 0},
+};
+const int tc_case_nbufs = $nbufs;
+const double tc_case_atol = $atol, tc_case_rtol = $rtol;
+
+void tc_case_call(void **bufs) {
+    (void)bufs;
+    $kernel($callargs);
+}
+EOF
+
+    # Build and run both configurations.
+    local cfg flags bin rc
+    for cfg in asan opt; do
+        if [ "$cfg" = asan ]; then flags=$SAN_FLAGS; else flags=$OPT_FLAGS; fi
+        bin="$out/${name}_$cfg"
+        # shellcheck disable=SC2086
+        if ! $CC $flags $SLEEF_FLAGS $INCLUDES -I"$out" $TC_CFLAGS "$RUNNER" "$out/glue.c" "$out/$name.c" \
+            -o "$bin" $LIBS >"$out/build_$cfg.log" 2>&1; then
+            fail "compile failed, $cfg build" "$out/build_$cfg.log"
+            return
+        fi
+        $TIMEOUT_CMD "$bin" "$DATA_DIR/$name" >"$out/run_$cfg.log" 2>&1
+        rc=$?
+        case $rc in
+        0) ;;
+        1) fail "mismatch, $cfg build" "$out/run_$cfg.log"; return ;;
+        2) fail "bad data, $cfg build" "$out/run_$cfg.log"; return ;;
+        124) fail "timed out after ${TC_TIMEOUT}s, $cfg build" "$out/run_$cfg.log"; return ;;
+        *) fail "crashed (exit $rc), $cfg build" "$out/run_$cfg.log"; return ;;
+        esac
+    done
+    printf 'PASS %s\n' "$name" >"$result"
+}
+
+# Select cases.
+names=()
+for f in "$CASES_DIR"/*.case; do
+    [ -e "$f" ] || continue
+    n=$(basename "$f" .case)
+    if [ $# -eq 0 ]; then
+        names+=("$n")
+    else
+        for pat in "$@"; do
+            # shellcheck disable=SC2254
+            case "$n" in $pat) names+=("$n"); break ;; esac
+        done
+    fi
+done
+if [ ${#names[@]} -eq 0 ]; then
+    echo "no cases match: $*" >&2
+    exit 2
+fi
+
+passed=0
+failed=0
+report() {
+    local r="$BUILD/$1.result"
+    if [ -f "$r" ] && head -n 1 "$r" | grep -q '^PASS '; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        [ -f "$r" ] || printf 'FAIL %s (runner script error)\n' "$1" >"$r"
+    fi
+    cat "$r"
+}
+
+if [ "$TC_JOBS" -le 1 ] 2>/dev/null; then
+    for n in "${names[@]}"; do
+        run_case "$n"
+        report "$n"
+    done
+else
+    running=0
+    for n in "${names[@]}"; do
+        rm -f "$BUILD/$n.result"
+        run_case "$n" &
+        running=$((running + 1))
+        if [ "$running" -ge "$TC_JOBS" ]; then
+            wait -n 2>/dev/null || wait
+            running=$((running - 1))
+        fi
+    done
+    wait
+    for n in "${names[@]}"; do
+        report "$n"
+    done
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
