@@ -19,8 +19,8 @@
  * API (v = tc_vf32, i = tc_vi32, m = tc_vmask, d = tc_vf64, n = int lane count)
  *   f32 memory   tc_f32_load(p) load_n(p,n,other) load_mask(p,m,other) store(p,v) store_n(p,v,n)
  *                store_mask(p,v,m) gather(base,i,m,other) scatter(base,i,v,m)
- *   f32 arith    splat add sub mul div fma(a,b,c)=a*b+c fused, min max (fminf/fmaxf: a NaN operand
- *                loses), minp maxp (NaN wins), neg abs sqrt; as_i32 (bit cast)
+ *   f32 arith    splat add sub mul div fma(a,b,c)=a*b+c fused, min max (a NaN operand loses, like
+ *                fminf/fmaxf on quiet NaNs), minp maxp (NaN wins), neg abs sqrt; as_i32 (bit cast)
  *   f32 compare  lt le gt ge eq ne -> m (C semantics: ordered; ne is true on NaN); select(m,a,b)
  *   masks        tc_mask_first_n(n) lanes < n, tc_mask_true(), tc_mask_false(), and or xor not,
  *                tc_mask_all(m) / tc_mask_any(m) -> int, tc_mask_bits(m) -> bit i = lane i,
@@ -88,11 +88,11 @@ static inline float tc__f32_from_bits(uint32_t u) {
   return f;
 }
 
-/* fp16 bits -> fp32, exact. */
+/* fp16 bits -> fp32, exact (a signalling NaN comes back quiet). */
 static inline float tc__f16_to_f32(uint16_t h) {
   uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
-  if (exp == 0x1f)
-    return tc__f32_from_bits(sign | 0x7f800000u | (man << 13)); /* inf / NaN */
+  if (exp == 0x1f) /* inf, or NaN made quiet like F16C / NEON do */
+    return tc__f32_from_bits(sign | 0x7f800000u | (man ? 0x400000u | (man << 13) : 0u));
   if (exp != 0)
     return tc__f32_from_bits(sign | ((exp + 112) << 23) | (man << 13));
   /* zero or subnormal: value = man * 2^-24 */
@@ -358,7 +358,13 @@ static inline float tc_f32_hmin(tc_vf32 v) {
   __mmask16 ok = _mm512_cmp_ps_mask(v, v, _CMP_ORD_Q);
   return ok ? _mm512_reduce_min_ps(_mm512_mask_blend_ps(ok, _mm512_set1_ps(INFINITY), v)) : NAN;
 }
-static inline int32_t tc_i32_hsum(tc_vi32 v) { return _mm512_reduce_add_epi32(v); }
+static inline int32_t tc_i32_hsum(tc_vi32 v) { /* not _mm512_reduce_add_epi32: it adds as int (UB) */
+  __m256i h = _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
+  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
+  return _mm_cvtsi128_si32(s);
+}
 static inline int32_t tc_i32_hmax(tc_vi32 v) { return _mm512_reduce_max_epi32(v); }
 static inline int32_t tc_i32_hmin(tc_vi32 v) { return _mm512_reduce_min_epi32(v); }
 
@@ -770,8 +776,13 @@ static inline tc_vf32 tc_f32_sub(tc_vf32 a, tc_vf32 b) { return vsubq_f32(a, b);
 static inline tc_vf32 tc_f32_mul(tc_vf32 a, tc_vf32 b) { return vmulq_f32(a, b); }
 static inline tc_vf32 tc_f32_div(tc_vf32 a, tc_vf32 b) { return vdivq_f32(a, b); }
 static inline tc_vf32 tc_f32_fma(tc_vf32 a, tc_vf32 b, tc_vf32 c) { return vfmaq_f32(c, a, b); }
-static inline tc_vf32 tc_f32_min(tc_vf32 a, tc_vf32 b) { return vminnmq_f32(a, b); }
-static inline tc_vf32 tc_f32_max(tc_vf32 a, tc_vf32 b) { return vmaxnmq_f32(a, b); }
+/* not vminnmq: IEEE minNum turns a signalling NaN operand into a NaN result */
+static inline tc_vf32 tc_f32_min(tc_vf32 a, tc_vf32 b) {
+  return vbslq_f32(vceqq_f32(b, b), vbslq_f32(vceqq_f32(a, a), vminq_f32(a, b), b), a);
+}
+static inline tc_vf32 tc_f32_max(tc_vf32 a, tc_vf32 b) {
+  return vbslq_f32(vceqq_f32(b, b), vbslq_f32(vceqq_f32(a, a), vmaxq_f32(a, b), b), a);
+}
 static inline tc_vf32 tc_f32_minp(tc_vf32 a, tc_vf32 b) { return vminq_f32(a, b); }
 static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) { return vmaxq_f32(a, b); }
 static inline tc_vf32 tc_f32_neg(tc_vf32 a) { return vnegq_f32(a); }
@@ -916,8 +927,14 @@ TC__CVT16(bf16, tc__bf16x4_to_f32, tc__f32_to_bf16x4)
 
 /* reductions */
 static inline float tc_f32_hsum(tc_vf32 v) { return vaddvq_f32(v); }
-static inline float tc_f32_hmax(tc_vf32 v) { return vmaxnmvq_f32(v); }
-static inline float tc_f32_hmin(tc_vf32 v) { return vminnmvq_f32(v); }
+static inline float tc_f32_hmax(tc_vf32 v) {
+  uint32x4_t ok = vceqq_f32(v, v);
+  return vmaxvq_u32(ok) ? vmaxvq_f32(vbslq_f32(ok, v, vdupq_n_f32(-INFINITY))) : NAN;
+}
+static inline float tc_f32_hmin(tc_vf32 v) {
+  uint32x4_t ok = vceqq_f32(v, v);
+  return vmaxvq_u32(ok) ? vminvq_f32(vbslq_f32(ok, v, vdupq_n_f32(INFINITY))) : NAN;
+}
 static inline int32_t tc_i32_hsum(tc_vi32 v) {
   return (int32_t)vaddvq_u32(vreinterpretq_u32_s32(v));
 }
