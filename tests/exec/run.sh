@@ -192,8 +192,13 @@ run_case() {
         fail "translator $TRITONC not found"
         return
     fi
-    if ! "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" --target c -o "$out/$name" \
-        >"$out/translate.log" 2>&1; then
+    local trc=0
+    "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" --target c -o "$out/$name" \
+        >"$out/translate.log" 2>&1 || trc=$?
+    if [ "$trc" -ge 128 ]; then
+        fail "translator crashed (exit $trc)" "$out/translate.log"
+        return
+    elif [ "$trc" -ne 0 ]; then
         fail "translation failed" "$out/translate.log"
         return
     fi
