@@ -40,7 +40,7 @@ $(TS_PY)/parser.c: grammar/package.json grammar/package-lock.json
 deps: $(STAMP) $(TS_PY)/parser.c
 
 # ---- the translator ----
-build/obj/%.o: src/%.c src/tritonc.h $(STAMP) $(TS_PY)/parser.c
+build/obj/%.o: src/%.c $(wildcard src/*.h) $(STAMP) $(TS_PY)/parser.c
 	@mkdir -p build/obj
 	$(CC) $(CFLAGS) -c $< -o $@
 

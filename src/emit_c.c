@@ -8,41 +8,20 @@
  * Reductions, scans and data movement (permute, flip, join, ...) get their own loops.
  * Statements are preceded by the Python line they came from; fixed text comes from templates/.
  */
-#include "tritonc.h"
+#include "emit_c.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { H_F16 = 1, H_BF16 = 2, H_NANMM = 4, H_MATH = 8 };
-
-typedef struct VInfo {
-  const char *cname; /* C variable (array or scalar); NULL until named */
-  const char *inl;   /* expression to use inside the current group instead of cname */
-  int group;         /* group of the defining op, -1 if none */
-  bool mat;          /* stored to an array (tiles) */
-} VInfo;
-
-typedef struct Em {
-  Buf *o;
-  Kernel *k;
-  int ind;
-  int last_line;
-  unsigned need;
-  int ntemp, ngroups;
-  Vec names;
-  Vec bitcasts; /* "from_to" pairs needing a helper */
-  bool calls;   /* the current group calls a function that blocks vectorisation */
-} Em;
-
-static VInfo *vi(Value *v) {
+VInfo *vi(Value *v) {
   if (!v->aux)
     v->aux = arena_alloc(sizeof(VInfo));
   return v->aux;
 }
 
-static int opgroup(Op *op) { return op->aux ? *(int *)op->aux - 1 : -1; }
-static void set_opgroup(Op *op, int g) {
+int opgroup(Op *op) { return op->aux ? *(int *)op->aux - 1 : -1; }
+void set_opgroup(Op *op, int g) {
   int *p = arena_alloc(sizeof(int));
   *p = g + 1;
   op->aux = p;
@@ -70,7 +49,7 @@ static bool name_used(Em *E, const char *s) {
   return false;
 }
 
-static const char *unique_name(Em *E, const char *base) {
+const char *unique_name(Em *E, const char *base) {
   const char *s = base;
   for (int n = 1; name_used(E, s); n++)
     s = fmt("%s_%d", base, n);
@@ -78,7 +57,7 @@ static const char *unique_name(Em *E, const char *base) {
   return s;
 }
 
-static const char *cname(Em *E, Value *v) {
+const char *cname(Em *E, Value *v) {
   VInfo *i = vi(v);
   if (!i->cname) {
     const char *role = v->def && v->def->k == O_REDUCE ? "red" : v->def && v->def->k == O_SCAN ? "scan" : "t";
@@ -89,8 +68,8 @@ static const char *cname(Em *E, Value *v) {
 
 /* ---- text ---- */
 
-static void line(Em *E, const char *f, ...) __attribute__((format(printf, 2, 3)));
-static void line(Em *E, const char *f, ...) {
+void line(Em *E, const char *f, ...) __attribute__((format(printf, 2, 3)));
+void line(Em *E, const char *f, ...) {
   va_list ap;
   va_start(ap, f);
   char *s;
@@ -105,7 +84,7 @@ static void line(Em *E, const char *f, ...) {
 }
 
 /* The Python line an op came from, once per line change. */
-static void src_comment(Em *E, Loc loc) {
+void src_comment(Em *E, Loc loc) {
   if (!loc.line || loc.line == E->last_line)
     return;
   E->last_line = loc.line;
@@ -129,7 +108,7 @@ static void src_comment(Em *E, Loc loc) {
 
 /* ---- types and literals ---- */
 
-static const char *ctype(DType t, DType elt) {
+const char *ctype(DType t, DType elt) {
   if (t == DT_PTR)
     return fmt("%s *", dtype_info[elt].ctype);
   if (t == DT_I1)
@@ -154,7 +133,7 @@ static const char *float_lit(double f, bool dbl) {
   return fmt("%a%s /* %.9g */", f, dbl ? "" : "f", f);
 }
 
-static const char *const_lit(Op *op) {
+const char *const_lit(Op *op) {
   Value *v = op->out[0];
   switch (v->dt) {
   case DT_I1: return op->ival ? "true" : "false";
@@ -174,7 +153,7 @@ static const char *const_lit(Op *op) {
 
 /* ---- grouping ---- */
 
-static bool is_view_op(Op *op) {
+bool is_view_op(Op *op) {
   switch (op->k) {
   case O_CONST: case O_ARG: case O_SPLAT: case O_BROADCAST: case O_ARANGE:
     return true;
@@ -190,7 +169,7 @@ static bool is_view_op(Op *op) {
   }
 }
 
-static bool is_elementwise(Op *op) {
+bool is_elementwise(Op *op) {
   int c = op_class[op->k];
   if (op->k == O_STORE)
     return op->in[0]->sh.rank > 0;
@@ -199,9 +178,7 @@ static bool is_elementwise(Op *op) {
   return c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY || op->k == O_LOAD;
 }
 
-static Shape op_shape(Op *op) { return op->k == O_STORE ? op->in[0]->sh : op->out[0]->sh; }
-
-static void group_block(Em *E, Block *b);
+Shape op_shape(Op *op) { return op->k == O_STORE ? op->in[0]->sh : op->out[0]->sh; }
 
 static void group_ops(Em *E, Block *b) {
   int cur = -1;
@@ -230,10 +207,10 @@ static void group_ops(Em *E, Block *b) {
   }
 }
 
-static void group_block(Em *E, Block *b) { group_ops(E, b); }
+void group_block(Em *E, Block *b) { group_ops(E, b); }
 
 /* A value computed in a group is stored to an array when anything outside the group uses it. */
-static void mark_uses(Block *b) {
+void mark_uses(Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     for (int j = 0; j < op->nin; j++) {
@@ -250,7 +227,7 @@ static void mark_uses(Block *b) {
 
 typedef const char *Idx[MAXRANK];
 
-static const char *dims_decl(Shape s) {
+const char *dims_decl(Shape s) {
   Buf b = {0};
   buf_puts(&b, "");
   for (int i = 0; i < s.rank; i++)
@@ -260,7 +237,7 @@ static const char *dims_decl(Shape s) {
   return r;
 }
 
-static const char *index_str(Shape s, const char *const *idx) {
+const char *index_str(Shape s, const char *const *idx) {
   Buf b = {0};
   buf_puts(&b, "");
   for (int i = 0; i < s.rank; i++)
@@ -269,8 +246,6 @@ static const char *index_str(Shape s, const char *const *idx) {
   buf_free(&b);
   return r;
 }
-
-static const char *access(Em *E, Value *v, const char *const *idx);
 
 static const char *view_access(Em *E, Op *op, const char *const *idx) {
   Value *src = op->nin ? op->in[0] : NULL;
@@ -304,7 +279,7 @@ static const char *view_access(Em *E, Op *op, const char *const *idx) {
   }
 }
 
-static const char *access(Em *E, Value *v, const char *const *idx) {
+const char *access(Em *E, Value *v, const char *const *idx) {
   VInfo *i = vi(v);
   if (v->def && is_view_op(v->def) && v->def->k != O_ARG)
     return view_access(E, v->def, idx);
@@ -317,7 +292,7 @@ static const char *access(Em *E, Value *v, const char *const *idx) {
 
 /* ---- elementwise expressions ---- */
 
-static const char *round_to(Em *E, DType t, const char *x) {
+const char *round_to(Em *E, DType t, const char *x) {
   if (t == DT_F16 || t == DT_BF16)
     E->calls = true;
   if (t == DT_F16) {
@@ -342,9 +317,9 @@ static const char *int_wrap(DType t, const char *a, const char *op, const char *
   return fmt("(%s)((%s)%s %s (%s)%s)", dtype_info[t].ctype, utype(t), a, op, utype(t), b);
 }
 
-static const char *fsuf(DType t) { return t == DT_F64 ? "" : "f"; }
+const char *fsuf(DType t) { return t == DT_F64 ? "" : "f"; }
 
-static const char *math_call(Em *E, OpKind k, DType t, const char *a) {
+const char *math_call(Em *E, OpKind k, DType t, const char *a) {
   static const struct { OpKind k; const char *fn; bool tc; } m[] = {
       {O_EXP, "exp", 1}, {O_EXP2, "exp2", 1}, {O_LOG, "log", 1}, {O_LOG2, "log2", 1},
       {O_LOG10, "log10", 0}, {O_LOG1P, "log1p", 0}, {O_EXPM1, "expm1", 0},
@@ -368,7 +343,7 @@ static const char *math_call(Em *E, OpKind k, DType t, const char *a) {
   die("math_call: %s", op_names[k]);
 }
 
-static const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
+const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
   DType f = from->dt;
   if (to == DT_I1)
     return fmt("(%s != 0)", a);
@@ -386,7 +361,7 @@ static const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
   return fmt("(%s)%s", dtype_info[to].ctype, a);
 }
 
-static const char *bits_type(DType t) {
+const char *bits_type(DType t) {
   switch (dt_bits(t)) {
   case 8: return "uint8_t";
   case 16: return "uint16_t";
@@ -410,7 +385,7 @@ static const char *bitcast_expr(Em *E, DType from, DType to, const char *a) {
   return fmt("tc_bitcast_%s(%s)", pair, a);
 }
 
-static const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
+const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   bool fl = dt_is_float(t), sg = dt_is_signed(t) && t != DT_I1;
   switch (k) {
   case O_ADD: case O_SUB: case O_MUL: {
@@ -461,10 +436,8 @@ static const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char
   }
 }
 
-static bool inlinable(Value *v);
-
 /* `const float x` / `float *const p` */
-static const char *const_decl(const char *type, const char *name) {
+const char *const_decl(const char *type, const char *name) {
   size_t n = strlen(type);
   if (n && type[n - 1] == '*')
     return fmt("%sconst %s", type, name);
@@ -479,7 +452,7 @@ static const char *deref(Em *E, Value *ptr, const char *const *idx) {
   return fmt("*%s", access(E, ptr, idx));
 }
 
-static const char *load_expr(Em *E, DType elt, const char *p) {
+const char *load_expr(Em *E, DType elt, const char *p) {
   if (elt == DT_F16 || elt == DT_BF16)
     E->calls = true;
   if (elt == DT_I1)
@@ -495,7 +468,7 @@ static const char *load_expr(Em *E, DType elt, const char *p) {
   return p;
 }
 
-static const char *store_val(Em *E, DType elt, const char *v) {
+const char *store_val(Em *E, DType elt, const char *v) {
   if (elt == DT_F16 || elt == DT_BF16)
     E->calls = true;
   if (elt == DT_F16) {
@@ -512,7 +485,7 @@ static const char *store_val(Em *E, DType elt, const char *v) {
 }
 
 /* The expression for one element of an elementwise op (operands read at idx). */
-static const char *ew_expr(Em *E, Op *op, const char *const *idx) {
+const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   const char *a = op->nin > 0 ? access(E, op->in[0], idx) : NULL;
   const char *b = op->nin > 1 ? access(E, op->in[1], idx) : NULL;
   const char *c = op->nin > 2 ? access(E, op->in[2], idx) : NULL;
@@ -550,13 +523,11 @@ static const char *ew_expr(Em *E, Op *op, const char *const *idx) {
 
 /* ---- statements ---- */
 
-static void emit_block(Em *E, Block *b);
-
-static const char *decl_of(Em *E, Value *v) {
+const char *decl_of(Em *E, Value *v) {
   return fmt("%s %s%s", ctype(v->dt, v->elt), cname(E, v), dims_decl(v->sh));
 }
 
-static void open_loops(Em *E, Shape s, const char *const *idx, bool simd) {
+void open_loops(Em *E, Shape s, const char *const *idx, bool simd) {
   for (int d = 0; d < s.rank; d++) {
     if (simd && d == s.rank - 1)
       line(E, "#pragma omp simd");
@@ -565,21 +536,21 @@ static void open_loops(Em *E, Shape s, const char *const *idx, bool simd) {
   }
 }
 
-static void close_loops(Em *E, Shape s) {
+void close_loops(Em *E, Shape s) {
   for (int d = 0; d < s.rank; d++) {
     E->ind--;
     line(E, "}");
   }
 }
 
-static const char *const IDX[MAXRANK] = {"i0", "i1", "i2", "i3"};
+const char *const IDX[MAXRANK] = {"i0", "i1", "i2", "i3"};
 
-static bool inlinable(Value *v) {
+bool inlinable(Value *v) {
   return !v->name && v->uses == 1 && !vi(v)->mat && v->def->k != O_LOAD;
 }
 
 /* One elementwise op inside a group loop (or as a scalar statement when idx is NULL). */
-static void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
+void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
   src_comment(E, op->loc);
   if (op->k == O_STORE) {
     const char *p = deref(E, op->in[0], idx);
@@ -647,10 +618,8 @@ static void emit_copy(Em *E, const char *dst, Value *src) {
   close_loops(E, src->sh);
 }
 
-static void emit_reduce_or_scan(Em *E, Op *op);
-static void emit_movement(Em *E, Op *op);
 
-static void declare_results(Em *E, Op *op) {
+void declare_results(Em *E, Op *op) {
   for (int i = 0; i < op->nout; i++)
     line(E, "%s;", decl_of(E, op->out[i]));
 }
@@ -682,7 +651,7 @@ static void emit_yield(Em *E, Op *y, Value **dst) {
   }
 }
 
-static Op *last_op(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
+Op *last_op(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
 
 static void emit_if(Em *E, Op *op) {
   declare_results(E, op);
@@ -848,7 +817,7 @@ static void emit_scalar_stmt(Em *E, Op *op) {
   }
 }
 
-static void emit_op(Em *E, Op *op) {
+void emit_op(Em *E, Op *op) {
   switch (op->k) {
   case O_IF: src_comment(E, op->loc); emit_if(E, op); return;
   case O_FOR: src_comment(E, op->loc); emit_for(E, op); return;
@@ -868,7 +837,7 @@ static void emit_op(Em *E, Op *op) {
   }
 }
 
-static void emit_block(Em *E, Block *b) {
+void emit_block(Em *E, Block *b) {
   for (int i = 0; i < b->nops;) {
     Op *op = b->ops[i];
     if (is_view_op(op)) {
@@ -901,549 +870,3 @@ static void emit_block(Em *E, Block *b) {
   }
 }
 
-/* ---- reductions and scans ---- */
-
-static OpKind combiner_kind(const char *s) {
-  if (!strcmp(s, "sum")) return O_ADD;
-  if (!strcmp(s, "max")) return O_MAX;
-  if (!strcmp(s, "min")) return O_MIN;
-  if (!strcmp(s, "xor_sum")) return O_XOR;
-  if (!strcmp(s, "prod")) return O_MUL;
-  return O_CONST;
-}
-
-/* Loops over every input dimension except the axis; fills in[] (input index names) and out[]
- * (result index names). */
-static void axis_indices(Op *op, const char **in, const char **out, const char *axis_idx) {
-  int a = op->axis, j = 0;
-  Shape s = op->in[0]->sh;
-  for (int d = 0; d < s.rank; d++) {
-    in[d] = d == a ? axis_idx : IDX[d];
-    if (d != a)
-      out[j++] = IDX[d];
-  }
-}
-
-static void open_other_loops(Em *E, Op *op) {
-  Shape s = op->in[0]->sh;
-  for (int d = 0; d < s.rank; d++) {
-    if (d == op->axis)
-      continue;
-    line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
-    E->ind++;
-  }
-}
-
-static void close_other_loops(Em *E, Op *op) {
-  for (int d = 1; d < op->in[0]->sh.rank; d++) {
-    E->ind--;
-    line(E, "}");
-  }
-}
-
-static const char *lval(Em *E, Value *v, const char *const *idx) {
-  return fmt("%s%s", cname(E, v), index_str(v->sh, idx));
-}
-
-/* Combines acc (lvalues) with the elements at ein: builtin combiner or inlined region. */
-static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, const char *const *ein,
-                         const char *pos) {
-  int n = op->nin;
-  if (op->str && !strcmp(op->str, "argmax") + !strcmp(op->str, "argmin")) {
-    const char *el = unique_name(E, "el");
-    line(E, "const %s %s = %s;", ctype(op->in[0]->dt, DT__COUNT), el, access(E, op->in[0], ein));
-    line(E, "if (%s %s %s) {", el, !strcmp(op->str, "argmax") ? ">" : "<", acc[1]);
-    line(E, "  %s = %s;", acc[1], el);
-    line(E, "  %s = %s;", dst[0], pos);
-    line(E, "}");
-    return;
-  }
-  if (op->str) {
-    DType t = op->in[0]->dt;
-    line(E, "%s = %s;", dst[0], ew_binary(E, combiner_kind(op->str), t, acc[0], access(E, op->in[0], ein)));
-    return;
-  }
-  Block *r = op->reg[0];
-  for (int i = 0; i < n; i++) {
-    vi(r->args[i])->cname = acc[i];
-    const char *el = unique_name(E, fmt("%s_el", op->in[i]->name ? op->in[i]->name : "x"));
-    line(E, "const %s %s = %s;", ctype(op->in[i]->dt, DT__COUNT), el, access(E, op->in[i], ein));
-    vi(r->args[n + i])->cname = el;
-  }
-  int saved = E->last_line;
-  emit_block(E, r);
-  E->last_line = saved;
-  Op *y = last_op(r);
-  const char **tmp = arena_alloc(sizeof(char *) * (size_t)n);
-  for (int i = 0; i < n; i++) {
-    tmp[i] = access(E, y->in[i], NULL);
-    if (n > 1) {
-      const char *t = unique_name(E, "comb");
-      line(E, "const %s %s = %s;", ctype(y->in[i]->dt, DT__COUNT), t, tmp[i]);
-      tmp[i] = t;
-    }
-  }
-  for (int i = 0; i < n; i++)
-    line(E, "%s = %s;", dst[i], tmp[i]);
-}
-
-static bool is_arg(const char *s) { return s && (!strcmp(s, "argmax") || !strcmp(s, "argmin")); }
-
-// tl.sum / tl.max / tl.reduce(x, axis, combine_fn): acc = first element, then fold the rest
-static void emit_reduce(Em *E, Op *op) {
-  int n = op->nout, N = op->in[0]->sh.d[op->axis];
-  const char *in0[MAXRANK], *ink[MAXRANK], *out[MAXRANK];
-  axis_indices(op, in0, out, "0");
-  axis_indices(op, ink, out, "ik");
-  const char *vals = NULL;
-  declare_results(E, op);
-  if (is_arg(op->str)) {
-    Value *r = op->out[0];
-    vals = unique_name(E, fmt("%s_val", cname(E, r)));
-    line(E, "%s %s%s;", ctype(op->in[0]->dt, DT__COUNT), vals, dims_decl(r->sh));
-  }
-  open_other_loops(E, op);
-  for (int i = 0; i < n; i++)
-    line(E, "%s = %s;", lval(E, op->out[i], out), is_arg(op->str) ? "0" : access(E, op->in[i], in0));
-  if (vals)
-    line(E, "%s%s = %s;", vals, index_str(op->out[0]->sh, out), access(E, op->in[0], in0));
-  close_other_loops(E, op);
-  line(E, "for (int ik = 1; ik < %d; ik++) {", N);
-  E->ind++;
-  open_other_loops(E, op);
-  const char *acc[8], *dst[8];
-  for (int i = 0; i < n && i < 8; i++)
-    acc[i] = dst[i] = lval(E, op->out[i], out);
-  if (vals)
-    acc[1] = fmt("%s%s", vals, index_str(op->out[0]->sh, out));
-  emit_combine(E, op, acc, dst, ink, "ik");
-  close_other_loops(E, op);
-  E->ind--;
-  line(E, "} /* for ik */");
-}
-
-// tl.cumsum / tl.associative_scan(x, axis, combine_fn, reverse)
-static void emit_scan(Em *E, Op *op) {
-  int n = op->nout, N = op->in[0]->sh.d[op->axis];
-  bool rev = op->flags & 2;
-  const char *first[MAXRANK], *cur[MAXRANK], *prev[MAXRANK], *dummy[MAXRANK];
-  axis_indices(op, first, dummy, rev ? fmt("%d", N - 1) : "0");
-  axis_indices(op, cur, dummy, rev ? fmt("(%d - ik)", N - 1) : "ik");
-  axis_indices(op, prev, dummy, rev ? fmt("(%d - ik)", N) : "(ik - 1)");
-  declare_results(E, op);
-  open_other_loops(E, op);
-  for (int i = 0; i < n; i++)
-    line(E, "%s = %s;", lval(E, op->out[i], first), access(E, op->in[i], first));
-  close_other_loops(E, op);
-  line(E, "for (int ik = 1; ik < %d; ik++) {", N);
-  E->ind++;
-  open_other_loops(E, op);
-  const char *acc[8], *dst[8];
-  for (int i = 0; i < n && i < 8; i++) {
-    acc[i] = lval(E, op->out[i], prev);
-    dst[i] = lval(E, op->out[i], cur);
-  }
-  emit_combine(E, op, acc, dst, cur, "ik");
-  close_other_loops(E, op);
-  E->ind--;
-  line(E, "} /* for ik */");
-}
-
-static void emit_reduce_or_scan(Em *E, Op *op) {
-  if (op->nout > 8)
-    die("reduction with more than 8 operands");
-  if (op->k == O_REDUCE)
-    emit_reduce(E, op);
-  else
-    emit_scan(E, op);
-}
-
-/* ---- data movement: out[idx] = in[f(idx)] ---- */
-
-// tl.permute / tl.trans / tl.flip / tl.join / tl.split / tl.cat / tl.reshape
-static void emit_movement(Em *E, Op *op) {
-  Value *r = op->out[0], *x = op->in[0];
-  declare_results(E, op);
-  open_loops(E, r->sh, IDX, false);
-  Idx in = {0};
-  const char *src;
-  switch (op->k) {
-  case O_PERMUTE:
-    for (int i = 0; i < r->sh.rank; i++)
-      in[op->perm[i]] = IDX[i];
-    src = access(E, x, in);
-    break;
-  case O_FLIP:
-    for (int i = 0; i < r->sh.rank; i++)
-      in[i] = i == op->axis ? fmt("(%d - %s)", r->sh.d[i] - 1, IDX[i]) : IDX[i];
-    src = access(E, x, in);
-    break;
-  case O_SPLIT:
-    for (int i = 0; i < r->sh.rank; i++)
-      in[i] = IDX[i];
-    in[r->sh.rank] = op->ival ? "1" : "0";
-    src = access(E, x, in);
-    break;
-  case O_JOIN:
-    for (int i = 0; i + 1 < r->sh.rank; i++)
-      in[i] = IDX[i];
-    src = fmt("(%s == 0 ? %s : %s)", IDX[r->sh.rank - 1], access(E, x, in),
-              access(E, op->in[1], in));
-    break;
-  case O_CAT: {
-    int a0 = x->sh.d[0];
-    for (int i = 0; i < r->sh.rank; i++)
-      in[i] = IDX[i];
-    const char *lo = access(E, x, in);
-    in[0] = fmt("(%s - %d)", IDX[0], a0);
-    src = fmt("(%s < %d ? %s : %s)", IDX[0], a0, lo, access(E, op->in[1], in));
-    break;
-  }
-  default: { /* general reshape: through the row-major flat index */
-    Buf f = {0};
-    int64_t stride = 1;
-    for (int d = r->sh.rank - 1; d >= 0; d--) {
-      buf_printf(&f, "%s%s * %lld", f.n ? " + " : "", IDX[d], (long long)stride);
-      stride *= r->sh.d[d];
-    }
-    const char *flat = unique_name(E, "flat");
-    line(E, "const int %s = %s;", flat, f.s ? f.s : "0");
-    buf_free(&f);
-    stride = 1;
-    for (int d = x->sh.rank - 1; d >= 0; d--) {
-      in[d] = fmt("(%s / %lld %% %d)", flat, (long long)stride, x->sh.d[d]);
-      stride *= x->sh.d[d];
-    }
-    src = access(E, x, in);
-  }
-  }
-  line(E, "%s = %s;", lval(E, r, IDX), src);
-  close_loops(E, r->sh);
-}
-
-/* ---- grid expressions (-g): C integer expressions over the scalar arguments ---- */
-
-typedef struct GridP {
-  Kernel *k;
-  const char *s;
-  int pos, col0;
-  Buf out;
-} GridP;
-
-static Loc grid_loc(GridP *g) { return (Loc){"<grid>", 1, g->col0 + g->pos}; }
-
-static void gp_skip(GridP *g) {
-  while (g->s[g->pos] == ' ' || g->s[g->pos] == '\t')
-    g->pos++;
-}
-
-static void gp_expr(GridP *g);
-
-static void gp_primary(GridP *g) {
-  gp_skip(g);
-  const char *p = g->s + g->pos;
-  if (*p == '(') {
-    g->pos++;
-    buf_puts(&g->out, "(");
-    gp_expr(g);
-    gp_skip(g);
-    if (g->s[g->pos] != ')')
-      error_at(grid_loc(g), "expected ')' in grid expression");
-    g->pos++;
-    buf_puts(&g->out, ")");
-    return;
-  }
-  if (*p >= '0' && *p <= '9') {
-    while (g->s[g->pos] >= '0' && g->s[g->pos] <= '9')
-      buf_printf(&g->out, "%c", g->s[g->pos++]);
-    return;
-  }
-  if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'))
-    error_at(grid_loc(g), "unexpected '%c' in grid expression", *p ? *p : ' ');
-  int start = g->pos;
-  while (g->s[g->pos] == '_' || (g->s[g->pos] >= 'a' && g->s[g->pos] <= 'z') ||
-         (g->s[g->pos] >= 'A' && g->s[g->pos] <= 'Z') || (g->s[g->pos] >= '0' && g->s[g->pos] <= '9'))
-    g->pos++;
-  const char *id = xstrndup(p, (size_t)(g->pos - start));
-  gp_skip(g);
-  if (!strcmp(id, "cdiv") && g->s[g->pos] == '(') {
-    g->pos++;
-    GridP a = *g;
-    a.out = (Buf){0};
-    gp_expr(&a);
-    gp_skip(&a);
-    if (a.s[a.pos] != ',')
-      error_at(grid_loc(&a), "cdiv needs two arguments");
-    a.pos++;
-    GridP b = a;
-    b.out = (Buf){0};
-    gp_expr(&b);
-    gp_skip(&b);
-    if (b.s[b.pos] != ')')
-      error_at(grid_loc(&b), "expected ')' after cdiv arguments");
-    buf_printf(&g->out, "((%s + %s - 1) / (%s))", a.out.s, b.out.s, b.out.s);
-    g->pos = b.pos + 1;
-    buf_free(&a.out);
-    buf_free(&b.out);
-    return;
-  }
-  for (int i = 0; i < g->k->nparams; i++) {
-    KParam *kp = &g->k->params[i];
-    if (strcmp(kp->name, id) != 0)
-      continue;
-    if (kp->constexpr_) {
-      buf_printf(&g->out, "%s", kp->cexpr_text);
-      return;
-    }
-    if (kp->dt == DT_PTR || dt_is_float(kp->dt))
-      error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression uses '%s', which is not an "
-               "integer argument", id);
-    buf_printf(&g->out, "%s", id);
-    return;
-  }
-  error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression names unknown argument '%s'", id);
-}
-
-static void gp_unary(GridP *g) {
-  gp_skip(g);
-  if (g->s[g->pos] == '-') {
-    g->pos++;
-    buf_puts(&g->out, "-");
-  }
-  gp_primary(g);
-}
-
-static void gp_term(GridP *g) {
-  gp_unary(g);
-  for (gp_skip(g); strchr("*/%", g->s[g->pos]) && g->s[g->pos]; gp_skip(g)) {
-    buf_printf(&g->out, " %c ", g->s[g->pos++]);
-    gp_unary(g);
-  }
-}
-
-static void gp_expr(GridP *g) {
-  gp_term(g);
-  for (gp_skip(g); (g->s[g->pos] == '+' || g->s[g->pos] == '-'); gp_skip(g)) {
-    buf_printf(&g->out, " %c ", g->s[g->pos++]);
-    gp_term(g);
-  }
-}
-
-static const char *grid_dim(Kernel *k, const char *text, int col0) {
-  GridP g = {k, text, 0, col0, {0}};
-  gp_expr(&g);
-  gp_skip(&g);
-  if (g.s[g.pos])
-    error_at(grid_loc(&g), "unexpected '%c' in grid expression", g.s[g.pos]);
-  if (!g.out.s)
-    error_at(grid_loc(&g), "empty grid expression");
-  const char *r = xstrdup(g.out.s);
-  buf_free(&g.out);
-  return r;
-}
-
-static void parse_grid(Kernel *k, const char *grid, const char **out) {
-  const char *p = grid;
-  int n = 0;
-  out[0] = out[1] = out[2] = "1";
-  for (;;) {
-    const char *comma = NULL;
-    for (int depth = 0, i = 0; p[i] && !comma; i++) {
-      depth += p[i] == '(' ? 1 : p[i] == ')' ? -1 : 0;
-      if (p[i] == ',' && depth == 0)
-        comma = p + i;
-    }
-    size_t len = comma ? (size_t)(comma - p) : strlen(p);
-    if (n == 3)
-      error_at((Loc){"<grid>", 1, (int)(p - grid) + 1}, "a grid has at most 3 dimensions");
-    out[n++] = grid_dim(k, xstrndup(p, len), (int)(p - grid) + 1);
-    if (!comma)
-      break;
-    p = comma + 1;
-  }
-}
-
-/* ---- helpers copied from runtime/ ---- */
-
-extern const char *const tc_runtime[];
-
-static void copy_section(Buf *o, const char *name) {
-  const char *text = NULL;
-  for (int i = 0; tc_runtime[i]; i += 2)
-    if (!strcmp(tc_runtime[i], "tc_helpers"))
-      text = tc_runtime[i + 1];
-  if (!text)
-    die("runtime helpers not built in");
-  const char *tag = fmt("//@ %s\n", name), *s = strstr(text, tag);
-  if (!s)
-    die("runtime helper section %s missing", name);
-  s += strlen(tag);
-  const char *e = strstr(s, "//@ ");
-  buf_printf(o, "%.*s", (int)(e - s), s);
-}
-
-static void emit_bitcasts(Em *E, Buf *o) {
-  for (int i = 0; i < E->bitcasts.n; i++) {
-    const char *pair = E->bitcasts.v[i];
-    DType from = DT_I32, to = DT_I32;
-    for (int t = 0; t < DT_PTR; t++) {
-      size_t n = strlen(dtype_info[t].sig);
-      if (!strncmp(pair, dtype_info[t].sig, n) && pair[n] == '_')
-        from = (DType)t;
-      if (!strcmp(strchr(pair, '_') + 1, dtype_info[t].sig))
-        to = (DType)t;
-    }
-    const char *fin = from == DT_F16 ? "uint16_t b = tc_f32_to_f16(x);"
-                      : from == DT_BF16 ? "uint16_t b = tc_f32_to_bf16(x);"
-                                        : fmt("%s b; memcpy(&b, &x, sizeof b);", bits_type(from));
-    const char *fout = to == DT_F16 ? "return tc_f16_to_f32(b);"
-                       : to == DT_BF16 ? "return tc_bf16_to_f32(b);"
-                                       : fmt("%s r; memcpy(&r, &b, sizeof r); return r;", ctype(to, DT__COUNT));
-    buf_printf(o, "static inline %s tc_bitcast_%s(%s x) { %s %s }\n", ctype(to, DT__COUNT), pair,
-               ctype(from, DT__COUNT), fin, fout);
-  }
-}
-
-/* ---- parameters, program function, launcher, header ---- */
-
-static const char *param_list(Kernel *k, bool leading_comma) {
-  Buf b = {0};
-  buf_puts(&b, "");
-  int n = 0;
-  for (int i = 0; i < k->nparams; i++) {
-    KParam *p = &k->params[i];
-    if (p->constexpr_)
-      continue;
-    const char *t = p->dt == DT_PTR ? fmt("%s *", dtype_info[p->elt].ctype)
-                                    : fmt("%s ", dtype_info[p->dt].ctype);
-    if (p->dt == DT_I1)
-      t = "bool ";
-    buf_printf(&b, "%s%s%s", (n || leading_comma) ? ", " : "", t, p->name);
-    n++;
-  }
-  if (!n && !leading_comma)
-    buf_puts(&b, "void");
-  const char *r = xstrdup(b.s);
-  buf_free(&b);
-  return r;
-}
-
-static const char *arg_list(Kernel *k, const char *sep_after, bool leading) {
-  Buf b = {0};
-  buf_puts(&b, "");
-  for (int i = 0; i < k->nparams; i++) {
-    if (k->params[i].constexpr_)
-      continue;
-    buf_printf(&b, "%s%s%s", leading ? ", " : "", k->params[i].name, sep_after);
-  }
-  const char *r = xstrdup(b.s);
-  buf_free(&b);
-  return r;
-}
-
-static void scan_pids(Block *b, bool *used) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_PROGRAM_ID)
-      used[op->axis] = true;
-    else if (op->k == O_NUM_PROGRAMS)
-      used[3 + op->axis] = true;
-    else if (op->k == O_PRINT || op->k == O_ASSERT)
-      used[0] = used[1] = used[2] = true;
-    for (int r = 0; r < op->nreg; r++)
-      scan_pids(op->reg[r], used);
-  }
-}
-
-static void emit_program(Em *E, Kernel *k) {
-  const char *params = param_list(k, false);
-  line(E, "/* One program (a CTA on the GPU) of %s. */", k->name);
-  line(E, "static void %s_program(%s%sint pid_x, int pid_y, int pid_z, int grid_x, int grid_y, "
-          "int grid_z)",
-       k->name, strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
-  line(E, "{");
-  E->ind++;
-  bool used[6] = {0};
-  scan_pids(k->body, used);
-  const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
-  for (int i = 0; i < 6; i++)
-    if (!used[i])
-      line(E, "(void)%s;", pn[i]);
-  for (int i = 0; i < k->nparams; i++)
-    if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
-      line(E, "(void)%s;", k->params[i].name);
-  emit_block(E, k->body);
-  E->ind--;
-  line(E, "} /* %s_program */", k->name);
-}
-
-static void expand(Buf *o, const char *tmpl, const char *const *kv) { template_expand(o, tmpl, kv); }
-
-void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
-  Em E = {0};
-  Buf body = {0};
-  E.o = &body;
-  E.k = k;
-  for (int i = 0; i < k->nparams; i++)
-    if (!k->params[i].constexpr_) {
-      vec_push(&E.names, (void *)k->params[i].name);
-      vi(k->params[i].val)->cname = k->params[i].name;
-    }
-  ir_count_uses(k);
-  group_block(&E, k->body);
-  mark_uses(k->body);
-  emit_program(&E, k);
-
-  const char *grid[3] = {NULL, NULL, NULL};
-  if (opts->grid)
-    parse_grid(k, opts->grid, grid);
-  const char *base = strrchr(opts->out ? opts->out : k->name, '/');
-  base = base ? base + 1 : (opts->out ? opts->out : k->name);
-  const char *file = fmt("%s.c", base);
-  const char *src = strrchr(k->file, '/') ? strrchr(k->file, '/') + 1 : k->file;
-  const char *grid_text = opts->grid ? fmt("(%s, %s, %s)", grid[0], grid[1], grid[2]) : "given at launch";
-  const char *kv_banner[] = {"FILE", file, "CFILE", file, "VERSION", TRITONC_VERSION, "SOURCE", src, "KERNEL",
-                             k->name, "SIGNATURE", k->signature ? k->signature : "", "GRID",
-                             grid_text, "NUM_WARPS", fmt("%d", k->num_warps), NULL};
-  expand(c_out, "c_banner", kv_banner);
-  const char *none[] = {NULL};
-  expand(c_out, "c_prelude", none);
-  if (E.need & (H_F16 | H_BF16 | H_NANMM | H_MATH))
-    buf_puts(c_out, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
-  if (E.need & H_F16) copy_section(c_out, "f16");
-  if (E.need & H_BF16) copy_section(c_out, "bf16");
-  if (E.need & H_NANMM) copy_section(c_out, "nanminmax");
-  if (E.need & H_MATH) copy_section(c_out, "math");
-  emit_bitcasts(&E, c_out);
-  buf_puts(c_out, "\n");
-  buf_puts(c_out, body.s);
-  buf_puts(c_out, "\n");
-  const char *kv_l[] = {"KERNEL", k->name, "PARAMS", param_list(k, true), "ARGS",
-                        arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),
-                        "GRID_X", grid[0] ? grid[0] : "1", "GRID_Y", grid[1] ? grid[1] : "1",
-                        "GRID_Z", grid[2] ? grid[2] : "1", "ARGS_TAIL", arg_list(k, "", true), NULL};
-  expand(c_out, "c_launcher", kv_l);
-  if (opts->grid)
-    expand(c_out, "c_launch", kv_l);
-  buf_free(&body);
-
-  /* header */
-  Buf decls = {0}, ban = {0};
-  const char *hfile = fmt("%s.h", base);
-  kv_banner[1] = hfile;
-  expand(&ban, "c_banner", kv_banner);
-  buf_printf(&decls, "/* Runs %s on a grid of grid_x * grid_y * grid_z programs. */\n", k->name);
-  buf_printf(&decls, "void %s_grid(int grid_x, int grid_y, int grid_z%s);\n", k->name,
-             param_list(k, true));
-  if (opts->grid)
-    buf_printf(&decls, "\n/* Runs %s on the grid %s. */\nvoid %s(%s);\n", k->name, grid_text,
-               k->name, param_list(k, false));
-  char guard[256];
-  snprintf(guard, sizeof guard, "TRITONC_%s_H", base);
-  for (char *g = guard; *g; g++)
-    *g = (*g >= 'a' && *g <= 'z') ? (char)(*g - 32) : ((*g >= 'A' && *g <= 'Z') || (*g >= '0' && *g <= '9')) ? *g : '_';
-  const char *kv_h[] = {"GUARD", guard, "KERNEL", k->name, "BANNER", ban.s, "DECLS", decls.s, NULL};
-  expand(h_out, "c_header", kv_h);
-  buf_free(&decls);
-  buf_free(&ban);
-}

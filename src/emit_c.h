@@ -1,0 +1,81 @@
+/* emit_c.h — internals shared by the C emitter's files:
+ *   emit_c.c      names, text, types, fusion groups, element access, statements, control flow
+ *   emit_simd.c   elementwise groups as explicit vector code (runtime/tc_simd.h)
+ *   emit_c_red.c  reductions, scans and data movement
+ *   emit_c_file.c grid expressions, helpers, the program function, launcher and header
+ */
+#ifndef EMIT_C_H
+#define EMIT_C_H
+#include "tritonc.h"
+
+enum { H_F16 = 1, H_BF16 = 2, H_NANMM = 4, H_MATH = 8 };
+
+typedef struct VInfo {
+  const char *cname; /* C variable (array or scalar); NULL until named */
+  const char *inl;   /* expression to use inside the current group instead of cname */
+  int group;         /* group of the defining op, -1 if none */
+  bool mat;          /* stored to an array (tiles) */
+} VInfo;
+
+typedef struct Em {
+  Buf *o;
+  Kernel *k;
+  int ind;
+  int last_line;
+  unsigned need;
+  int ntemp, ngroups;
+  Vec names;
+  Vec bitcasts; /* "from_to" pairs needing a helper */
+  bool calls;   /* the current group calls a function that blocks vectorisation */
+} Em;
+
+typedef const char *Idx[MAXRANK];
+extern const char *const IDX[MAXRANK];
+
+/* emit_c.c */
+VInfo *vi(Value *v);
+int opgroup(Op *op);
+void set_opgroup(Op *op, int g);
+const char *unique_name(Em *E, const char *base);
+const char *cname(Em *E, Value *v);
+void line(Em *E, const char *f, ...) __attribute__((format(printf, 2, 3)));
+void src_comment(Em *E, Loc loc);
+const char *ctype(DType t, DType elt);
+const char *const_lit(Op *op);
+const char *const_decl(const char *type, const char *name);
+bool is_view_op(Op *op);
+bool is_elementwise(Op *op);
+
+Shape op_shape(Op *op);
+void group_block(Em *E, Block *b);
+void mark_uses(Block *b);
+const char *dims_decl(Shape s);
+const char *index_str(Shape s, const char *const *idx);
+const char *access(Em *E, Value *v, const char *const *idx);
+const char *fsuf(DType t);
+const char *bits_type(DType t);
+const char *round_to(Em *E, DType t, const char *x);
+const char *math_call(Em *E, OpKind k, DType t, const char *a);
+const char *cast_expr(Em *E, Value *from, DType to, const char *a);
+const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b);
+const char *ew_expr(Em *E, Op *op, const char *const *idx);
+const char *load_expr(Em *E, DType elt, const char *p);
+const char *store_val(Em *E, DType elt, const char *v);
+bool inlinable(Value *v);
+void emit_ew_stmt(Em *E, Op *op, const char *const *idx);
+void emit_block(Em *E, Block *b);
+void emit_op(Em *E, Op *op);
+const char *decl_of(Em *E, Value *v);
+void open_loops(Em *E, Shape s, const char *const *idx, bool simd);
+void close_loops(Em *E, Shape s);
+void declare_results(Em *E, Op *op);
+Op *last_op(Block *b);
+
+/* emit_simd.c */
+bool emit_group_simd(Em *E, Op **ops, int n);
+
+/* emit_c_red.c */
+void emit_reduce_or_scan(Em *E, Op *op);
+void emit_movement(Em *E, Op *op);
+
+#endif

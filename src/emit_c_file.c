@@ -1,0 +1,332 @@
+/* emit_c_file.c — the generated file around the program: grid expressions (-g), helpers
+ * copied from runtime/, the program function, the OpenMP launcher and the header. */
+#include "emit_c.h"
+
+#include <string.h>
+
+/* ---- grid expressions (-g): C integer expressions over the scalar arguments ---- */
+
+typedef struct GridP {
+  Kernel *k;
+  const char *s;
+  int pos, col0;
+  Buf out;
+} GridP;
+
+static Loc grid_loc(GridP *g) { return (Loc){"<grid>", 1, g->col0 + g->pos}; }
+
+static void gp_skip(GridP *g) {
+  while (g->s[g->pos] == ' ' || g->s[g->pos] == '\t')
+    g->pos++;
+}
+
+static void gp_expr(GridP *g);
+
+static void gp_primary(GridP *g) {
+  gp_skip(g);
+  const char *p = g->s + g->pos;
+  if (*p == '(') {
+    g->pos++;
+    buf_puts(&g->out, "(");
+    gp_expr(g);
+    gp_skip(g);
+    if (g->s[g->pos] != ')')
+      error_at(grid_loc(g), "expected ')' in grid expression");
+    g->pos++;
+    buf_puts(&g->out, ")");
+    return;
+  }
+  if (*p >= '0' && *p <= '9') {
+    while (g->s[g->pos] >= '0' && g->s[g->pos] <= '9')
+      buf_printf(&g->out, "%c", g->s[g->pos++]);
+    return;
+  }
+  if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'))
+    error_at(grid_loc(g), "unexpected '%c' in grid expression", *p ? *p : ' ');
+  int start = g->pos;
+  while (g->s[g->pos] == '_' || (g->s[g->pos] >= 'a' && g->s[g->pos] <= 'z') ||
+         (g->s[g->pos] >= 'A' && g->s[g->pos] <= 'Z') || (g->s[g->pos] >= '0' && g->s[g->pos] <= '9'))
+    g->pos++;
+  const char *id = xstrndup(p, (size_t)(g->pos - start));
+  gp_skip(g);
+  if (!strcmp(id, "cdiv") && g->s[g->pos] == '(') {
+    g->pos++;
+    GridP a = *g;
+    a.out = (Buf){0};
+    gp_expr(&a);
+    gp_skip(&a);
+    if (a.s[a.pos] != ',')
+      error_at(grid_loc(&a), "cdiv needs two arguments");
+    a.pos++;
+    GridP b = a;
+    b.out = (Buf){0};
+    gp_expr(&b);
+    gp_skip(&b);
+    if (b.s[b.pos] != ')')
+      error_at(grid_loc(&b), "expected ')' after cdiv arguments");
+    buf_printf(&g->out, "((%s + %s - 1) / (%s))", a.out.s, b.out.s, b.out.s);
+    g->pos = b.pos + 1;
+    buf_free(&a.out);
+    buf_free(&b.out);
+    return;
+  }
+  for (int i = 0; i < g->k->nparams; i++) {
+    KParam *kp = &g->k->params[i];
+    if (strcmp(kp->name, id) != 0)
+      continue;
+    if (kp->constexpr_) {
+      buf_printf(&g->out, "%s", kp->cexpr_text);
+      return;
+    }
+    if (kp->dt == DT_PTR || dt_is_float(kp->dt))
+      error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression uses '%s', which is not an "
+               "integer argument", id);
+    buf_printf(&g->out, "%s", id);
+    return;
+  }
+  error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression names unknown argument '%s'", id);
+}
+
+static void gp_unary(GridP *g) {
+  gp_skip(g);
+  if (g->s[g->pos] == '-') {
+    g->pos++;
+    buf_puts(&g->out, "-");
+  }
+  gp_primary(g);
+}
+
+static void gp_term(GridP *g) {
+  gp_unary(g);
+  for (gp_skip(g); strchr("*/%", g->s[g->pos]) && g->s[g->pos]; gp_skip(g)) {
+    buf_printf(&g->out, " %c ", g->s[g->pos++]);
+    gp_unary(g);
+  }
+}
+
+static void gp_expr(GridP *g) {
+  gp_term(g);
+  for (gp_skip(g); (g->s[g->pos] == '+' || g->s[g->pos] == '-'); gp_skip(g)) {
+    buf_printf(&g->out, " %c ", g->s[g->pos++]);
+    gp_term(g);
+  }
+}
+
+static const char *grid_dim(Kernel *k, const char *text, int col0) {
+  GridP g = {k, text, 0, col0, {0}};
+  gp_expr(&g);
+  gp_skip(&g);
+  if (g.s[g.pos])
+    error_at(grid_loc(&g), "unexpected '%c' in grid expression", g.s[g.pos]);
+  if (!g.out.s)
+    error_at(grid_loc(&g), "empty grid expression");
+  const char *r = xstrdup(g.out.s);
+  buf_free(&g.out);
+  return r;
+}
+
+static void parse_grid(Kernel *k, const char *grid, const char **out) {
+  const char *p = grid;
+  int n = 0;
+  out[0] = out[1] = out[2] = "1";
+  for (;;) {
+    const char *comma = NULL;
+    for (int depth = 0, i = 0; p[i] && !comma; i++) {
+      depth += p[i] == '(' ? 1 : p[i] == ')' ? -1 : 0;
+      if (p[i] == ',' && depth == 0)
+        comma = p + i;
+    }
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (n == 3)
+      error_at((Loc){"<grid>", 1, (int)(p - grid) + 1}, "a grid has at most 3 dimensions");
+    out[n++] = grid_dim(k, xstrndup(p, len), (int)(p - grid) + 1);
+    if (!comma)
+      break;
+    p = comma + 1;
+  }
+}
+
+/* ---- helpers copied from runtime/ ---- */
+
+extern const char *const tc_runtime[];
+
+static void copy_section(Buf *o, const char *name) {
+  const char *text = NULL;
+  for (int i = 0; tc_runtime[i]; i += 2)
+    if (!strcmp(tc_runtime[i], "tc_helpers"))
+      text = tc_runtime[i + 1];
+  if (!text)
+    die("runtime helpers not built in");
+  const char *tag = fmt("//@ %s\n", name), *s = strstr(text, tag);
+  if (!s)
+    die("runtime helper section %s missing", name);
+  s += strlen(tag);
+  const char *e = strstr(s, "//@ ");
+  buf_printf(o, "%.*s", (int)(e - s), s);
+}
+
+static void emit_bitcasts(Em *E, Buf *o) {
+  for (int i = 0; i < E->bitcasts.n; i++) {
+    const char *pair = E->bitcasts.v[i];
+    DType from = DT_I32, to = DT_I32;
+    for (int t = 0; t < DT_PTR; t++) {
+      size_t n = strlen(dtype_info[t].sig);
+      if (!strncmp(pair, dtype_info[t].sig, n) && pair[n] == '_')
+        from = (DType)t;
+      if (!strcmp(strchr(pair, '_') + 1, dtype_info[t].sig))
+        to = (DType)t;
+    }
+    const char *fin = from == DT_F16 ? "uint16_t b = tc_f32_to_f16(x);"
+                      : from == DT_BF16 ? "uint16_t b = tc_f32_to_bf16(x);"
+                                        : fmt("%s b; memcpy(&b, &x, sizeof b);", bits_type(from));
+    const char *fout = to == DT_F16 ? "return tc_f16_to_f32(b);"
+                       : to == DT_BF16 ? "return tc_bf16_to_f32(b);"
+                                       : fmt("%s r; memcpy(&r, &b, sizeof r); return r;", ctype(to, DT__COUNT));
+    buf_printf(o, "static inline %s tc_bitcast_%s(%s x) { %s %s }\n", ctype(to, DT__COUNT), pair,
+               ctype(from, DT__COUNT), fin, fout);
+  }
+}
+
+/* ---- parameters, program function, launcher, header ---- */
+
+static const char *param_list(Kernel *k, bool leading_comma) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  int n = 0;
+  for (int i = 0; i < k->nparams; i++) {
+    KParam *p = &k->params[i];
+    if (p->constexpr_)
+      continue;
+    const char *t = p->dt == DT_PTR ? fmt("%s *", dtype_info[p->elt].ctype)
+                                    : fmt("%s ", dtype_info[p->dt].ctype);
+    if (p->dt == DT_I1)
+      t = "bool ";
+    buf_printf(&b, "%s%s%s", (n || leading_comma) ? ", " : "", t, p->name);
+    n++;
+  }
+  if (!n && !leading_comma)
+    buf_puts(&b, "void");
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+static const char *arg_list(Kernel *k, const char *sep_after, bool leading) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (int i = 0; i < k->nparams; i++) {
+    if (k->params[i].constexpr_)
+      continue;
+    buf_printf(&b, "%s%s%s", leading ? ", " : "", k->params[i].name, sep_after);
+  }
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+static void scan_pids(Block *b, bool *used) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_PROGRAM_ID)
+      used[op->axis] = true;
+    else if (op->k == O_NUM_PROGRAMS)
+      used[3 + op->axis] = true;
+    else if (op->k == O_PRINT || op->k == O_ASSERT)
+      used[0] = used[1] = used[2] = true;
+    for (int r = 0; r < op->nreg; r++)
+      scan_pids(op->reg[r], used);
+  }
+}
+
+static void emit_program(Em *E, Kernel *k) {
+  const char *params = param_list(k, false);
+  line(E, "/* One program (a CTA on the GPU) of %s. */", k->name);
+  line(E, "static void %s_program(%s%sint pid_x, int pid_y, int pid_z, int grid_x, int grid_y, "
+          "int grid_z)",
+       k->name, strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
+  line(E, "{");
+  E->ind++;
+  bool used[6] = {0};
+  scan_pids(k->body, used);
+  const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
+  for (int i = 0; i < 6; i++)
+    if (!used[i])
+      line(E, "(void)%s;", pn[i]);
+  for (int i = 0; i < k->nparams; i++)
+    if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
+      line(E, "(void)%s;", k->params[i].name);
+  emit_block(E, k->body);
+  E->ind--;
+  line(E, "} /* %s_program */", k->name);
+}
+
+static void expand(Buf *o, const char *tmpl, const char *const *kv) { template_expand(o, tmpl, kv); }
+
+void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
+  Em E = {0};
+  Buf body = {0};
+  E.o = &body;
+  E.k = k;
+  for (int i = 0; i < k->nparams; i++)
+    if (!k->params[i].constexpr_) {
+      vec_push(&E.names, (void *)k->params[i].name);
+      vi(k->params[i].val)->cname = k->params[i].name;
+    }
+  ir_count_uses(k);
+  group_block(&E, k->body);
+  mark_uses(k->body);
+  emit_program(&E, k);
+
+  const char *grid[3] = {NULL, NULL, NULL};
+  if (opts->grid)
+    parse_grid(k, opts->grid, grid);
+  const char *base = strrchr(opts->out ? opts->out : k->name, '/');
+  base = base ? base + 1 : (opts->out ? opts->out : k->name);
+  const char *file = fmt("%s.c", base);
+  const char *src = strrchr(k->file, '/') ? strrchr(k->file, '/') + 1 : k->file;
+  const char *grid_text = opts->grid ? fmt("(%s, %s, %s)", grid[0], grid[1], grid[2]) : "given at launch";
+  const char *kv_banner[] = {"FILE", file, "CFILE", file, "VERSION", TRITONC_VERSION, "SOURCE", src, "KERNEL",
+                             k->name, "SIGNATURE", k->signature ? k->signature : "", "GRID",
+                             grid_text, "NUM_WARPS", fmt("%d", k->num_warps), NULL};
+  expand(c_out, "c_banner", kv_banner);
+  const char *none[] = {NULL};
+  expand(c_out, "c_prelude", none);
+  if (E.need & (H_F16 | H_BF16 | H_NANMM | H_MATH))
+    buf_puts(c_out, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
+  if (E.need & H_F16) copy_section(c_out, "f16");
+  if (E.need & H_BF16) copy_section(c_out, "bf16");
+  if (E.need & H_NANMM) copy_section(c_out, "nanminmax");
+  if (E.need & H_MATH) copy_section(c_out, "math");
+  emit_bitcasts(&E, c_out);
+  buf_puts(c_out, "\n");
+  buf_puts(c_out, body.s);
+  buf_puts(c_out, "\n");
+  const char *kv_l[] = {"KERNEL", k->name, "PARAMS", param_list(k, true), "ARGS",
+                        arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),
+                        "GRID_X", grid[0] ? grid[0] : "1", "GRID_Y", grid[1] ? grid[1] : "1",
+                        "GRID_Z", grid[2] ? grid[2] : "1", "ARGS_TAIL", arg_list(k, "", true), NULL};
+  expand(c_out, "c_launcher", kv_l);
+  if (opts->grid)
+    expand(c_out, "c_launch", kv_l);
+  buf_free(&body);
+
+  /* header */
+  Buf decls = {0}, ban = {0};
+  const char *hfile = fmt("%s.h", base);
+  kv_banner[1] = hfile;
+  expand(&ban, "c_banner", kv_banner);
+  buf_printf(&decls, "/* Runs %s on a grid of grid_x * grid_y * grid_z programs. */\n", k->name);
+  buf_printf(&decls, "void %s_grid(int grid_x, int grid_y, int grid_z%s);\n", k->name,
+             param_list(k, true));
+  if (opts->grid)
+    buf_printf(&decls, "\n/* Runs %s on the grid %s. */\nvoid %s(%s);\n", k->name, grid_text,
+               k->name, param_list(k, false));
+  char guard[256];
+  snprintf(guard, sizeof guard, "TRITONC_%s_H", base);
+  for (char *g = guard; *g; g++)
+    *g = (*g >= 'a' && *g <= 'z') ? (char)(*g - 32) : ((*g >= 'A' && *g <= 'Z') || (*g >= '0' && *g <= '9')) ? *g : '_';
+  const char *kv_h[] = {"GUARD", guard, "KERNEL", k->name, "BANNER", ban.s, "DECLS", decls.s, NULL};
+  expand(h_out, "c_header", kv_h);
+  buf_free(&decls);
+  buf_free(&ban);
+}

@@ -1,0 +1,226 @@
+/* emit_c_red.c — reductions, scans and data movement (permute, flip, join, split, cat,
+ * reshape) as loops over the tile. */
+#include "emit_c.h"
+
+#include <string.h>
+
+/* ---- reductions and scans ---- */
+
+static OpKind combiner_kind(const char *s) {
+  if (!strcmp(s, "sum")) return O_ADD;
+  if (!strcmp(s, "max")) return O_MAX;
+  if (!strcmp(s, "min")) return O_MIN;
+  if (!strcmp(s, "xor_sum")) return O_XOR;
+  if (!strcmp(s, "prod")) return O_MUL;
+  return O_CONST;
+}
+
+/* Loops over every input dimension except the axis; fills in[] (input index names) and out[]
+ * (result index names). */
+static void axis_indices(Op *op, const char **in, const char **out, const char *axis_idx) {
+  int a = op->axis, j = 0;
+  Shape s = op->in[0]->sh;
+  for (int d = 0; d < s.rank; d++) {
+    in[d] = d == a ? axis_idx : IDX[d];
+    if (d != a)
+      out[j++] = IDX[d];
+  }
+}
+
+static void open_other_loops(Em *E, Op *op) {
+  Shape s = op->in[0]->sh;
+  for (int d = 0; d < s.rank; d++) {
+    if (d == op->axis)
+      continue;
+    line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
+    E->ind++;
+  }
+}
+
+static void close_other_loops(Em *E, Op *op) {
+  for (int d = 1; d < op->in[0]->sh.rank; d++) {
+    E->ind--;
+    line(E, "}");
+  }
+}
+
+static const char *lval(Em *E, Value *v, const char *const *idx) {
+  return fmt("%s%s", cname(E, v), index_str(v->sh, idx));
+}
+
+/* Combines acc (lvalues) with the elements at ein: builtin combiner or inlined region. */
+static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, const char *const *ein,
+                         const char *pos) {
+  int n = op->nin;
+  if (op->str && !strcmp(op->str, "argmax") + !strcmp(op->str, "argmin")) {
+    const char *el = unique_name(E, "el");
+    line(E, "const %s %s = %s;", ctype(op->in[0]->dt, DT__COUNT), el, access(E, op->in[0], ein));
+    line(E, "if (%s %s %s) {", el, !strcmp(op->str, "argmax") ? ">" : "<", acc[1]);
+    line(E, "  %s = %s;", acc[1], el);
+    line(E, "  %s = %s;", dst[0], pos);
+    line(E, "}");
+    return;
+  }
+  if (op->str) {
+    DType t = op->in[0]->dt;
+    line(E, "%s = %s;", dst[0], ew_binary(E, combiner_kind(op->str), t, acc[0], access(E, op->in[0], ein)));
+    return;
+  }
+  Block *r = op->reg[0];
+  for (int i = 0; i < n; i++) {
+    vi(r->args[i])->cname = acc[i];
+    const char *el = unique_name(E, fmt("%s_el", op->in[i]->name ? op->in[i]->name : "x"));
+    line(E, "const %s %s = %s;", ctype(op->in[i]->dt, DT__COUNT), el, access(E, op->in[i], ein));
+    vi(r->args[n + i])->cname = el;
+  }
+  int saved = E->last_line;
+  emit_block(E, r);
+  E->last_line = saved;
+  Op *y = last_op(r);
+  const char **tmp = arena_alloc(sizeof(char *) * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    tmp[i] = access(E, y->in[i], NULL);
+    if (n > 1) {
+      const char *t = unique_name(E, "comb");
+      line(E, "const %s %s = %s;", ctype(y->in[i]->dt, DT__COUNT), t, tmp[i]);
+      tmp[i] = t;
+    }
+  }
+  for (int i = 0; i < n; i++)
+    line(E, "%s = %s;", dst[i], tmp[i]);
+}
+
+static bool is_arg(const char *s) { return s && (!strcmp(s, "argmax") || !strcmp(s, "argmin")); }
+
+// tl.sum / tl.max / tl.reduce(x, axis, combine_fn): acc = first element, then fold the rest
+static void emit_reduce(Em *E, Op *op) {
+  int n = op->nout, N = op->in[0]->sh.d[op->axis];
+  const char *in0[MAXRANK], *ink[MAXRANK], *out[MAXRANK];
+  axis_indices(op, in0, out, "0");
+  axis_indices(op, ink, out, "ik");
+  const char *vals = NULL;
+  declare_results(E, op);
+  if (is_arg(op->str)) {
+    Value *r = op->out[0];
+    vals = unique_name(E, fmt("%s_val", cname(E, r)));
+    line(E, "%s %s%s;", ctype(op->in[0]->dt, DT__COUNT), vals, dims_decl(r->sh));
+  }
+  open_other_loops(E, op);
+  for (int i = 0; i < n; i++)
+    line(E, "%s = %s;", lval(E, op->out[i], out), is_arg(op->str) ? "0" : access(E, op->in[i], in0));
+  if (vals)
+    line(E, "%s%s = %s;", vals, index_str(op->out[0]->sh, out), access(E, op->in[0], in0));
+  close_other_loops(E, op);
+  line(E, "for (int ik = 1; ik < %d; ik++) {", N);
+  E->ind++;
+  open_other_loops(E, op);
+  const char *acc[8], *dst[8];
+  for (int i = 0; i < n && i < 8; i++)
+    acc[i] = dst[i] = lval(E, op->out[i], out);
+  if (vals)
+    acc[1] = fmt("%s%s", vals, index_str(op->out[0]->sh, out));
+  emit_combine(E, op, acc, dst, ink, "ik");
+  close_other_loops(E, op);
+  E->ind--;
+  line(E, "} /* for ik */");
+}
+
+// tl.cumsum / tl.associative_scan(x, axis, combine_fn, reverse)
+static void emit_scan(Em *E, Op *op) {
+  int n = op->nout, N = op->in[0]->sh.d[op->axis];
+  bool rev = op->flags & 2;
+  const char *first[MAXRANK], *cur[MAXRANK], *prev[MAXRANK], *dummy[MAXRANK];
+  axis_indices(op, first, dummy, rev ? fmt("%d", N - 1) : "0");
+  axis_indices(op, cur, dummy, rev ? fmt("(%d - ik)", N - 1) : "ik");
+  axis_indices(op, prev, dummy, rev ? fmt("(%d - ik)", N) : "(ik - 1)");
+  declare_results(E, op);
+  open_other_loops(E, op);
+  for (int i = 0; i < n; i++)
+    line(E, "%s = %s;", lval(E, op->out[i], first), access(E, op->in[i], first));
+  close_other_loops(E, op);
+  line(E, "for (int ik = 1; ik < %d; ik++) {", N);
+  E->ind++;
+  open_other_loops(E, op);
+  const char *acc[8], *dst[8];
+  for (int i = 0; i < n && i < 8; i++) {
+    acc[i] = lval(E, op->out[i], prev);
+    dst[i] = lval(E, op->out[i], cur);
+  }
+  emit_combine(E, op, acc, dst, cur, "ik");
+  close_other_loops(E, op);
+  E->ind--;
+  line(E, "} /* for ik */");
+}
+
+void emit_reduce_or_scan(Em *E, Op *op) {
+  if (op->nout > 8)
+    die("reduction with more than 8 operands");
+  if (op->k == O_REDUCE)
+    emit_reduce(E, op);
+  else
+    emit_scan(E, op);
+}
+
+/* ---- data movement: out[idx] = in[f(idx)] ---- */
+
+// tl.permute / tl.trans / tl.flip / tl.join / tl.split / tl.cat / tl.reshape
+void emit_movement(Em *E, Op *op) {
+  Value *r = op->out[0], *x = op->in[0];
+  declare_results(E, op);
+  open_loops(E, r->sh, IDX, false);
+  Idx in = {0};
+  const char *src;
+  switch (op->k) {
+  case O_PERMUTE:
+    for (int i = 0; i < r->sh.rank; i++)
+      in[op->perm[i]] = IDX[i];
+    src = access(E, x, in);
+    break;
+  case O_FLIP:
+    for (int i = 0; i < r->sh.rank; i++)
+      in[i] = i == op->axis ? fmt("(%d - %s)", r->sh.d[i] - 1, IDX[i]) : IDX[i];
+    src = access(E, x, in);
+    break;
+  case O_SPLIT:
+    for (int i = 0; i < r->sh.rank; i++)
+      in[i] = IDX[i];
+    in[r->sh.rank] = op->ival ? "1" : "0";
+    src = access(E, x, in);
+    break;
+  case O_JOIN:
+    for (int i = 0; i + 1 < r->sh.rank; i++)
+      in[i] = IDX[i];
+    src = fmt("(%s == 0 ? %s : %s)", IDX[r->sh.rank - 1], access(E, x, in),
+              access(E, op->in[1], in));
+    break;
+  case O_CAT: {
+    int a0 = x->sh.d[0];
+    for (int i = 0; i < r->sh.rank; i++)
+      in[i] = IDX[i];
+    const char *lo = access(E, x, in);
+    in[0] = fmt("(%s - %d)", IDX[0], a0);
+    src = fmt("(%s < %d ? %s : %s)", IDX[0], a0, lo, access(E, op->in[1], in));
+    break;
+  }
+  default: { /* general reshape: through the row-major flat index */
+    Buf f = {0};
+    int64_t stride = 1;
+    for (int d = r->sh.rank - 1; d >= 0; d--) {
+      buf_printf(&f, "%s%s * %lld", f.n ? " + " : "", IDX[d], (long long)stride);
+      stride *= r->sh.d[d];
+    }
+    const char *flat = unique_name(E, "flat");
+    line(E, "const int %s = %s;", flat, f.s ? f.s : "0");
+    buf_free(&f);
+    stride = 1;
+    for (int d = x->sh.rank - 1; d >= 0; d--) {
+      in[d] = fmt("(%s / %lld %% %d)", flat, (long long)stride, x->sh.d[d]);
+      stride *= x->sh.d[d];
+    }
+    src = access(E, x, in);
+  }
+  }
+  line(E, "%s = %s;", lval(E, r, IDX), src);
+  close_loops(E, r->sh);
+}
+
