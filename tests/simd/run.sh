@@ -1,0 +1,158 @@
+#!/bin/sh
+# tests/simd/run.sh — build and run tests/simd/test_simd.c once per SIMD level this machine can
+# run (avx512 via -march=native, avx2, portable scalar), each with libm and with SLEEF math, all
+# under -fsanitize=address,undefined; compile-check the header at -O3 -march=native; compile (and,
+# with qemu-aarch64, run) the NEON level when aarch64-linux-gnu-gcc is installed.
+# Prints PASS / FAIL / SKIP lines and ends with "N passed, N failed" (N counts test groups and
+# compile checks). Exit status 1 on any failure. Honours CC (default cc).
+cd "$(dirname "$0")/../.." || exit 2
+CC=${CC:-cc}
+SRC=tests/simd/test_simd.c
+WARN="-std=c11 -Wall -Wextra -Werror"
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tc_simd.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT INT TERM
+passed=0
+failed=0
+
+pass() { echo "PASS $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+skip() { echo "SKIP $*"; }
+
+has_cpu() { # has_cpu FLAG...: every flag is listed in /proc/cpuinfo
+  [ -r /proc/cpuinfo ] || return 1
+  for f in "$@"; do
+    grep -qw "$f" /proc/cpuinfo || return 1
+  done
+}
+
+# SLEEF present: header found and -lsleef links
+sleef=0
+printf '#include <sleef.h>\nint main(void) { return (int)Sleef_expf_u10(0.0f) - 1; }\n' > "$TMP/s.c"
+if $CC "$TMP/s.c" -o "$TMP/s" -lsleef -lm > /dev/null 2>&1 && "$TMP/s"; then
+  sleef=1
+fi
+
+# run_level NAME EXPECTED_ISA FLAGS...: build and run the test with libm and with SLEEF math
+run_level() {
+  name=$1 want=$2
+  shift 2
+  for math in libm sleef; do
+    tag="$name $math"
+    extra=""
+    if [ $math = sleef ]; then
+      if [ $sleef = 0 ]; then
+        skip "$tag: sleef.h / -lsleef not available"
+        continue
+      fi
+      extra="-DTC_HAVE_SLEEF -lsleef"
+    fi
+    exe="$TMP/t_${name}_$math"
+    # shellcheck disable=SC2086
+    if ! $CC $WARN -O2 -g $SAN "$@" $SRC -o "$exe" $extra -lm > "$TMP/build.log" 2>&1; then
+      fail "$tag: build failed ($CC $* $extra)"
+      sed 's/^/    /' "$TMP/build.log" | head -n 30
+      continue
+    fi
+    "$exe" > "$TMP/run.log" 2>&1
+    rc=$?
+    isa=$(sed -n 's/^# tc_simd level \([a-z0-9]*\).*/\1/p' "$TMP/run.log")
+    last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$TMP/run.log" | tail -n 1)
+    grep '^FAIL' "$TMP/run.log" | sed "s/^FAIL /FAIL [$tag] /"
+    if [ -z "$last" ]; then
+      fail "$tag: test crashed (exit $rc); log tail:"
+      tail -n 25 "$TMP/run.log" | sed 's/^/    /'
+      continue
+    fi
+    p=${last%% passed*}
+    f=${last#*passed, }
+    f=${f%% failed*}
+    passed=$((passed + p))
+    failed=$((failed + f))
+    if [ "$isa" != "$want" ]; then
+      fail "$tag: built level '$isa', expected '$want'"
+    elif [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then
+      fail "$tag: $f of $((p + f)) groups failed (exit $rc)"
+    else
+      echo "PASS $tag: $p groups"
+    fi
+  done
+}
+
+# compile_check NAME FLAGS...: the header and test compile warning-free (no run)
+compile_check() {
+  name=$1
+  shift
+  # shellcheck disable=SC2086
+  if $CC $WARN "$@" -c $SRC -o "$TMP/cc.o" > "$TMP/cc.log" 2>&1; then
+    pass "compile $name ($CC $*)"
+  else
+    fail "compile $name ($CC $*)"
+    sed 's/^/    /' "$TMP/cc.log" | head -n 30
+  fi
+}
+
+arch=$(uname -m)
+case $arch in
+x86_64 | i?86)
+  if has_cpu avx512f avx512bw avx512dq avx512vl; then
+    run_level avx512 avx512 -march=native
+    compile_check avx512-O3 -O3 -march=native
+    compile_check avx512-O3-sleef -O3 -march=native -DTC_HAVE_SLEEF
+  else
+    skip "avx512: /proc/cpuinfo lacks one of avx512f avx512bw avx512dq avx512vl"
+  fi
+  if has_cpu avx2 fma f16c; then
+    run_level avx2 avx2 -mavx2 -mfma -mf16c -DTC_SIMD_FORCE_AVX2
+    run_level avx2-nof16c avx2 -mavx2 -mfma -mno-f16c -DTC_SIMD_FORCE_AVX2
+    compile_check avx2-O3 -O3 -march=native -DTC_SIMD_FORCE_AVX2
+  else
+    skip "avx2: /proc/cpuinfo lacks one of avx2 fma f16c"
+  fi
+  ;;
+aarch64 | arm64)
+  run_level neon-native neon -O2
+  ;;
+*)
+  skip "native vector level: no test level for $arch"
+  ;;
+esac
+run_level scalar scalar -DTC_SIMD_FORCE_SCALAR
+compile_check scalar-O3 -O3 -march=native -DTC_SIMD_FORCE_SCALAR
+compile_check generic-O3 -O3
+
+# NEON from an x86 host: cross-compile; run under qemu-aarch64 when it is there
+if [ "$arch" != aarch64 ] && [ "$arch" != arm64 ]; then
+  XCC=aarch64-linux-gnu-gcc
+  if command -v $XCC > /dev/null 2>&1; then
+    for opt in -O2 -O3; do
+      # shellcheck disable=SC2086
+      if $XCC $WARN $opt -static $SRC -o "$TMP/t_neon" -lm > "$TMP/x.log" 2>&1; then
+        pass "compile neon $opt ($XCC)"
+      else
+        fail "compile neon $opt ($XCC)"
+        sed 's/^/    /' "$TMP/x.log" | head -n 30
+      fi
+    done
+    if [ -x "$TMP/t_neon" ] && command -v qemu-aarch64 > /dev/null 2>&1; then
+      qemu-aarch64 "$TMP/t_neon" > "$TMP/run.log" 2>&1
+      rc=$?
+      last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$TMP/run.log" | tail -n 1)
+      grep '^FAIL' "$TMP/run.log" | sed 's/^FAIL /FAIL [neon qemu] /'
+      if [ -n "$last" ] && [ $rc -eq 0 ] && grep -q '^# tc_simd level neon' "$TMP/run.log"; then
+        p=${last%% passed*}
+        passed=$((passed + p))
+        echo "PASS neon libm (qemu-aarch64, no sanitizers): $p groups"
+      else
+        fail "neon libm (qemu-aarch64): exit $rc, ${last:-no result line}"
+      fi
+    else
+      skip "neon run: qemu-aarch64 not installed (compile-checked only)"
+    fi
+  else
+    skip "neon: $XCC not installed"
+  fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
