@@ -16,6 +16,7 @@ typedef struct Call {
   const char **kwn;
   SVal **kwv;
   int nkw;
+  uint64_t kw_used; /* bit i: keyword i was asked for */
 } Call;
 
 typedef SVal *(*BuiltinFn)(Sema *S, Call *c);
@@ -30,9 +31,34 @@ static SVal *arg(Call *c, int pos, const char *name) {
   if (pos >= 0 && pos < c->nargs)
     return c->args[pos];
   for (int i = 0; name && i < c->nkw; i++)
-    if (strcmp(c->kwn[i], name) == 0)
+    if (strcmp(c->kwn[i], name) == 0) {
+      c->kw_used |= 1ull << (i & 63);
       return c->kwv[i];
+    }
   return NULL;
+}
+
+/* Keywords that only steer Triton's GPU code generation: accepted and ignored. */
+static const char *const hint_kwargs[] = {
+    "cache_modifier", "eviction_policy", "volatile", "padding_option", "num_stages",
+    "loop_unroll_factor", "disallow_acc_multi_buffer", "flatten", "warp_specialize", "sem",
+    "scope", "fp_downcast_rounding", "sanitize_overflow", "_builder", "_semantic",
+    "input_precision", "allow_tf32", "max_num_imprecise_acc", NULL};
+
+static void check_keywords(Sema *S, Call *c, const char *fullname) {
+  for (int i = 0; i < c->nkw; i++) {
+    if (c->kw_used & (1ull << (i & 63)))
+      continue;
+    bool hint = false;
+    for (int j = 0; hint_kwargs[j]; j++)
+      hint |= !strcmp(hint_kwargs[j], c->kwn[i]);
+    Loc at = c->loc;
+    for (int k = 0; S->call && k < S->call->kws.n; k++)
+      if (!strcmp(S->call->kws.v[k]->str, c->kwn[i]))
+        at = S->call->kws.v[k]->loc;
+    if (!hint)
+      error_at(at, "'%s' got an unexpected keyword argument '%s'", fullname, c->kwn[i]);
+  }
 }
 
 static bool present(SVal *v) { return v && v->k != SV_NONE; }
@@ -323,9 +349,16 @@ static SVal *bi_minmax(Sema *S, Call *c) {
 
 // tl.clamp(x, min, max, propagate_nan=NONE)
 static SVal *bi_clamp(Sema *S, Call *c) {
-  Value *x = need_tensor(S, c, 0, "x");
-  Value *lo = to_tensor_as(S, c->loc, need(c, 1, "min"), x->dt);
-  Value *hi = to_tensor_as(S, c->loc, need(c, 2, "max"), x->dt);
+  /* min and max become tensors first (a Python float is fp32), then promote with x */
+  SVal xs = {.k = SV_TENSOR, .v = need_tensor(S, c, 0, "x")};
+  SVal ls = {.k = SV_TENSOR, .v = need_tensor(S, c, 1, "min")};
+  SVal hs = {.k = SV_TENSOR, .v = need_tensor(S, c, 2, "max")};
+  Value *x, *lo, *hi, *x2;
+  promote_pair(S, c->loc, &xs, &ls, false, &x, &lo);
+  xs.v = x;
+  promote_pair(S, c->loc, &xs, &hs, false, &x2, &hi);
+  x = x2;
+  lo = cast_to(S, c->loc, lo, x->dt);
   bool nan = propagate_all(S, c, 3);
   Value *t = tensor_binop(S, c->loc, nan ? O_MAXP : O_MAX, x, lo);
   return sv_tensor(tensor_binop(S, c->loc, nan ? O_MINP : O_MIN, t, hi));
@@ -481,8 +514,11 @@ static SVal *bi_max(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
   SVal *ax = arg(c, 1, "axis");
   bool keep = kw_true(S, c, 4, "keep_dims");
+  /* Triton widens narrow operands of max/min: ints to int32, fp16/bf16 to fp32 */
   if (x->dt == DT_I1 || (dt_bits(x->dt) < 32 && dt_is_int(x->dt)))
-    x = cast_to(S, c->loc, x, dt_is_unsigned(x->dt) ? DT_U32 : DT_I32);
+    x = cast_to(S, c->loc, x, DT_I32);
+  else if (x->dt == DT_F16 || x->dt == DT_BF16)
+    x = cast_to(S, c->loc, x, DT_F32);
   Value *v = reduce_builtin(S, c, x, ax, keep, mx ? "max" : "min", x->dt);
   if (!kw_true(S, c, 2, "return_indices"))
     return sv_tensor(v);
@@ -515,7 +551,11 @@ static Value *scan_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool rev, const
 // tl.cumsum(input, axis=0, reverse=False, dtype=None) / tl.cumprod
 static SVal *bi_cumsum(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
-  x = cast_to(S, c->loc, x, sum_dtype(x, arg(c, 3, "dtype")));
+  SVal *d = arg(c, 3, "dtype");
+  DType dt = sum_dtype(x, d);
+  if (!present(d) && x->dt == DT_BF16)
+    dt = DT_F32; /* Triton's scan of bf16 computes in fp32 */
+  x = cast_to(S, c->loc, x, dt);
   bool sum = strcmp(c->name, "cumsum") == 0;
   return sv_tensor(scan_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "reverse"),
                                 sum ? "sum" : "prod"));
@@ -870,7 +910,7 @@ static SVal *bi_device_print(Sema *S, Call *c) {
   }
   Op *op = ir_op(S->cur, O_PRINT, c->loc, n, vals);
   op->str = prefix;
-  op->flags = kw_true(S, c, 99, "hex") ? 1 : 0;
+  op->flags = kw_true(S, c, 1 << 20, "hex") ? 1 : 0;
   return sv_new(SV_NONE);
 }
 
@@ -1183,7 +1223,7 @@ SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
   if (!strcmp(attr, "numel"))
     return sv_int(shape_numel(v->sh));
   if (!strcmp(attr, "T")) {
-    Call c = {loc, "T", t, NULL, 0, NULL, NULL, 0};
+    Call c = {loc, "T", t, NULL, 0, NULL, NULL, 0, 0};
     return bi_permute(S, &c);
   }
   for (int i = 0; tensor_methods[i]; i++)
@@ -1201,11 +1241,17 @@ SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
 SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                    SVal **kwv, int nkw) {
   const char *dot = strchr(fn->s, '.');
-  Call c = {loc, dot ? dot + 1 : fn->s, fn->self, args, nargs, kwn, kwv, nkw};
-  if (!strncmp(fn->s, "math.", 5))
-    return bi_math1(S, &c);
-  const Builtin *b = find_builtin(fn->s);
-  if (!b)
-    die("no builtin named %s", fn->s);
-  return b->fn(S, &c);
+  Call c = {loc, dot ? dot + 1 : fn->s, fn->self, args, nargs, kwn, kwv, nkw, 0};
+  SVal *r;
+  if (!strncmp(fn->s, "math.", 5)) {
+    r = bi_math1(S, &c);
+  } else {
+    const Builtin *b = find_builtin(fn->s);
+    if (!b)
+      die("no builtin named %s", fn->s);
+    r = b->fn(S, &c);
+  }
+  if (strncmp(fn->s, "py.", 3) != 0 && strncmp(fn->s, "triton.", 7) != 0)
+    check_keywords(S, &c, strncmp(fn->s, "math.", 5) ? fn->s : fmt("tl.%s", fn->s + 5));
+  return r;
 }

@@ -345,6 +345,8 @@ const char *math_call(Em *E, OpKind k, DType t, const char *a) {
 
 const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
   DType f = from->dt;
+  if (to == DT_I1 && dt_is_float(f))
+    return fmt("((int64_t)%s != 0)", a); /* float -> bool truncates, as on the GPU */
   if (to == DT_I1)
     return fmt("(%s != 0)", a);
   if (dt_is_float(to)) {

@@ -137,6 +137,10 @@ static void write_file(const char *path, const Buf *b) {
 static int translate(const Options *o) {
   size_t len;
   const char *text = read_source(o->file, &len);
+  if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) { /* a UTF-8 byte-order mark, as Python allows */
+    text += 3;
+    len -= 3;
+  }
   source_register(o->file, text, len);
   if (o->signature)
     source_register("<signature>", o->signature, strlen(o->signature));

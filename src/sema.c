@@ -107,6 +107,34 @@ static Scope *scope_copy(const Scope *s) {
 
 static const char *RET = "<return value>";
 
+/* Whether the file defines `def name(` at module level (host Python the parser skipped). */
+static bool source_defines(const char *file, const char *name) {
+  int len;
+  for (int l = 1; source_line(file, l, &len); l++) {
+    const char *s = source_line(file, l, &len);
+    size_t n = strlen(name);
+    if (len > (int)n + 4 && !strncmp(s, "def ", 4) && !strncmp(s + 4, name, n) && s[4 + n] == '(')
+      return true;
+  }
+  return false;
+}
+
+/* The first return statement in a body (for positioning errors). */
+static Node *find_return(NodeList *body) {
+  for (int i = 0; i < body->n; i++) {
+    Node *s = body->v[i], *r = NULL;
+    if (s->kind == N_RETURN)
+      return s;
+    if (s->kind == N_IF && !(r = find_return(&s->body)))
+      r = find_return(&s->orelse);
+    if ((s->kind == N_FOR || s->kind == N_WHILE))
+      r = find_return(&s->body);
+    if (r)
+      return r;
+  }
+  return NULL;
+}
+
 /* ---- names ---- */
 
 static SVal *lookup_global(Sema *S, Loc loc, const char *name);
@@ -116,6 +144,9 @@ static SVal *lookup(Sema *S, Loc loc, const char *name) {
   if (v)
     return v;
   v = lookup_global(S, loc, name);
+  if (!v && source_defines(S->mod->file, name))
+    error_at(loc, "'%s' is not a @triton.jit function; a kernel can call only @triton.jit "
+                  "functions and Triton builtins", name);
   if (!v)
     error_at(loc, "name '%s' is not defined", name);
   return v;
@@ -356,7 +387,11 @@ static SVal *eval_call(Sema *S, Node *n) {
     kwn[i] = n->kws.v[i]->str;
     kwv[i] = eval_expr(S, n->kws.v[i]->a);
   }
-  return call_value(S, n->loc, fn, args, na, kwn, kwv, nk);
+  Node *saved = S->call;
+  S->call = n;
+  SVal *r = call_value(S, n->loc, fn, args, na, kwn, kwv, nk);
+  S->call = saved;
+  return r;
 }
 
 /* ---- statements ---- */
@@ -577,7 +612,8 @@ static void exec_if(Sema *S, Node *n, NodeList *tail) {
     return;
   }
   if (S->loop_depth && contains_return(&n->body))
-    error_at(n->loc, "'return' inside a for or while loop is not supported (as in Triton)");
+    error_at(find_return(&n->body)->loc, "'return' inside a for or while loop is not supported "
+                                         "(as in Triton)");
   exec_runtime_if(S, n, c->v, tail);
 }
 
@@ -810,8 +846,11 @@ static void exec_block(Sema *S, NodeList *body, int from, NodeList *tail) {
       if (c->k != SV_TENSOR) {
         exec_block(S, sv_truthy(S, s->a->loc, c) ? &s->body : &s->orelse, 0, joined);
       } else {
-        if (S->loop_depth)
-          error_at(s->loc, "'return' inside a for or while loop is not supported (as in Triton)");
+        if (S->loop_depth) {
+          Node *r = find_return(&s->body);
+          error_at((r ? r : find_return(&s->orelse))->loc, "'return' inside a for or while loop "
+                                                          "is not supported (as in Triton)");
+        }
         exec_runtime_if(S, s, c->v, joined);
       }
       S->returned = true;
@@ -925,7 +964,7 @@ static Node *find_kernel(Sema *S, const char *name) {
 static bool parse_dtype_name(const char *s, DType *dt) {
   static const struct { const char *n; DType t; } extra[] = {
       {"f32", DT_F32}, {"f16", DT_F16}, {"f64", DT_F64}, {"bf16", DT_BF16}, {"B", DT_I1},
-      {"fp8e4nv", DT__COUNT}, {NULL, DT__COUNT}};
+      {"u1", DT_I1}, {"fp8e4nv", DT__COUNT}, {NULL, DT__COUNT}};
   for (int t = 0; t < DT_PTR; t++)
     if (strcmp(s, dtype_info[t].sig) == 0 || strcmp(s, dtype_info[t].name) == 0) {
       *dt = (DType)t;
@@ -1109,6 +1148,9 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope) {
     kp->name = p->str;
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
+    if (i < ns && lit && cx && lit->k == SV_DTYPE)
+      error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
+               "its value, not the type '%s'", p->str, ent[i].text);
     if (i < ns && lit && (cx || (lit->k != SV_DTYPE))) {
       kp->constexpr_ = true;
       kp->cexpr_text = literal_text(lit);

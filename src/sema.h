@@ -69,6 +69,7 @@ typedef struct Sema {
   bool returned;    /* the current statement list has executed a return */
   SVal *retval;
   Scope globals;    /* module constants, evaluated lazily */
+  Node *call;       /* the call being evaluated (positions of its keyword arguments) */
 } Sema;
 
 /* sema.c */

@@ -435,10 +435,17 @@ static int64_t py_mod(int64_t a, int64_t b) {
 
 static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
   (void)S;
+  int64_t r;
   switch (op) {
-  case OP_ADD: return sv_int(x + y);
-  case OP_SUB: return sv_int(x - y);
-  case OP_MUL: return sv_int(x * y);
+  case OP_ADD:
+    if (__builtin_add_overflow(x, y, &r)) goto overflow;
+    return sv_int(r);
+  case OP_SUB:
+    if (__builtin_sub_overflow(x, y, &r)) goto overflow;
+    return sv_int(r);
+  case OP_MUL:
+    if (__builtin_mul_overflow(x, y, &r)) goto overflow;
+    return sv_int(r);
   case OP_DIV:
     if (y == 0) error_at(loc, "division by zero in a constant expression");
     return sv_float((double)x / (double)y);
@@ -450,11 +457,15 @@ static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
     return sv_int(py_mod(x, y));
   case OP_POW: {
     if (y < 0) return sv_float(pow((double)x, (double)y));
-    int64_t r = 1;
-    for (int64_t i = 0; i < y && i < 64; i++) r *= x;
+    r = 1;
+    for (int64_t i = 0; i < y; i++)
+      if (__builtin_mul_overflow(r, x, &r)) goto overflow;
     return sv_int(r);
   }
-  case OP_LSHIFT: return sv_int(y >= 64 ? 0 : (int64_t)((uint64_t)x << y));
+  case OP_LSHIFT:
+    if (y < 0) error_at(loc, "negative shift count");
+    if (x != 0 && (y >= 63 || (x << y) >> y != x)) goto overflow;
+    return sv_int(x << y);
   case OP_RSHIFT: return sv_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
   case OP_BITAND: return sv_int(x & y);
   case OP_BITOR: return sv_int(x | y);
@@ -467,6 +478,8 @@ static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
   case OP_NE: return sv_bool(x != y);
   default: error_at(loc, "operator '%s' is not supported on integers", pyop_names[op]);
   }
+overflow:
+  error_at(loc, "integer overflow in a constant expression: the result does not fit in 64 bits");
 }
 
 static SVal *py_float_op(Sema *S, Loc loc, PyOp op, double x, double y) {
