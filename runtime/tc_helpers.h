@@ -75,6 +75,19 @@ static inline uint16_t tc_f32_to_bf16(float f) {
 
 static inline float tc_round_bf16(float f) { return tc_bf16_to_f32(tc_f32_to_bf16(f)); }
 
+//@ wrap
+/* Signed integer + - * << wrap around in Triton (two's complement); in C signed overflow is
+ * undefined, so these compute in unsigned arithmetic. */
+#define TC_WRAP_OPS(T, U, S)                                                                   \
+  static inline T tc_add_##S(T a, T b) { return (T)((U)a + (U)b); }                           \
+  static inline T tc_sub_##S(T a, T b) { return (T)((U)a - (U)b); }                           \
+  static inline T tc_mul_##S(T a, T b) { return (T)((U)a * (U)b); }                           \
+  static inline T tc_shl_##S(T a, T b) { return (T)((U)a << (b & (sizeof(T) * 8 - 1))); }
+TC_WRAP_OPS(int8_t, uint32_t, i8)
+TC_WRAP_OPS(int16_t, uint32_t, i16)
+TC_WRAP_OPS(int32_t, uint32_t, i32)
+TC_WRAP_OPS(int64_t, uint64_t, i64)
+
 //@ nanminmax
 /* tl.minimum / tl.maximum with propagate_nan=ALL */
 static inline float tc_minp_f32(float a, float b) { return a != a || b != b ? NAN : fminf(a, b); }

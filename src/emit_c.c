@@ -210,12 +210,51 @@ static void group_ops(Em *E, Block *b) {
 void group_block(Em *E, Block *b) { group_ops(E, b); }
 
 /* A value computed in a group is stored to an array when anything outside the group uses it. */
+/* Cheap index math (offsets, masks, pointer tiles: integer ops on aranges, scalars and
+ * broadcasts of them) is recomputed wherever it is used instead of being stored to an array,
+ * like Triton's rematerialisation of index tiles. */
+static bool remat_operand(Value *u) {
+  if (u->sh.rank == 0 || !u->def)
+    return true;
+  Op *d = u->def;
+  if (is_view_op(d))
+    return d->nin == 0 || remat_operand(d->in[0]);
+  return is_remat(u);
+}
+
+bool is_remat(Value *v) {
+  VInfo *i = vi(v);
+  if (i->remat)
+    return i->remat == 1;
+  i->remat = 2;
+  Op *d = v->def;
+  if (!d || opgroup(d) < 0 || v->sh.rank == 0 || dt_is_float(v->dt))
+    return false;
+  switch (d->k) {
+  case O_ADD: case O_SUB: case O_MUL: case O_AND: case O_OR: case O_XOR: case O_SHL:
+  case O_SHR: case O_LT: case O_LE: case O_GT: case O_GE: case O_EQ: case O_NE: case O_PTRADD:
+  case O_NOT: case O_MIN: case O_MAX: case O_DIV: case O_MOD:
+    break;
+  case O_CAST:
+    if (dt_is_float(d->in[0]->dt))
+      return false;
+    break;
+  default:
+    return false;
+  }
+  for (int j = 0; j < d->nin; j++)
+    if (!remat_operand(d->in[j]))
+      return false;
+  i->remat = 1;
+  return true;
+}
+
 void mark_uses(Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     for (int j = 0; j < op->nin; j++) {
       Value *v = op->in[j];
-      if (v->def && opgroup(v->def) >= 0 && opgroup(v->def) != opgroup(op))
+      if (v->def && opgroup(v->def) >= 0 && opgroup(v->def) != opgroup(op) && !is_remat(v))
         vi(v)->mat = true;
     }
     for (int r = 0; r < op->nreg; r++)
@@ -287,6 +326,8 @@ const char *access(Em *E, Value *v, const char *const *idx) {
     return i->inl;
   if (v->sh.rank == 0)
     return cname(E, v);
+  if (is_remat(v))
+    return ew_expr(E, v->def, idx);
   return fmt("%s%s", cname(E, v), index_str(v->sh, idx));
 }
 
@@ -311,9 +352,19 @@ static const char *utype(DType t) {
 }
 
 /* Integer + - * << wrap around in Triton; C signed overflow is undefined, so go unsigned. */
-static const char *int_wrap(DType t, const char *a, const char *op, const char *b) {
+static const char *int_wrap(Em *E, DType t, const char *a, const char *op, const char *b) {
   if (t == DT_I1)
     return fmt("(bool)((%s %s %s) & 1)", a, op, b);
+  if (dt_is_signed(t)) { /* tc_add_i32(a, b) and friends from runtime/tc_helpers.h */
+    const char *name = !strcmp(op, "+") ? "add" : !strcmp(op, "-") ? "sub" : !strcmp(op, "*") ? "mul" : "shl";
+    const char *fn = fmt("tc_%s_%s", name, dtype_info[t].sig);
+    bool have = false;
+    for (int k = 0; k < E->wraps.n; k++)
+      have |= !strcmp(E->wraps.v[k], fn);
+    if (!have)
+      vec_push(&E->wraps, (void *)fn);
+    return fmt("%s(%s, %s)", fn, a, b);
+  }
   return fmt("(%s)((%s)%s %s (%s)%s)", dtype_info[t].ctype, utype(t), a, op, utype(t), b);
 }
 
@@ -395,7 +446,7 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
     if (fl)
       return round_to(E, t, fmt("(%s %s %s)", a, o, b));
     if (sg || dt_bits(t) < 32)
-      return int_wrap(t, a, o, b);
+      return int_wrap(E, t, a, o, b);
     return fmt("(%s %s %s)", a, o, b);
   }
   case O_DIV: return fl ? round_to(E, t, fmt("(%s / %s)", a, b)) : fmt("(%s / %s)", a, b);
@@ -405,7 +456,7 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_AND: return fmt("(%s & %s)", a, b);
   case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
-  case O_SHL: return int_wrap(t, a, "<<", b);
+  case O_SHL: return int_wrap(E, t, a, "<<", b);
   case O_SHR: return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
   case O_MIN: return fl ? fmt("fmin%s(%s, %s)", fsuf(t), a, b) : fmt("(%s < %s ? %s : %s)", a, b, a, b);
   case O_MAX: return fl ? fmt("fmax%s(%s, %s)", fsuf(t), a, b) : fmt("(%s > %s ? %s : %s)", a, b, a, b);
@@ -553,8 +604,8 @@ bool inlinable(Value *v) {
 
 /* One elementwise op inside a group loop (or as a scalar statement when idx is NULL). */
 void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
-  src_comment(E, op->loc);
   if (op->k == O_STORE) {
+    src_comment(E, op->loc);
     const char *p = deref(E, op->in[0], idx);
     const char *v = store_val(E, op->in[0]->elt, access(E, op->in[1], idx));
     if (op->nin > 2)
@@ -568,41 +619,172 @@ void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
   const char *e = ew_expr(E, op, idx);
   VInfo *i = vi(r);
   if (r->sh.rank && i->mat) {
+    src_comment(E, op->loc);
     line(E, "%s%s = %s;", cname(E, r), index_str(r->sh, idx), e);
   } else if (inlinable(r)) {
     i->inl = e;
   } else {
+    src_comment(E, op->loc);
     line(E, "%s = %s;", const_decl(ctype(r->dt, r->elt), cname(E, r)), e);
     if (r->sh.rank)
       i->inl = cname(E, r);
   }
 }
 
-static void emit_group(Em *E, Op **ops, int n) {
+/* Named remat values a group reads (offsets, masks, pointer tiles) are computed inside the
+ * group's loop nest under their Python names, at the loop level where their indices are known
+ * (`offs_m` of `offs_m[:, None]` at the i0 loop); unnamed ones are inlined where used. A value
+ * reached with two different index mappings (x[:, None] + x[None, :]) is inlined too. */
+typedef struct Pulled {
+  Value *v;
+  const char *idx[MAXRANK];
+  int level; /* 1 + the deepest group loop its indices use */
+  bool conflict;
+} Pulled;
+
+static int idx_level(const char *s) {
+  for (int k = 0; k < MAXRANK; k++)
+    if (!strcmp(s, IDX[k]))
+      return k + 1;
+  return 0;
+}
+
+static void pull_remat(Em *E, Value *u, const char *const *idx, Vec *out) {
+  if (u->sh.rank == 0 || !u->def)
+    return;
+  Op *d = u->def;
+  if (is_view_op(d)) {
+    Idx n = {0};
+    if (d->k == O_BROADCAST) {
+      for (int k = 0; k < d->in[0]->sh.rank; k++)
+        n[k] = d->in[0]->sh.d[k] == 1 ? "0" : idx[k];
+      pull_remat(E, d->in[0], n, out);
+    } else if (d->k == O_RESHAPE) {
+      Shape o = u->sh, in = d->in[0]->sh;
+      int j = 0;
+      for (int k = 0; k < in.rank; k++) {
+        if (in.d[k] == 1) {
+          n[k] = "0";
+          continue;
+        }
+        while (j < o.rank && o.d[j] == 1)
+          j++;
+        n[k] = idx[j++];
+      }
+      pull_remat(E, d->in[0], n, out);
+    }
+    return;
+  }
+  if (!is_remat(u))
+    return;
+  for (int j = 0; j < d->nin; j++)
+    pull_remat(E, d->in[j], idx, out);
+  if (!u->name)
+    return;
+  for (int k = 0; k < out->n; k++) {
+    Pulled *p = out->v[k];
+    if (p->v != u)
+      continue;
+    for (int r = 0; r < u->sh.rank; r++)
+      if (strcmp(p->idx[r], idx[r]) != 0)
+        p->conflict = true;
+    return;
+  }
+  Pulled *p = arena_alloc(sizeof *p);
+  p->v = u;
+  for (int r = 0; r < u->sh.rank; r++) {
+    p->idx[r] = idx[r];
+    if (idx_level(idx[r]) > p->level)
+      p->level = idx_level(idx[r]);
+  }
+  vec_push(out, p);
+}
+
+static int by_value_id(const void *a, const void *b) {
+  const Pulled *x = *(Pulled *const *)a, *y = *(Pulled *const *)b;
+  return x->v->id - y->v->id;
+}
+
+static void emit_pulled(Em *E, Pulled *p) {
+  Value *v = p->v;
+  src_comment(E, v->def->loc);
+  line(E, "%s = %s;", const_decl(ctype(v->dt, v->elt), cname(E, v)), ew_expr(E, v->def, p->idx));
+  vi(v)->inl = cname(E, v);
+}
+
+void collect_pulled(Em *E, Op **ops, int n, Vec *pulled) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < ops[i]->nin; j++)
+      pull_remat(E, ops[i]->in[j], IDX, pulled);
+  qsort(pulled->v, (size_t)pulled->n, sizeof(void *), by_value_id);
+}
+
+/* Emits the statements of the pulled values that belong at `level`. */
+void emit_pulled_at(Em *E, Vec *pulled, int level) {
+  for (int i = 0; i < pulled->n; i++) {
+    Pulled *p = pulled->v[i];
+    if (!p->conflict && (p->level == level || (level == 1 && p->level == 0)))
+      emit_pulled(E, p);
+  }
+}
+
+void clear_pulled(Vec *pulled) {
+  for (int i = 0; i < pulled->n; i++)
+    vi(((Pulled *)pulled->v[i])->v)->inl = NULL;
+}
+
+static void emit_group(Em *E, Op **all, int nall) {
+  Op **ops = arena_alloc(sizeof(Op *) * (size_t)nall);
+  int n = 0;
+  for (int i = 0; i < nall; i++)
+    if (!all[i]->nout || !is_remat(all[i]->out[0]))
+      ops[n++] = all[i];
+  if (!n)
+    return;
   Shape s = op_shape(ops[0]);
+  Vec pulled = {0};
+  collect_pulled(E, ops, n, &pulled);
+  if (emit_group_simd(E, ops, n, &pulled))
+    return;
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
-  /* The body goes to a side buffer first: `#pragma omp simd` is only promised for loops
-   * without calls the compiler cannot vectorise (clang warns otherwise). */
-  Buf *saved_o = E->o, body = {0};
-  E->o = &body;
-  E->calls = false;
-  E->ind += s.rank;
   int saved_line = E->last_line;
   E->last_line = 0;
-  for (int i = 0; i < n; i++)
-    emit_ew_stmt(E, ops[i], IDX);
-  E->ind -= s.rank;
-  E->o = saved_o;
-  open_loops(E, s, IDX, !E->calls);
-  buf_puts(E->o, body.s ? body.s : "");
-  buf_free(&body);
-  close_loops(E, s);
+  for (int d = 0; d < s.rank; d++) {
+    /* the innermost body goes to a side buffer first: `#pragma omp simd` is only promised for
+     * loops without calls the compiler cannot vectorise (clang warns otherwise) */
+    if (d == s.rank - 1) {
+      Buf *saved_o = E->o, body = {0};
+      E->o = &body;
+      E->calls = false;
+      E->ind++;
+      emit_pulled_at(E, &pulled, d + 1);
+      for (int i = 0; i < n; i++)
+        emit_ew_stmt(E, ops[i], IDX);
+      E->ind--;
+      E->o = saved_o;
+      if (!E->calls)
+        line(E, "#pragma omp simd");
+      line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
+      buf_puts(E->o, body.s ? body.s : "");
+      buf_free(&body);
+      break;
+    }
+    line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
+    E->ind++;
+    emit_pulled_at(E, &pulled, d + 1);
+  }
+  for (int d = s.rank - 1; d >= 0; d--) {
+    if (d < s.rank - 1)
+      E->ind--;
+    line(E, "}");
+  }
   E->last_line = saved_line;
   for (int i = 0; i < n; i++)
     if (ops[i]->nout)
       vi(ops[i]->out[0])->inl = NULL;
+  clear_pulled(&pulled);
 }
 
 /* Copies tile/scalar src into the variable dst (same shape). */
@@ -611,7 +793,7 @@ static void emit_copy(Em *E, const char *dst, Value *src) {
     line(E, "%s = %s;", dst, access(E, src, NULL));
     return;
   }
-  if (!src->def || (!is_view_op(src->def) && !vi(src)->inl)) {
+  if (!src->def || (!is_view_op(src->def) && !vi(src)->inl && !is_remat(src))) {
     line(E, "memcpy(%s, %s, sizeof %s);", dst, cname(E, src), dst);
     return;
   }
@@ -633,7 +815,7 @@ static void emit_yield(Em *E, Op *y, Value **dst) {
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
     tmp[i] = NULL;
-    if (y->nin > 1 && (v->sh.rank == 0 || !v->def || is_view_op(v->def))) {
+    if (y->nin > 1 && (v->sh.rank == 0 || !v->def || is_view_op(v->def) || is_remat(v))) {
       tmp[i] = unique_name(E, fmt("%s_next", cname(E, dst[i])));
       line(E, "%s %s%s;", ctype(v->dt, v->elt), tmp[i], dims_decl(v->sh));
       emit_copy(E, tmp[i], v);

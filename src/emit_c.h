@@ -8,13 +8,14 @@
 #define EMIT_C_H
 #include "tritonc.h"
 
-enum { H_F16 = 1, H_BF16 = 2, H_NANMM = 4, H_MATH = 8 };
+enum { H_F16 = 1, H_BF16 = 2, H_NANMM = 4, H_MATH = 8, H_WRAP = 16, H_SIMD = 32 };
 
 typedef struct VInfo {
   const char *cname; /* C variable (array or scalar); NULL until named */
   const char *inl;   /* expression to use inside the current group instead of cname */
   int group;         /* group of the defining op, -1 if none */
   bool mat;          /* stored to an array (tiles) */
+  int remat;         /* 0 unknown, 1 cheap index math recomputed where used, 2 not */
 } VInfo;
 
 typedef struct Em {
@@ -27,6 +28,7 @@ typedef struct Em {
   Vec names;
   Vec bitcasts; /* "from_to" pairs needing a helper */
   bool calls;   /* the current group calls a function that blocks vectorisation */
+  Vec wraps;    /* wrapping integer helpers used, e.g. "tc_add_i32" */
 } Em;
 
 typedef const char *Idx[MAXRANK];
@@ -45,6 +47,7 @@ const char *const_lit(Op *op);
 const char *const_decl(const char *type, const char *name);
 bool is_view_op(Op *op);
 bool is_elementwise(Op *op);
+bool is_remat(Value *v);
 
 Shape op_shape(Op *op);
 void group_block(Em *E, Block *b);
@@ -71,8 +74,12 @@ void close_loops(Em *E, Shape s);
 void declare_results(Em *E, Op *op);
 Op *last_op(Block *b);
 
+void collect_pulled(Em *E, Op **ops, int n, Vec *pulled);
+void emit_pulled_at(Em *E, Vec *pulled, int level);
+void clear_pulled(Vec *pulled);
+
 /* emit_simd.c */
-bool emit_group_simd(Em *E, Op **ops, int n);
+bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled);
 
 /* emit_c_red.c */
 void emit_reduce_or_scan(Em *E, Op *op);

@@ -165,6 +165,26 @@ static void copy_section(Buf *o, const char *name) {
   buf_printf(o, "%.*s", (int)(e - s), s);
 }
 
+/* Wrapping signed arithmetic, one function per (operation, type) the kernel uses; the same
+ * definitions as TC_WRAP_OPS in runtime/tc_helpers.h. */
+static void emit_wraps(Em *E, Buf *o) {
+  for (int i = 0; i < E->wraps.n; i++) {
+    const char *fn = E->wraps.v[i], *us = strrchr(fn, '_') + 1;
+    DType t = DT_I32;
+    for (int k = DT_I8; k <= DT_I64; k++)
+      if (!strcmp(dtype_info[k].sig, us))
+        t = (DType)k;
+    const char *T = dtype_info[t].ctype, *U = dt_bits(t) == 64 ? "uint64_t" : "uint32_t";
+    const char *op = strstr(fn, "_add_") ? "+" : strstr(fn, "_sub_") ? "-" : strstr(fn, "_mul_") ? "*" : "<<";
+    if (!strcmp(op, "<<"))
+      buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)((%s)a << (b & %d)); }\n", T, fn,
+                 T, T, T, U, dt_bits(t) - 1);
+    else
+      buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)((%s)a %s (%s)b); }\n", T, fn, T,
+                 T, T, U, op, U);
+  }
+}
+
 static void emit_bitcasts(Em *E, Buf *o) {
   for (int i = 0; i < E->bitcasts.n; i++) {
     const char *pair = E->bitcasts.v[i];
@@ -291,8 +311,9 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   expand(c_out, "c_banner", kv_banner);
   const char *none[] = {NULL};
   expand(c_out, "c_prelude", none);
-  if (E.need & (H_F16 | H_BF16 | H_NANMM | H_MATH))
+  if ((E.need & (H_F16 | H_BF16 | H_NANMM | H_MATH)) || E.wraps.n)
     buf_puts(c_out, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
+  emit_wraps(&E, c_out);
   if (E.need & H_F16) copy_section(c_out, "f16");
   if (E.need & H_BF16) copy_section(c_out, "bf16");
   if (E.need & H_NANMM) copy_section(c_out, "nanminmax");

@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of add_kernel. */
 static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -25,11 +29,11 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
   /* add.py:9: pid = tl.program_id(axis=0) */
   const int32_t pid = pid_x;
   /* add.py:10: block_start = pid * BLOCK_SIZE */
-  const int32_t block_start = (int32_t)((uint32_t)pid * (uint32_t)256);
+  const int32_t block_start = tc_mul_i32(pid, 256);
   #pragma omp simd
   for (int i0 = 0; i0 < 256; i0++) {
     /* add.py:11: offsets = block_start + tl.arange(0, BLOCK_SIZE) */
-    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)i0);
+    const int32_t offsets = tc_add_i32(block_start, i0);
     /* add.py:13: mask = offsets < n_elements */
     const bool mask = (offsets < n_elements);
     /* add.py:14: x = tl.load(x_ptr + offsets, mask=mask) */

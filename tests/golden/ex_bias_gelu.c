@@ -15,6 +15,8 @@
 #include <string.h>
 
 /* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
 /* Scalar math: SLEEF (1-ULP variants) when built with -DTC_HAVE_SLEEF, libm otherwise. */
 #ifdef TC_HAVE_SLEEF
 #include <sleef.h>
@@ -49,65 +51,27 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
   const int32_t pid_m = pid_x;
   /* bias_gelu.py:11: pid_n = tl.program_id(1) */
   const int32_t pid_n = pid_y;
-  /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
-  /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-  int32_t offs_m[16];
-  #pragma omp simd
-  for (int i0 = 0; i0 < 16; i0++) {
-    /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
-    offs_m[i0] = (int32_t)((uint32_t)(int32_t)((uint32_t)pid_m * (uint32_t)16) + (uint32_t)i0);
-  }
-  int32_t offs_n[32];
-  #pragma omp simd
-  for (int i0 = 0; i0 < 32; i0++) {
-    /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-    offs_n[i0] = (int32_t)((uint32_t)(int32_t)((uint32_t)pid_n * (uint32_t)32) + (uint32_t)i0);
-  }
-  bool t0[1][32];
-  for (int i0 = 0; i0 < 1; i0++) {
-    #pragma omp simd
-    for (int i1 = 0; i1 < 32; i1++) {
-      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
-      t0[0][i1] = (offs_n[i1] < N);
-    }
-  }
-  bool t1[16][1];
-  for (int i0 = 0; i0 < 16; i0++) {
-    #pragma omp simd
-    for (int i1 = 0; i1 < 1; i1++) {
-      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
-      t1[i0][0] = (offs_m[i0] < M);
-    }
-  }
-  bool mask[16][32];
-  for (int i0 = 0; i0 < 16; i0++) {
-    #pragma omp simd
-    for (int i1 = 0; i1 < 32; i1++) {
-      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
-      mask[i0][i1] = (t1[i0][0] & t0[0][i1]);
-    }
-  }
-  float * t2[16][1];
-  for (int i0 = 0; i0 < 16; i0++) {
-    #pragma omp simd
-    for (int i1 = 0; i1 < 1; i1++) {
-      /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
-      t2[i0][0] = (x_ptr + (int32_t)((uint32_t)offs_m[i0] * (uint32_t)stride_xm));
-    }
-  }
   float x[16][32];
   for (int i0 = 0; i0 < 16; i0++) {
+    /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
+    const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
     #pragma omp simd
     for (int i1 = 0; i1 < 32; i1++) {
+      /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+      const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1);
+      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
+      const bool mask = ((offs_m < M) & (offs_n < N));
       /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
-      x[i0][i1] = (mask[i0][i1] ? t2[i0][0][offs_n[i1]] : 0.0f);
+      x[i0][i1] = (mask ? (x_ptr + tc_mul_i32(offs_m, stride_xm))[offs_n] : 0.0f);
     }
   }
   float bias[32];
   #pragma omp simd
   for (int i0 = 0; i0 < 32; i0++) {
+    /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+    const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i0);
     /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
-    bias[i0] = ((offs_n[i0] < N) ? bias_ptr[offs_n[i0]] : 0.0f);
+    bias[i0] = ((offs_n < N) ? bias_ptr[offs_n] : 0.0f);
   }
   float y[16][32];
   for (int i0 = 0; i0 < 16; i0++) {
@@ -118,20 +82,18 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
       y[i0][i1] = ((0.5f * z) * (1.0f + tc_erff((z * 0x1.6a09e6p-1f /* 0.707106769 */))));
     }
   }
-  float * t3[16][1];
   for (int i0 = 0; i0 < 16; i0++) {
-    #pragma omp simd
-    for (int i1 = 0; i1 < 1; i1++) {
-      /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
-      t3[i0][0] = (out_ptr + (int32_t)((uint32_t)offs_m[i0] * (uint32_t)stride_om));
-    }
-  }
-  for (int i0 = 0; i0 < 16; i0++) {
+    /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
+    const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
     #pragma omp simd
     for (int i1 = 0; i1 < 32; i1++) {
+      /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+      const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1);
+      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
+      const bool mask = ((offs_m < M) & (offs_n < N));
       /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
-      if (mask[i0][i1])
-        t3[i0][0][offs_n[i1]] = y[i0][i1];
+      if (mask)
+        (out_ptr + tc_mul_i32(offs_m, stride_om))[offs_n] = y[i0][i1];
     }
   }
 } /* bias_gelu_kernel_program */

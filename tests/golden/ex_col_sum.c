@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of col_sum_kernel. */
 static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_m, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -24,13 +28,6 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
   (void)grid_z;
   /* reductions.py:23: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
-  /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
-  int32_t cols[32];
-  #pragma omp simd
-  for (int i0 = 0; i0 < 32; i0++) {
-    /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
-    cols[i0] = (int32_t)((uint32_t)(int32_t)((uint32_t)pid * (uint32_t)32) + (uint32_t)i0);
-  }
   /* reductions.py:26: for start in range(0, M, BLOCK_M): */
   float acc[32];
   #pragma omp simd
@@ -38,75 +35,45 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
     acc[i0] = 0.0f;
   }
   for (int32_t start = 0; start < M; start += 16) {
-    int32_t rows[16];
-    #pragma omp simd
-    for (int i0 = 0; i0 < 16; i0++) {
-      /* reductions.py:27: rows = start + tl.arange(0, BLOCK_M) */
-      rows[i0] = (int32_t)((uint32_t)start + (uint32_t)i0);
-    }
-    bool t0[1][32];
-    for (int i0 = 0; i0 < 1; i0++) {
-      #pragma omp simd
-      for (int i1 = 0; i1 < 32; i1++) {
-        /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
-        t0[0][i1] = (cols[i1] < N);
-      }
-    }
-    bool t1[16][1];
-    for (int i0 = 0; i0 < 16; i0++) {
-      #pragma omp simd
-      for (int i1 = 0; i1 < 1; i1++) {
-        /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
-        t1[i0][0] = (rows[i0] < M);
-      }
-    }
-    bool mask[16][32];
-    for (int i0 = 0; i0 < 16; i0++) {
-      #pragma omp simd
-      for (int i1 = 0; i1 < 32; i1++) {
-        /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
-        mask[i0][i1] = (t1[i0][0] & t0[0][i1]);
-      }
-    }
-    float * t2[16][1];
-    for (int i0 = 0; i0 < 16; i0++) {
-      #pragma omp simd
-      for (int i1 = 0; i1 < 1; i1++) {
-        /* reductions.py:29: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
-        t2[i0][0] = (x_ptr + (int32_t)((uint32_t)rows[i0] * (uint32_t)stride_m));
-      }
-    }
     float x[16][32];
     for (int i0 = 0; i0 < 16; i0++) {
+      /* reductions.py:27: rows = start + tl.arange(0, BLOCK_M) */
+      const int32_t rows = tc_add_i32(start, i0);
       #pragma omp simd
       for (int i1 = 0; i1 < 32; i1++) {
+        /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
+        const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i1);
+        /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
+        const bool mask = ((rows < M) & (cols < N));
         /* reductions.py:29: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
-        x[i0][i1] = (mask[i0][i1] ? t2[i0][0][cols[i1]] : 0.0f);
+        x[i0][i1] = (mask ? (x_ptr + tc_mul_i32(rows, stride_m))[cols] : 0.0f);
       }
     }
     /* reductions.py:30: acc += tl.sum(x, axis=0) */
-    float red3[32];
+    float red0[32];
     for (int i1 = 0; i1 < 32; i1++) {
-      red3[i1] = x[0][i1];
+      red0[i1] = x[0][i1];
     }
     for (int ik = 1; ik < 16; ik++) {
       for (int i1 = 0; i1 < 32; i1++) {
-        red3[i1] = (red3[i1] + x[ik][i1]);
+        red0[i1] = (red0[i1] + x[ik][i1]);
       }
     } /* for ik */
     float acc_1[32];
     #pragma omp simd
     for (int i0 = 0; i0 < 32; i0++) {
       /* reductions.py:30: acc += tl.sum(x, axis=0) */
-      acc_1[i0] = (acc[i0] + red3[i0]);
+      acc_1[i0] = (acc[i0] + red0[i0]);
     }
     memcpy(acc, acc_1, sizeof acc);
   } /* for start */
   #pragma omp simd
   for (int i0 = 0; i0 < 32; i0++) {
+    /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
+    const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i0);
     /* reductions.py:31: tl.store(out_ptr + cols, acc, mask=cols < N) */
-    if ((cols[i0] < N))
-      out_ptr[cols[i0]] = acc[i0];
+    if ((cols < N))
+      out_ptr[cols] = acc[i0];
   }
 } /* col_sum_kernel_program */
 

@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of collatz_steps_kernel. */
 static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int32_t n, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -25,19 +29,16 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
   /* while_return.py:8: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
   /* while_return.py:10: if pid * BLOCK >= n: */
-  if (!((int32_t)((uint32_t)pid * (uint32_t)64) >= n)) {
-    /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
-    int32_t offs[64];
-    bool mask[64];
+  if (!(tc_mul_i32(pid, 64) >= n)) {
     int32_t x[64];
     #pragma omp simd
     for (int i0 = 0; i0 < 64; i0++) {
       /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
-      offs[i0] = (int32_t)((uint32_t)(int32_t)((uint32_t)pid * (uint32_t)64) + (uint32_t)i0);
+      const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0);
       /* while_return.py:13: mask = offs < n */
-      mask[i0] = (offs[i0] < n);
+      const bool mask = (offs < n);
       /* while_return.py:14: x = tl.load(x_ptr + offs, mask=mask, other=1) */
-      x[i0] = (mask[i0] ? x_ptr[offs[i0]] : 1);
+      x[i0] = (mask ? x_ptr[offs] : 1);
     }
     /* while_return.py:17: while tl.max(x, axis=0) > 1: */
     int32_t x_1[64];
@@ -56,28 +57,34 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       if (!(red0 > 1))
         break;
       int32_t x_2[64];
-      int32_t steps_1[64];
       #pragma omp simd
       for (int i0 = 0; i0 < 64; i0++) {
         /* while_return.py:18: active = x > 1 */
         const bool active = (x_1[i0] > 1);
         /* while_return.py:19: nxt = tl.where(x % 2 == 0, x // 2, 3 * x + 1) */
-        const int32_t nxt = (((x_1[i0] % 2) == 0) ? (x_1[i0] / 2) : (int32_t)((uint32_t)(int32_t)((uint32_t)3 * (uint32_t)x_1[i0]) + (uint32_t)1));
+        const int32_t nxt = (((x_1[i0] % 2) == 0) ? (x_1[i0] / 2) : tc_add_i32(tc_mul_i32(3, x_1[i0]), 1));
         /* while_return.py:20: x = tl.where(active, nxt, x) */
         x_2[i0] = (active ? nxt : x_1[i0]);
-        /* while_return.py:21: steps += active.to(tl.int32) */
-        steps_1[i0] = (int32_t)((uint32_t)steps[i0] + (uint32_t)(int32_t)active);
+      }
+      int32_t steps_next[64];
+      #pragma omp simd
+      for (int i0 = 0; i0 < 64; i0++) {
+        steps_next[i0] = tc_add_i32(steps[i0], (int32_t)(x_1[i0] > 1));
       }
       memcpy(x_1, x_2, sizeof x_1);
-      memcpy(steps, steps_1, sizeof steps);
+      memcpy(steps, steps_next, sizeof steps_next);
     } /* while */
     #pragma omp simd
     for (int i0 = 0; i0 < 64; i0++) {
+      /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+      const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0);
+      /* while_return.py:13: mask = offs < n */
+      const bool mask = (offs < n);
       /* while_return.py:22: tl.store(steps_ptr + offs, steps, mask=mask) */
-      if (mask[i0])
-        steps_ptr[offs[i0]] = steps[i0];
+      if (mask)
+        steps_ptr[offs] = steps[i0];
     }
-  } /* if !((int32_t)((uint32_t)pid * (uint32_t)64) >= n) */
+  } /* if !(tc_mul_i32(pid, 64) >= n) */
 } /* collatz_steps_kernel_program */
 
 /* Runs the grid: one call of collatz_steps_kernel_program per program id, spread over OpenMP threads. */

@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of cumsum_kernel. */
 static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, int32_t stride, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -24,15 +27,13 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   (void)grid_z;
   /* cumsum.py:8: row = tl.program_id(0) */
   const int32_t row = pid_x;
-  /* cumsum.py:11: x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0) */
-  bool mask[256];
   float x[256];
   #pragma omp simd
   for (int i0 = 0; i0 < 256; i0++) {
     /* cumsum.py:10: mask = offs < n_cols */
-    mask[i0] = (i0 < n_cols);
+    const bool mask = (i0 < n_cols);
     /* cumsum.py:11: x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0) */
-    x[i0] = (mask[i0] ? (x_ptr + (int32_t)((uint32_t)row * (uint32_t)stride))[i0] : 0.0f);
+    x[i0] = (mask ? (x_ptr + tc_mul_i32(row, stride))[i0] : 0.0f);
   }
   /* cumsum.py:12: y = tl.cumsum(x, axis=0) */
   float y[256];
@@ -40,12 +41,13 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   for (int ik = 1; ik < 256; ik++) {
     y[ik] = (y[(ik - 1)] + x[ik]);
   } /* for ik */
-  /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
   #pragma omp simd
   for (int i0 = 0; i0 < 256; i0++) {
+    /* cumsum.py:10: mask = offs < n_cols */
+    const bool mask = (i0 < n_cols);
     /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
-    if (mask[i0])
-      (out_ptr + (int32_t)((uint32_t)row * (uint32_t)stride))[i0] = y[i0];
+    if (mask)
+      (out_ptr + tc_mul_i32(row, stride))[i0] = y[i0];
   }
 } /* cumsum_kernel_program */
 

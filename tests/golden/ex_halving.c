@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of halving_kernel. */
 static void halving_kernel_program(int32_t *x_ptr, int32_t *count_ptr, int32_t n, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -39,7 +42,7 @@ static void halving_kernel_program(int32_t *x_ptr, int32_t *count_ptr, int32_t n
       /* while_return.py:34: v = v // 2 */
       const int32_t v_2 = (v_1 / 2);
       /* while_return.py:35: count += 1 */
-      const int32_t count_1 = (int32_t)((uint32_t)count + (uint32_t)1);
+      const int32_t count_1 = tc_add_i32(count, 1);
       int32_t v_1_next;
       v_1_next = v_2;
       int32_t count_next;

@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of _layer_norm_bwd_dx. */
 static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W, float *Mean, float *Rstd, int32_t stride, int32_t N, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -25,37 +28,36 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   /* layernorm.py:66: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:69: X += row * stride */
-  float *const X_1 = (X + (int32_t)((uint32_t)row * (uint32_t)stride));
+  float *const X_1 = (X + tc_mul_i32(row, stride));
   /* layernorm.py:70: DY += row * stride */
-  float *const DY_1 = (DY + (int32_t)((uint32_t)row * (uint32_t)stride));
+  float *const DY_1 = (DY + tc_mul_i32(row, stride));
   /* layernorm.py:71: DX += row * stride */
-  float *const DX_1 = (DX + (int32_t)((uint32_t)row * (uint32_t)stride));
+  float *const DX_1 = (DX + tc_mul_i32(row, stride));
   /* layernorm.py:75: mean = tl.load(Mean + row) */
   const float mean = *(Mean + row);
   /* layernorm.py:76: rstd = tl.load(Rstd + row) */
   const float rstd = *(Rstd + row);
-  bool mask[512];
   float xhat[512];
   float wdy[512];
   float t0[512];
   #pragma omp simd
   for (int i0 = 0; i0 < 512; i0++) {
     /* layernorm.py:68: mask = cols < N */
-    mask[i0] = (i0 < N);
+    const bool mask = (i0 < N);
     /* layernorm.py:72: x = tl.load(X + cols, mask=mask, other=0).to(tl.float32) */
-    const float x = (mask[i0] ? X_1[i0] : 0.0f);
+    const float x = (mask ? X_1[i0] : 0.0f);
     /* layernorm.py:73: dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32) */
-    const float dy = (mask[i0] ? DY_1[i0] : 0.0f);
+    const float dy = (mask ? DY_1[i0] : 0.0f);
     /* layernorm.py:74: w = tl.load(W + cols, mask=mask).to(tl.float32) */
-    const float w = (mask[i0] ? W[i0] : 0.0f);
+    const float w = (mask ? W[i0] : 0.0f);
     /* layernorm.py:77: xhat = (x - mean) * rstd */
     const float xhat_1 = ((x - mean) * rstd);
     /* layernorm.py:78: wdy = w * dy */
     const float wdy_1 = (w * dy);
     /* layernorm.py:79: xhat = tl.where(mask, xhat, 0.) */
-    xhat[i0] = (mask[i0] ? xhat_1 : 0.0f);
+    xhat[i0] = (mask ? xhat_1 : 0.0f);
     /* layernorm.py:80: wdy = tl.where(mask, wdy, 0.) */
-    wdy[i0] = (mask[i0] ? wdy_1 : 0.0f);
+    wdy[i0] = (mask ? wdy_1 : 0.0f);
     /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
     t0[i0] = (xhat[i0] * wdy[i0]);
   }
@@ -75,10 +77,12 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   const float c2 = (red2 / (float)N);
   #pragma omp simd
   for (int i0 = 0; i0 < 512; i0++) {
+    /* layernorm.py:68: mask = cols < N */
+    const bool mask = (i0 < N);
     /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
     const float dx = ((wdy[i0] - ((xhat[i0] * c1) + c2)) * rstd);
     /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
-    if (mask[i0])
+    if (mask)
       DX_1[i0] = dx;
   }
 } /* _layer_norm_bwd_dx_program */

@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of _layer_norm_fwd_fused. */
 static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B, float *Mean, float *Rstd, int32_t stride, int32_t N, float eps, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -25,9 +29,9 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   /* layernorm.py:20: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:21: Y += row * stride */
-  float *const Y_1 = (Y + (int32_t)((uint32_t)row * (uint32_t)stride));
+  float *const Y_1 = (Y + tc_mul_i32(row, stride));
   /* layernorm.py:22: X += row * stride */
-  float *const X_1 = (X + (int32_t)((uint32_t)row * (uint32_t)stride));
+  float *const X_1 = (X + tc_mul_i32(row, stride));
   /* layernorm.py:25: for off in range(0, N, BLOCK_SIZE): */
   float _mean[128];
   #pragma omp simd
@@ -39,7 +43,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     #pragma omp simd
     for (int i0 = 0; i0 < 128; i0++) {
       /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
-      const int32_t cols = (int32_t)((uint32_t)off + (uint32_t)i0);
+      const int32_t cols = tc_add_i32(off, i0);
       /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
       const float a = ((cols < N) ? X_1[cols] : 0.0f);
       /* layernorm.py:28: _mean += a */
@@ -65,7 +69,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     #pragma omp simd
     for (int i0 = 0; i0 < 128; i0++) {
       /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
-      const int32_t cols_1 = (int32_t)((uint32_t)off_1 + (uint32_t)i0);
+      const int32_t cols_1 = tc_add_i32(off_1, i0);
       /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
       const float x = ((cols_1 < N) ? X_1[cols_1] : 0.0f);
       /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
@@ -93,7 +97,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     #pragma omp simd
     for (int i0 = 0; i0 < 128; i0++) {
       /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
-      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)i0);
+      const int32_t cols_2 = tc_add_i32(off_2, i0);
       /* layernorm.py:44: mask = cols < N */
       const bool mask = (cols_2 < N);
       /* layernorm.py:45: w = tl.load(W + cols, mask=mask) */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 /* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
 /* Scalar math: SLEEF (1-ULP variants) when built with -DTC_HAVE_SLEEF, libm otherwise. */
 #ifdef TC_HAVE_SLEEF
 #include <sleef.h>
@@ -50,17 +51,16 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   /* softmax.py:10: row_idx = tl.program_id(0) */
   const int32_t row_idx = pid_x;
   /* softmax.py:11: row_start_ptr = input_ptr + row_idx * input_row_stride */
-  float *const row_start_ptr = (input_ptr + (int32_t)((uint32_t)row_idx * (uint32_t)input_row_stride));
-  bool mask[128];
+  float *const row_start_ptr = (input_ptr + tc_mul_i32(row_idx, input_row_stride));
   float row[128];
   #pragma omp simd
   for (int i0 = 0; i0 < 128; i0++) {
     /* softmax.py:13: input_ptrs = row_start_ptr + col_offsets */
     float *const input_ptrs = (row_start_ptr + i0);
     /* softmax.py:14: mask = col_offsets < n_cols */
-    mask[i0] = (i0 < n_cols);
+    const bool mask = (i0 < n_cols);
     /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
-    row[i0] = (mask[i0] ? *input_ptrs : -INFINITY);
+    row[i0] = (mask ? *input_ptrs : -INFINITY);
   }
   /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
   float red0;
@@ -82,13 +82,15 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     denominator = (denominator + numerator[ik]);
   } /* for ik */
   /* softmax.py:21: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
-  float *const output_row_start_ptr = (output_ptr + (int32_t)((uint32_t)row_idx * (uint32_t)output_row_stride));
+  float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
   #pragma omp simd
   for (int i0 = 0; i0 < 128; i0++) {
+    /* softmax.py:14: mask = col_offsets < n_cols */
+    const bool mask = (i0 < n_cols);
     /* softmax.py:20: softmax_output = numerator / denominator */
     const float softmax_output = (numerator[i0] / denominator);
     /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
-    if (mask[i0])
+    if (mask)
       output_row_start_ptr[i0] = softmax_output;
   }
 } /* softmax_kernel_program */

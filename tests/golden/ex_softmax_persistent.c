@@ -15,6 +15,7 @@
 #include <string.h>
 
 /* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
 /* Scalar math: SLEEF (1-ULP variants) when built with -DTC_HAVE_SLEEF, libm otherwise. */
 #ifdef TC_HAVE_SLEEF
 #include <sleef.h>
@@ -52,15 +53,14 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
   /* softmax.py:31: for row_idx in tl.range(row_start, n_rows, row_step): */
   for (int32_t row_idx = row_start; (row_step > 0 ? row_idx < n_rows : row_idx > n_rows); row_idx += row_step) {
     /* softmax.py:32: row_start_ptr = input_ptr + row_idx * input_row_stride */
-    float *const row_start_ptr = (input_ptr + (int32_t)((uint32_t)row_idx * (uint32_t)input_row_stride));
-    bool mask[64];
+    float *const row_start_ptr = (input_ptr + tc_mul_i32(row_idx, input_row_stride));
     float row[64];
     #pragma omp simd
     for (int i0 = 0; i0 < 64; i0++) {
       /* softmax.py:34: mask = col_offsets < n_cols */
-      mask[i0] = (i0 < n_cols);
+      const bool mask = (i0 < n_cols);
       /* softmax.py:35: row = tl.load(row_start_ptr + col_offsets, mask=mask, other=-float('inf')) */
-      row[i0] = (mask[i0] ? row_start_ptr[i0] : -INFINITY);
+      row[i0] = (mask ? row_start_ptr[i0] : -INFINITY);
     }
     /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
     float red0;
@@ -82,13 +82,15 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
       denominator = (denominator + numerator[ik]);
     } /* for ik */
     /* softmax.py:40: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
-    float *const output_row_start_ptr = (output_ptr + (int32_t)((uint32_t)row_idx * (uint32_t)output_row_stride));
+    float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
     #pragma omp simd
     for (int i0 = 0; i0 < 64; i0++) {
+      /* softmax.py:34: mask = col_offsets < n_cols */
+      const bool mask = (i0 < n_cols);
       /* softmax.py:39: softmax_output = numerator / denominator */
       const float softmax_output = (numerator[i0] / denominator);
       /* softmax.py:41: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
-      if (mask[i0])
+      if (mask)
         output_row_start_ptr[i0] = softmax_output;
     }
   } /* for row_idx */

@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Helpers from tritonc's runtime/tc_helpers.h */
+static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
 /* One program (a CTA on the GPU) of scale_kernel. */
 static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float alpha, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
@@ -27,7 +31,7 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
   #pragma omp simd
   for (int i0 = 0; i0 < 128; i0++) {
     /* src_bom.py:10: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
-    const int32_t offs = (int32_t)((uint32_t)(int32_t)((uint32_t)t0 * (uint32_t)128) + (uint32_t)i0);
+    const int32_t offs = tc_add_i32(tc_mul_i32(t0, 128), i0);
     /* src_bom.py:11: mask = offs < n */
     const bool mask = (offs < n);
     /* src_bom.py:12: x = tl.load(x_ptr + offs, mask=mask) */
