@@ -80,8 +80,8 @@ bench: bin/tritonc
 clean:
 	rm -rf build/obj build/exec build/golden build/*.c bin
 
-build/runtime.c: runtime/tc_helpers.h tools/embed.sh
+build/runtime.c: runtime/tc_helpers.h runtime/tc_simd.h tools/embed.sh
 	@mkdir -p build
-	sh tools/embed.sh tc_runtime runtime/tc_helpers.h > $@
+	sh tools/embed.sh tc_runtime runtime/tc_helpers.h runtime/tc_simd.h > $@
 build/obj/runtime.o: build/runtime.c
 	$(CC) $(CFLAGS) -c $< -o $@

@@ -14,7 +14,7 @@ tr examples/layernorm.py _layer_norm_fwd_fused \
 tr examples/bias_gelu.py bias_gelu_kernel "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 8, 1024" bias_gelu
 tr examples/reductions.py row_sum_kernel "*fp32:16, *fp32:16, i32, i32, i32, 4, 1024" row_sum
 SLEEF=""
-if [ -f /usr/include/sleef.h ]; then SLEEF="-DTC_HAVE_SLEEF"; LSLEEF="-lsleef"; else LSLEEF=""; fi
+if echo "#include <sleef.h>" | ${CC:-cc} -E -x c - >/dev/null 2>&1; then SLEEF="-DTC_HAVE_SLEEF"; LSLEEF="-lsleef"; else LSLEEF=""; fi
 CFLAGS="-std=c11 -O3 -march=native -fopenmp $SLEEF -I$B"
 for k in add softmax layernorm bias_gelu row_sum; do ${CC:-cc} $CFLAGS -c $B/$k.c -o $B/$k.o; done
 ${CC:-cc} $CFLAGS bench/bench.c bench/hand.c $B/*.o -o $B/bench $LSLEEF -lm

@@ -458,8 +458,11 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: return int_wrap(E, t, a, "<<", b);
   case O_SHR: return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
-  case O_MIN: return fl ? fmt("fmin%s(%s, %s)", fsuf(t), a, b) : fmt("(%s < %s ? %s : %s)", a, b, a, b);
-  case O_MAX: return fl ? fmt("fmax%s(%s, %s)", fsuf(t), a, b) : fmt("(%s > %s ? %s : %s)", a, b, a, b);
+  /* fminf/fmaxf semantics (a NaN operand loses) written as a select the compiler can inline */
+  case O_MIN:
+    return fl ? fmt("(%s != %s || %s < %s ? %s : %s)", a, a, b, a, b, a) : fmt("(%s < %s ? %s : %s)", a, b, a, b);
+  case O_MAX:
+    return fl ? fmt("(%s != %s || %s > %s ? %s : %s)", a, a, b, a, b, a) : fmt("(%s > %s ? %s : %s)", a, b, a, b);
   case O_MINP: case O_MAXP:
     if (!fl)
       return ew_binary(E, k == O_MINP ? O_MIN : O_MAX, t, a, b);
@@ -635,12 +638,6 @@ void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
  * group's loop nest under their Python names, at the loop level where their indices are known
  * (`offs_m` of `offs_m[:, None]` at the i0 loop); unnamed ones are inlined where used. A value
  * reached with two different index mappings (x[:, None] + x[None, :]) is inlined too. */
-typedef struct Pulled {
-  Value *v;
-  const char *idx[MAXRANK];
-  int level; /* 1 + the deepest group loop its indices use */
-  bool conflict;
-} Pulled;
 
 static int idx_level(const char *s) {
   for (int k = 0; k < MAXRANK; k++)

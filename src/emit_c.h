@@ -74,6 +74,12 @@ void close_loops(Em *E, Shape s);
 void declare_results(Em *E, Op *op);
 Op *last_op(Block *b);
 
+typedef struct Pulled {
+  Value *v;
+  const char *idx[MAXRANK];
+  int level; /* 1 + the deepest group loop its indices use */
+  bool conflict;
+} Pulled;
 void collect_pulled(Em *E, Op **ops, int n, Vec *pulled);
 void emit_pulled_at(Em *E, Vec *pulled, int level);
 void clear_pulled(Vec *pulled);

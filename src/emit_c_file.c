@@ -185,6 +185,15 @@ static void emit_wraps(Em *E, Buf *o) {
   }
 }
 
+static void copy_file(Buf *o, const char *name) {
+  for (int i = 0; tc_runtime[i]; i += 2)
+    if (!strcmp(tc_runtime[i], name)) {
+      buf_puts(o, tc_runtime[i + 1]);
+      return;
+    }
+  die("runtime file %s not built in", name);
+}
+
 static void emit_bitcasts(Em *E, Buf *o) {
   for (int i = 0; i < E->bitcasts.n; i++) {
     const char *pair = E->bitcasts.v[i];
@@ -314,6 +323,16 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   if ((E.need & (H_F16 | H_BF16 | H_NANMM | H_MATH)) || E.wraps.n)
     buf_puts(c_out, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
   emit_wraps(&E, c_out);
+  if (E.need & H_SIMD) {
+    buf_puts(c_out, "\n/* ---- tritonc runtime: runtime/tc_simd.h, the explicit SIMD layer ---- */\n"
+                    "#if defined(__clang__) /* a kernel uses only part of the layer */\n"
+                    "#pragma clang diagnostic push\n"
+                    "#pragma clang diagnostic ignored \"-Wunused-function\"\n"
+                    "#endif\n");
+    copy_file(c_out, "tc_simd");
+    buf_puts(c_out, "#if defined(__clang__)\n#pragma clang diagnostic pop\n#endif\n"
+                    "/* ---- end of runtime/tc_simd.h ---- */\n");
+  }
   if (E.need & H_F16) copy_section(c_out, "f16");
   if (E.need & H_BF16) copy_section(c_out, "bf16");
   if (E.need & H_NANMM) copy_section(c_out, "nanminmax");

@@ -93,8 +93,73 @@ static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, cons
 static bool is_arg(const char *s) { return s && (!strcmp(s, "argmax") || !strcmp(s, "argmin")); }
 
 // tl.sum / tl.max / tl.reduce(x, axis, combine_fn): acc = first element, then fold the rest
+/* Vector reductions (sum / max / min of fp32 or int32 held in an array): along the last
+ * dimension, TC_VLEN partial accumulators finished horizontally; along another dimension,
+ * whole vectors of the last dimension combined elementwise. */
+static bool vector_reduce(Em *E, Op *op) {
+  Value *x = op->in[0], *r = op->out[0];
+  int a = op->axis, last = x->sh.rank - 1, N = x->sh.d[a];
+  char t = x->dt == DT_F32 ? 'f' : x->dt == DT_I32 ? 'i' : 0;
+  const char *f = !op->str ? NULL : !strcmp(op->str, "sum") ? "add"
+                  : !strcmp(op->str, "max") ? "max" : !strcmp(op->str, "min") ? "min" : NULL;
+  if (!t || !f || (x->def && (is_view_op(x->def) || is_remat(x))) || vi(x)->inl)
+    return false;
+  int V = a == last ? N : x->sh.d[last];
+  if (V < 16 || V % 16 || (a != last && x->sh.rank < 2))
+    return false;
+  E->need |= H_SIMD;
+  const char *ty = t == 'f' ? "tc_vf32" : "tc_vi32", *pre = t == 'f' ? "tc_f32" : "tc_i32";
+  const char *in[MAXRANK], *out[MAXRANK];
+  declare_results(E, op);
+  if (a == last) {
+    axis_indices(op, in, out, "0");
+    open_other_loops(E, op);
+    const char *acc = unique_name(E, "acc");
+    line(E, "%s %s = %s_load(&%s%s);", ty, acc, pre, cname(E, x), index_str(x->sh, in));
+    axis_indices(op, in, out, "ik");
+    line(E, "for (int ik = TC_VLEN; ik < %d; ik += TC_VLEN)", N);
+    line(E, "  %s = %s_%s(%s, %s_load(&%s%s));", acc, pre, f, acc, pre, cname(E, x),
+         index_str(x->sh, in));
+    line(E, "%s = %s_h%s(%s);", r->sh.rank ? fmt("%s%s", cname(E, r), index_str(r->sh, out))
+                                            : cname(E, r), pre, !strcmp(f, "add") ? "sum" : f, acc);
+    close_other_loops(E, op);
+    return true;
+  }
+  /* along another dimension: ik outermost, the last dimension in vectors */
+  for (int pass = 0; pass < 2; pass++) {
+    axis_indices(op, in, out, pass ? "ik" : "0");
+    if (pass) {
+      line(E, "for (int ik = 1; ik < %d; ik++) {", N);
+      E->ind++;
+    }
+    for (int d = 0; d < x->sh.rank; d++) {
+      if (d == a)
+        continue;
+      line(E, "for (int %s = 0; %s < %d; %s%s) {", IDX[d], IDX[d], x->sh.d[d], IDX[d],
+           d == last ? " += TC_VLEN" : "++");
+      E->ind++;
+    }
+    const char *dst = fmt("&%s%s", cname(E, r), index_str(r->sh, out));
+    const char *src = fmt("%s_load(&%s%s)", pre, cname(E, x), index_str(x->sh, in));
+    if (pass)
+      src = fmt("%s_%s(%s_load(%s), %s)", pre, f, pre, dst, src);
+    line(E, "%s_store(%s, %s);", pre, dst, src);
+    for (int d = 0; d < x->sh.rank - 1; d++) {
+      E->ind--;
+      line(E, "}");
+    }
+    if (pass) {
+      E->ind--;
+      line(E, "} /* for ik */");
+    }
+  }
+  return true;
+}
+
 static void emit_reduce(Em *E, Op *op) {
   int n = op->nout, N = op->in[0]->sh.d[op->axis];
+  if (vector_reduce(E, op))
+    return;
   const char *in0[MAXRANK], *ink[MAXRANK], *out[MAXRANK];
   axis_indices(op, in0, out, "0");
   axis_indices(op, ink, out, "ik");

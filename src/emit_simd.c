@@ -1,3 +1,408 @@
-/* emit_simd.c — placeholder until the vector path lands */
+/* emit_simd.c — an elementwise group as explicit vector code over runtime/tc_simd.h.
+ *
+ * The innermost tile dimension is walked TC_VLEN lanes at a time (TC_VLEN is 16, 8 or 4 as
+ * the compiler's target decides, so the group's inner dimension must be a multiple of 16).
+ * Each value is seen in one of three forms (Triton's AxisInfo idea, reduced to what the CPU
+ * needs): uniform across the lanes (a scalar expression), contiguous (base + lane: aranges and
+ * offsets built from them), or a general vector. A load or store through a contiguous pointer
+ * becomes one (masked) vector access; through a general pointer tile, a gather or scatter.
+ * Groups with types or ops the layer does not cover (fp16, int64, integer division, ...) stay
+ * on the scalar path, which the compiler may still auto-vectorise.
+ */
 #include "emit_c.h"
-bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled) { (void)E; (void)ops; (void)n; (void)pulled; return false; }
+
+#include <string.h>
+
+typedef enum { VU, VC, VV } VKind;
+
+typedef struct VX {
+  VKind k;
+  char t;           /* 'f' fp32, 'i' int32, 'm' mask (int1), 'p' pointer */
+  DType elt;        /* pointee of a pointer */
+  const char *e;    /* VU: scalar expression; VC: expression of lane 0; VV: vector expression */
+  const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
+} VX;
+
+typedef struct Sim {
+  Em *E;
+  Shape s;
+  bool fail;
+  Vec keys, vals; /* cache: Value* -> VX* (in-group and pulled values) */
+} Sim;
+
+static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
+
+static VX *mk(VKind k, char t, const char *e) {
+  VX *x = arena_alloc(sizeof *x);
+  x->k = k;
+  x->t = t;
+  x->e = e;
+  return x;
+}
+
+static VX *failed(Sim *S) {
+  S->fail = true;
+  return mk(VU, 'f', "0");
+}
+
+static char tchar(DType t) {
+  switch (t) {
+  case DT_F32: return 'f';
+  case DT_I32: return 'i';
+  case DT_I1: return 'm';
+  case DT_PTR: return 'p';
+  default: return 0;
+  }
+}
+
+static VX *cached(Sim *S, Value *v) {
+  for (int i = 0; i < S->keys.n; i++)
+    if (S->keys.v[i] == v)
+      return S->vals.v[i];
+  return NULL;
+}
+
+static void cache(Sim *S, Value *v, VX *x) {
+  vec_push(&S->keys, v);
+  vec_push(&S->vals, x);
+}
+
+/* The vector form of x (splat / iota as needed). */
+static const char *vec(Sim *S, VX *x) {
+  if (x->k == VV)
+    return x->e;
+  switch (x->t) {
+  case 'f': return fmt("tc_f32_splat(%s)", x->e);
+  case 'i': return x->k == VC ? fmt("tc_i32_iota(%s)", x->e) : fmt("tc_i32_splat(%s)", x->e);
+  case 'm': return fmt("(%s ? tc_mask_true() : tc_mask_false())", x->e);
+  default: S->fail = true; return "0";
+  }
+}
+
+static VX *vx(Sim *S, Value *v, const char *const *idx);
+
+/* An array element read: a vector load when the lane walks the array's last dimension. */
+static VX *array_read(Sim *S, Value *v, const char *const *idx) {
+  char t = tchar(v->dt);
+  int lane = -1;
+  for (int d = 0; d < v->sh.rank; d++)
+    if (v->sh.d[d] != 1 && !strcmp(idx[d], lane_idx(S)))
+      lane = d;
+  const char *el = fmt("%s%s", cname(S->E, v), index_str(v->sh, idx));
+  if (lane < 0)
+    return t ? mk(VU, t, el) : failed(S);
+  for (int d = lane + 1; d < v->sh.rank; d++)
+    if (v->sh.d[d] != 1)
+      return failed(S);
+  if (t == 'f')
+    return mk(VV, 'f', fmt("tc_f32_load(&%s)", el));
+  if (t == 'i')
+    return mk(VV, 'i', fmt("tc_i32_load(&%s)", el));
+  return failed(S);
+}
+
+static VX *view(Sim *S, Op *d, const char *const *idx) {
+  Value *src = d->nin ? d->in[0] : NULL;
+  Idx n = {0};
+  switch (d->k) {
+  case O_CONST: case O_ARG: {
+    char t = tchar(d->out[0]->dt);
+    return t ? mk(VU, t, access(S->E, d->out[0], NULL)) : failed(S);
+  }
+  case O_SPLAT: return vx(S, src, NULL);
+  case O_ARANGE: {
+    const char *e = d->ival ? fmt("(%lld + %s)", (long long)d->ival, idx[0]) : idx[0];
+    return mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e);
+  }
+  case O_BROADCAST:
+    for (int k = 0; k < src->sh.rank; k++)
+      n[k] = src->sh.d[k] == 1 ? "0" : idx[k];
+    return vx(S, src, n);
+  default: { /* reshape adding or dropping size-1 dims */
+    int j = 0;
+    Shape o = d->out[0]->sh;
+    for (int k = 0; k < src->sh.rank; k++) {
+      if (src->sh.d[k] == 1) {
+        n[k] = "0";
+        continue;
+      }
+      while (j < o.rank && o.d[j] == 1)
+        j++;
+      n[k] = idx[j++];
+    }
+    return vx(S, src, n);
+  }
+  }
+}
+
+static const char *fname(OpKind k) {
+  switch (k) {
+  case O_ADD: return "add"; case O_SUB: return "sub"; case O_MUL: return "mul";
+  case O_DIV: return "div"; case O_MIN: return "min"; case O_MAX: return "max";
+  case O_MINP: return "minp"; case O_MAXP: return "maxp"; case O_POW: return "pow";
+  case O_AND: return "and"; case O_OR: return "or"; case O_XOR: return "xor";
+  case O_SHL: return "shl"; case O_SHR: return "shr";
+  case O_LT: return "lt"; case O_LE: return "le"; case O_GT: return "gt";
+  case O_GE: return "ge"; case O_EQ: return "eq"; case O_NE: return "ne";
+  case O_EXP: return "exp"; case O_EXP2: return "exp2"; case O_LOG: return "log";
+  case O_LOG2: return "log2"; case O_SIN: return "sin"; case O_COS: return "cos";
+  case O_TANH: return "tanh"; case O_ERF: return "erf"; case O_SQRT: return "sqrt";
+  case O_ABS: return "abs";
+  default: return NULL;
+  }
+}
+
+static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
+  OpKind k = op->k;
+  char t = a->t;
+  bool cmp = op_class[k] == K_CMP;
+  if (a->k == VU && b->k == VU) /* uniform across the lanes: plain scalar C */
+    return mk(VU, cmp ? 'm' : t, ew_binary(S->E, k, op->in[0]->dt, a->e, b->e));
+  if (t == 'i' && (k == O_ADD || k == O_SUB) && a->k == VC && b->k == VU)
+    return mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  if (t == 'i' && k == O_ADD && a->k == VU && b->k == VC)
+    return mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  const char *f = fname(k);
+  if (!f || (t == 'f' && (k == O_AND || k == O_OR || k == O_XOR || k == O_SHL || k == O_SHR)) ||
+      (t == 'i' && (k == O_DIV || k == O_POW || k == O_MINP || k == O_MAXP)) ||
+      (t == 'm' && k != O_AND && k != O_OR && k != O_XOR) || t == 'p')
+    return failed(S);
+  const char *pre = t == 'f' ? "tc_f32" : t == 'i' ? "tc_i32" : "tc_mask";
+  if (t == 'f' && k == O_POW)
+    S->E->need |= H_SIMD;
+  return mk(VV, cmp ? 'm' : t, fmt("%s_%s(%s, %s)", pre, f, vec(S, a), vec(S, b)));
+}
+
+static VX *cast(Sim *S, Op *op, VX *a) {
+  DType from = op->in[0]->dt, to = op->out[0]->dt;
+  if (a->k == VU && from != DT_I1 && to != DT_I1)
+    return mk(VU, tchar(to), cast_expr(S->E, op->in[0], to, a->e));
+  const char *v = vec(S, a);
+  if (from == DT_I32 && to == DT_F32) return mk(VV, 'f', fmt("tc_f32_from_i32(%s)", v));
+  if (from == DT_F32 && to == DT_I32) return mk(VV, 'i', fmt("tc_i32_from_f32(%s)", v));
+  if (from == DT_I1 && to == DT_I32)
+    return mk(VV, 'i', fmt("tc_i32_select(%s, tc_i32_splat(1), tc_i32_splat(0))", v));
+  if (from == DT_I1 && to == DT_F32)
+    return mk(VV, 'f', fmt("tc_f32_select(%s, tc_f32_splat(1.0f), tc_f32_splat(0.0f))", v));
+  if (from == DT_I32 && to == DT_I1) return mk(VV, 'm', fmt("tc_i32_ne(%s, tc_i32_splat(0))", v));
+  return failed(S);
+}
+
+static const char *mask_or_all(Sim *S, Op *op, int i, const char *const *idx) {
+  if (op->nin <= i)
+    return "tc_mask_true()";
+  return vec(S, vx(S, op->in[i], idx));
+}
+
+// tl.load(ptr, mask, other)
+static VX *load(Sim *S, Op *op, const char *const *idx) {
+  VX *p = vx(S, op->in[0], idx);
+  char t = tchar(op->out[0]->dt);
+  if ((t != 'f' && t != 'i') || p->k == VU)
+    return failed(S);
+  const char *pre = t == 'f' ? "tc_f32" : "tc_i32";
+  VX *o = op->nin > 2 ? vx(S, op->in[2], idx) : mk(VU, t, t == 'f' ? "0.0f" : "0");
+  const char *other = o->k == VU ? o->e : (t == 'f' ? "0.0f" : "0");
+  const char *r;
+  if (p->k == VC)
+    r = op->nin > 1 ? fmt("%s_load_mask(%s, %s, %s)", pre, p->e, mask_or_all(S, op, 1, idx), other)
+                    : fmt("%s_load(%s)", pre, p->e);
+  else
+    r = fmt("%s_gather(%s, %s, %s, %s)", pre, p->e, p->gidx, mask_or_all(S, op, 1, idx), other);
+  if (o->k != VU)
+    r = fmt("%s_select(%s, %s, %s)", pre, mask_or_all(S, op, 1, idx), r, vec(S, o));
+  return mk(VV, t, r);
+}
+
+static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
+  switch (op_class[op->k]) {
+  case K_BINARY: case K_CMP: {
+    if (op->k == O_PTRADD) {
+      VX *p = vx(S, op->in[0], idx), *o = vx(S, op->in[1], idx);
+      if (p->k != VU || o->t != 'i')
+        return failed(S);
+      if (o->k == VV) {
+        VX *g = mk(VV, 'p', p->e);
+        g->gidx = o->e;
+        return g;
+      }
+      return mk(o->k, 'p', fmt("(%s + %s)", p->e, o->e));
+    }
+    return binary(S, op, vx(S, op->in[0], idx), vx(S, op->in[1], idx));
+  }
+  case K_TERNARY: {
+    VX *a = vx(S, op->in[0], idx), *b = vx(S, op->in[1], idx), *c = vx(S, op->in[2], idx);
+    if (op->k == O_FMA && a->t == 'f')
+      return mk(VV, 'f', fmt("tc_f32_fma(%s, %s, %s)", vec(S, a), vec(S, b), vec(S, c)));
+    if (op->k == O_SELECT && (b->t == 'f' || b->t == 'i'))
+      return mk(VV, b->t, fmt("tc_%s32_select(%s, %s, %s)", b->t == 'f' ? "f" : "i", vec(S, a),
+                              vec(S, b), vec(S, c)));
+    return failed(S);
+  }
+  case K_UNARY: {
+    VX *a = vx(S, op->in[0], idx);
+    if (op->k == O_CAST)
+      return cast(S, op, a);
+    if (op->k == O_NOT && a->t == 'm')
+      return mk(VV, 'm', fmt("tc_mask_not(%s)", vec(S, a)));
+    if (a->t != 'f')
+      return failed(S);
+    if (op->k == O_RSQRT)
+      return mk(VV, 'f', fmt("tc_f32_div(tc_f32_splat(1.0f), tc_f32_sqrt(%s))", vec(S, a)));
+    const char *f = fname(op->k);
+    if (!f)
+      return failed(S);
+    if (op->k != O_SQRT && op->k != O_ABS)
+      S->E->need |= H_SIMD;
+    return mk(VV, 'f', fmt("tc_f32_%s(%s)", f, vec(S, a)));
+  }
+  default:
+    if (op->k == O_LOAD)
+      return load(S, op, idx);
+    return failed(S);
+  }
+}
+
+static VX *vx(Sim *S, Value *v, const char *const *idx) {
+  VX *c = cached(S, v);
+  if (c)
+    return c;
+  if (v->sh.rank == 0 || vi(v)->inl) { /* scalars, and values computed at an outer loop level */
+    char t = tchar(v->dt);
+    return t ? mk(VU, t, v->sh.rank ? vi(v)->inl : access(S->E, v, NULL)) : failed(S);
+  }
+  if (v->def && is_view_op(v->def) && v->def->k != O_ARG)
+    return view(S, v->def, idx);
+  if (v->def && is_remat(v))
+    return op_vx(S, v->def, idx);
+  return array_read(S, v, idx);
+}
+
+/* Binds an op's result: a named or reused value gets a local; a stored one goes to its array. */
+static void bind(Sim *S, Value *r, VX *x) {
+  Em *E = S->E;
+  VInfo *i = vi(r);
+  if (i->mat && x->t != 'f' && x->t != 'i') {
+    S->fail = true;
+    return;
+  }
+  if (x->k == VV && (r->name || r->uses > 1) && x->t != 'p') {
+    const char *ty = x->t == 'f' ? "tc_vf32" : x->t == 'i' ? "tc_vi32" : "tc_vmask";
+    const char *n = i->mat ? unique_name(E, fmt("%s_v", cname(E, r))) : cname(E, r);
+    line(E, "const %s %s = %s;", ty, n, x->e);
+    x = mk(VV, x->t, n);
+  }
+  if (i->mat)
+    line(E, "tc_%s32_store(&%s%s, %s);", x->t == 'f' ? "f" : "i", cname(E, r),
+         index_str(r->sh, IDX), vec(S, x));
+  cache(S, r, x);
+}
+
+// tl.store(ptr, value, mask)
+static void store(Sim *S, Op *op) {
+  VX *p = vx(S, op->in[0], IDX), *v = vx(S, op->in[1], IDX);
+  char t = tchar(op->in[1]->dt);
+  if ((t != 'f' && t != 'i') || p->k == VU) {
+    S->fail = true;
+    return;
+  }
+  const char *pre = t == 'f' ? "tc_f32" : "tc_i32";
+  if (p->k == VC && op->nin > 2)
+    line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), mask_or_all(S, op, 2, IDX));
+  else if (p->k == VC)
+    line(S->E, "%s_store(%s, %s);", pre, p->e, vec(S, v));
+  else
+    line(S->E, "%s_scatter(%s, %s, %s, %s);", pre, p->e, p->gidx, vec(S, v),
+         mask_or_all(S, op, 2, IDX));
+}
+
+/* Pulled values at the innermost level become vector locals (or stay uniform/contiguous). */
+static void emit_pulled_vec(Sim *S, Vec *pulled) {
+  int r = S->s.rank;
+  for (int i = 0; i < pulled->n && !S->fail; i++) {
+    Pulled *p = pulled->v[i];
+    if (p->conflict || !(p->level == r || (r == 1 && p->level == 0)))
+      continue;
+    VX *x = op_vx(S, p->v->def, p->idx);
+    const char *n = cname(S->E, p->v);
+    src_comment(S->E, p->v->def->loc);
+    if (x->k == VV && x->t != 'p') {
+      const char *ty = x->t == 'f' ? "tc_vf32" : x->t == 'i' ? "tc_vi32" : "tc_vmask";
+      line(S->E, "const %s %s = %s;", ty, n, x->e);
+      x = mk(VV, x->t, n);
+    } else if (x->k == VC && x->t == 'i') {
+      line(S->E, "const int32_t %s = %s; /* lane 0; lane l holds %s + l */", n, x->e, n);
+      x = mk(VC, 'i', n);
+    } else if (x->k == VU && x->t != 'p') {
+      line(S->E, "%s = %s;", const_decl(ctype(p->v->dt, p->v->elt), n), x->e);
+      x = mk(VU, x->t, n);
+    }
+    cache(S, p->v, x);
+  }
+}
+
+static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
+  emit_pulled_vec(S, pulled);
+  for (int i = 0; i < n && !S->fail; i++) {
+    Op *op = ops[i];
+    if (op->k == O_STORE) {
+      src_comment(S->E, op->loc);
+      store(S, op);
+      continue;
+    }
+    VX *x = op_vx(S, op, IDX);
+    if (x->k == VV || vi(op->out[0])->mat)
+      src_comment(S->E, op->loc);
+    bind(S, op->out[0], x);
+  }
+}
+
+/* The group's loop nest with the innermost dimension in vectors; false (and no output) when
+ * some value or op has no vector form. */
+bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled) {
+  Shape s = op_shape(ops[0]);
+  if (s.d[s.rank - 1] < 16 || (s.d[s.rank - 1] & 15))
+    return false;
+  for (int i = 0; i < n; i++)
+    if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
+      return false;
+  Sim S = {E, s, false, {0}, {0}};
+  Buf *saved_o = E->o, body = {0};
+  unsigned saved_need = E->need;
+  int saved_line = E->last_line, saved_ind = E->ind, saved_wraps = E->wraps.n;
+  E->o = &body;
+  E->last_line = 0;
+  for (int i = 0; i < n; i++)
+    if (ops[i]->nout && vi(ops[i]->out[0])->mat)
+      line(E, "%s;", decl_of(E, ops[i]->out[0]));
+  for (int d = 0; d < s.rank; d++) {
+    if (d == s.rank - 1) {
+      line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", IDX[d], IDX[d], s.d[d], IDX[d]);
+      E->ind++;
+      emit_body(&S, ops, n, pulled);
+      break;
+    }
+    line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
+    E->ind++;
+    emit_pulled_at(E, pulled, d + 1);
+  }
+  for (int d = 0; d < s.rank; d++) {
+    E->ind--;
+    line(E, "}");
+  }
+  E->o = saved_o;
+  E->ind = saved_ind;
+  clear_pulled(pulled);
+  if (S.fail) {
+    E->need = saved_need;
+    E->wraps.n = saved_wraps;
+    E->last_line = saved_line;
+    buf_free(&body);
+    return false;
+  }
+  E->need |= H_SIMD;
+  buf_puts(E->o, body.s ? body.s : "");
+  buf_free(&body);
+  E->last_line = saved_line;
+  return true;
+}
