@@ -194,6 +194,38 @@ static void copy_file(Buf *o, const char *name) {
   die("runtime file %s not built in", name);
 }
 
+/* The runtime the kernel uses: copied (only the needed sections of tc_helpers.h, and
+ * tc_simd.h whole) so the file is standalone, or #included with --include-runtime. */
+static void emit_runtime(Em *E, Buf *o, bool include) {
+  bool helpers = (E->need & (H_F16 | H_BF16 | H_NANMM | H_MATH)) || E->wraps.n;
+  if (include) {
+    if (helpers || (E->need & H_SIMD))
+      buf_puts(o, "\n/* tritonc's runtime/ (compile with -I pointing at it) */\n");
+    if (helpers)
+      buf_puts(o, "#include \"tc_helpers.h\"\n");
+    if (E->need & H_SIMD)
+      buf_puts(o, "#include \"tc_simd.h\"\n");
+    return;
+  }
+  if (E->need & H_SIMD) {
+    buf_puts(o, "\n/* ---- tritonc runtime: runtime/tc_simd.h, the explicit SIMD layer ---- */\n"
+                "#if defined(__clang__) /* a kernel uses only part of the layer */\n"
+                "#pragma clang diagnostic push\n"
+                "#pragma clang diagnostic ignored \"-Wunused-function\"\n"
+                "#endif\n");
+    copy_file(o, "tc_simd");
+    buf_puts(o, "#if defined(__clang__)\n#pragma clang diagnostic pop\n#endif\n"
+                "/* ---- end of runtime/tc_simd.h ---- */\n");
+  }
+  if (helpers)
+    buf_puts(o, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
+  emit_wraps(E, o);
+  if (E->need & H_F16) copy_section(o, "f16");
+  if (E->need & H_BF16) copy_section(o, "bf16");
+  if (E->need & H_NANMM) copy_section(o, "nanminmax");
+  if (E->need & H_MATH) copy_section(o, "math");
+}
+
 static void emit_bitcasts(Em *E, Buf *o) {
   for (int i = 0; i < E->bitcasts.n; i++) {
     const char *pair = E->bitcasts.v[i];
@@ -320,23 +352,7 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   expand(c_out, "c_banner", kv_banner);
   const char *none[] = {NULL};
   expand(c_out, "c_prelude", none);
-  if ((E.need & (H_F16 | H_BF16 | H_NANMM | H_MATH)) || E.wraps.n)
-    buf_puts(c_out, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
-  emit_wraps(&E, c_out);
-  if (E.need & H_SIMD) {
-    buf_puts(c_out, "\n/* ---- tritonc runtime: runtime/tc_simd.h, the explicit SIMD layer ---- */\n"
-                    "#if defined(__clang__) /* a kernel uses only part of the layer */\n"
-                    "#pragma clang diagnostic push\n"
-                    "#pragma clang diagnostic ignored \"-Wunused-function\"\n"
-                    "#endif\n");
-    copy_file(c_out, "tc_simd");
-    buf_puts(c_out, "#if defined(__clang__)\n#pragma clang diagnostic pop\n#endif\n"
-                    "/* ---- end of runtime/tc_simd.h ---- */\n");
-  }
-  if (E.need & H_F16) copy_section(c_out, "f16");
-  if (E.need & H_BF16) copy_section(c_out, "bf16");
-  if (E.need & H_NANMM) copy_section(c_out, "nanminmax");
-  if (E.need & H_MATH) copy_section(c_out, "math");
+  emit_runtime(&E, c_out, opts->include_runtime);
   emit_bitcasts(&E, c_out);
   buf_puts(c_out, "\n");
   buf_puts(c_out, body.s);

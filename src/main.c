@@ -28,6 +28,7 @@ static const char usage_text[] =
     "      --emit ast|ir|c      print one stage to stdout instead of writing files\n"
     "      --list-configs       print the kernel's @triton.autotune configs and heuristics\n"
     "      --templates DIR      read DIR/NAME.tmpl instead of the built-in templates\n"
+    "      --include-runtime    #include tritonc's runtime/ headers instead of copying them\n"
     "  -h, --help               this text\n"
     "      --version            print the version\n";
 
@@ -105,6 +106,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->emit = need_arg(argc, argv, &i);
     } else if (!strcmp(a, "--templates")) {
       o->templates = need_arg(argc, argv, &i);
+    } else if (!strcmp(a, "--include-runtime")) {
+      o->include_runtime = true;
     } else if (!strcmp(a, "--list-configs")) {
       o->list_configs = true;
     } else if (a[0] == '-' && a[1]) {

@@ -27,6 +27,11 @@ for c in tests/cases/*.case; do
       else bad "$n/$cc${sleef:+/sleef}" "$(head -n 1 "$out/$n.$cc.log")"; fi
     done
   done
+  # the same kernel with the runtime #included instead of copied
+  if "$TRITONC" "$f" -n "$k" -s "$s" -g "$g" --include-runtime -o "$out/$n.inc" 2>/dev/null &&
+     cc -std=c11 -O2 -Wall -Wextra -Werror -fopenmp -Iruntime -c "$out/$n.inc.c" -o "$out/$n.inc.o" \
+       2>"$out/$n.inc.log"; then ok "$n/include-runtime"
+  else bad "$n/include-runtime" "$(head -n 1 "$out/$n.inc.log" 2>/dev/null)"; fi
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,8 +4,8 @@
  *   signature:  *fp32:16, *fp32:16, *fp32:16, i32, 256
  *   grid:       (((n_elements + 256 - 1) / (256)), 1, 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_add.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_add.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 
 #ifndef TRITONC_EX_ADD_H

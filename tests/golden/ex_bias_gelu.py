@@ -1,2 +1,2 @@
-# tritonc: -n bias_gelu_kernel -s "*fp32, *fp32, *fp32, i32, i32, i32, i32, 16, 32" -g "cdiv(M, 16), cdiv(N, 32), 1"
+# tritonc: --include-runtime -n bias_gelu_kernel -s "*fp32, *fp32, *fp32, i32, i32, i32, i32, 16, 32" -g "cdiv(M, 16), cdiv(N, 32), 1"
 # file: examples/bias_gelu.py

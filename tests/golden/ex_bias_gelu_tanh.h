@@ -4,8 +4,8 @@
  *   signature:  *fp32, *fp32, *fp32, i32, i32, i32, i32, 8, 64
  *   grid:       (((M + 8 - 1) / (8)), ((N + 64 - 1) / (64)), 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_bias_gelu_tanh.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_bias_gelu_tanh.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 
 #ifndef TRITONC_EX_BIAS_GELU_TANH_H

@@ -4,8 +4,8 @@
  *   signature:  *i32, *i32, i32, 64
  *   grid:       (((n + 64 - 1) / (64)) + 2, 1, 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_collatz.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_collatz.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 
 #ifndef TRITONC_EX_COLLATZ_H

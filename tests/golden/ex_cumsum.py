@@ -1,2 +1,2 @@
-# tritonc: -n cumsum_kernel -s "*fp32, *fp32, i32, i32, 256" -g "12, 1, 1"
+# tritonc: --include-runtime -n cumsum_kernel -s "*fp32, *fp32, i32, i32, 256" -g "12, 1, 1"
 # file: examples/cumsum.py

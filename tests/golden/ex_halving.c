@@ -4,8 +4,8 @@
  *   signature:  *i32, *i32, i32
  *   grid:       (n + 3, 1, 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_halving.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_halving.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 #include <math.h>
 #include <stdbool.h>
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Helpers from tritonc's runtime/tc_helpers.h */
-static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+/* tritonc's runtime/ (compile with -I pointing at it) */
+#include "tc_helpers.h"
 
 /* One program (a CTA on the GPU) of halving_kernel. */
 static void halving_kernel_program(int32_t *x_ptr, int32_t *count_ptr, int32_t n, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
@@ -55,12 +55,19 @@ static void halving_kernel_program(int32_t *x_ptr, int32_t *count_ptr, int32_t n
   } /* if !(pid >= n) */
 } /* halving_kernel_program */
 
-/* Runs the grid: one call of halving_kernel_program per program id, spread over OpenMP threads. */
+/* Runs the grid: one call of halving_kernel_program per program id, spread over OpenMP threads
+ * (OMP_NUM_THREADS sets how many; the team persists between launches). A one-program grid, or
+ * a build with -DTC_GRID_SERIAL (for debugging), runs the programs in order on this thread. */
+#ifdef TC_GRID_SERIAL
+#define TC_GRID_PARALLEL 0
+#else
+#define TC_GRID_PARALLEL 1
+#endif
 void halving_kernel_grid(int grid_x, int grid_y, int grid_z, int32_t *x_ptr, int32_t *count_ptr, int32_t n)
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static)
+#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
   for (int pid_z = 0; pid_z < grid_z; pid_z++)
     for (int pid_y = 0; pid_y < grid_y; pid_y++)
       for (int pid_x = 0; pid_x < grid_x; pid_x++)

@@ -4,8 +4,8 @@
  *   signature:  *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, i32, i32, 512
  *   grid:       (19, 1, 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_layernorm_bwd_dx.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_layernorm_bwd_dx.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 
 #ifndef TRITONC_EX_LAYERNORM_BWD_DX_H

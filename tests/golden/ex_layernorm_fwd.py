@@ -1,2 +1,2 @@
-# tritonc: -n _layer_norm_fwd_fused -s "*fp32, *fp32, *fp32, *fp32, *fp32, *fp32, i32, i32, fp32, 128" -g "23, 1, 1"
+# tritonc: --include-runtime -n _layer_norm_fwd_fused -s "*fp32, *fp32, *fp32, *fp32, *fp32, *fp32, i32, i32, fp32, 128" -g "23, 1, 1"
 # file: examples/layernorm.py

@@ -4,8 +4,8 @@
  *   signature:  *fp32, *fp32, i32, i32, i32, 8, 64
  *   grid:       (((M + 8 - 1) / (8)), 1, 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_row_sum.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c ex_row_sum.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 
 #ifndef TRITONC_EX_ROW_SUM_H

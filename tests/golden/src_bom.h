@@ -4,8 +4,8 @@
  *   signature:  *fp32, *fp32, i32, fp32, 128
  *   grid:       (((n + 128 - 1) / (128)), 1, 1)
  *
- * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c src_bom.c -lm
- * (add -DTC_HAVE_SLEEF ... -lsleef to use SLEEF's vector math).
+ * Standalone C11. Build: cc -std=c11 -O3 -march=native -fopenmp -c src_bom.c
+ * and link with -fopenmp -lm (add -DTC_HAVE_SLEEF and -lsleef to use SLEEF for math).
  */
 
 #ifndef TRITONC_SRC_BOM_H

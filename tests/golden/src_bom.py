@@ -1,4 +1,4 @@
-# tritonc: -n scale_kernel -s "*fp32, *fp32, i32, fp32, 128" -g "cdiv(n, 128), 1, 1"
+# tritonc: --include-runtime -n scale_kernel -s "*fp32, *fp32, i32, fp32, 128" -g "cdiv(n, 128), 1, 1"
 # generate: printf '\357\273\277import triton\n'; cat tests/golden/src_bom.py
 import triton
 import triton.language as tl

@@ -1,4 +1,4 @@
-# tritonc: -n scale_kernel -s "*fp32, *fp32, i32, fp32, 128" -g "cdiv(n, 128), 1, 1"
+# tritonc: --include-runtime -n scale_kernel -s "*fp32, *fp32, i32, fp32, 128" -g "cdiv(n, 128), 1, 1"
 # generate: awk '{ printf "%s\r\n", $0 }' tests/golden/src_crlf.py
 import triton
 import triton.language as tl
