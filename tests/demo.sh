@@ -26,4 +26,4 @@ for n in $cases; do
   printf "  %-22s %4d ms  %s\n" "$n" "$best" "build/demo/$n.c"
 done
 echo
-sh tests/exec/run.sh $cases
+bash tests/exec/run.sh $cases
