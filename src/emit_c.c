@@ -249,12 +249,57 @@ bool is_remat(Value *v) {
   return true;
 }
 
+/* A sum / max / min along the last dimension of a value computed in a group is folded into
+ * that group's loop: accumulators live across the innermost loop, so the value need not be
+ * stored (the "keep SIMD partial accumulators" part of fusion). */
+#define FUSED_REDUCE 4
+
+static bool fusable_reduce(Op *op) {
+  if (op->k != O_REDUCE || !op->str || op->nin != 1)
+    return false;
+  if (strcmp(op->str, "sum") && strcmp(op->str, "max") && strcmp(op->str, "min"))
+    return false;
+  Value *v = op->in[0];
+  return v->def && opgroup(v->def) >= 0 && !is_remat(v) && op->axis == v->sh.rank - 1 &&
+         (v->dt == DT_F32 || v->dt == DT_I32) && v->def->parent == op->parent;
+}
+
+void mark_fused(Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (fusable_reduce(op))
+      op->flags |= FUSED_REDUCE;
+    for (int r = 0; r < op->nreg; r++)
+      mark_fused(op->reg[r]);
+  }
+}
+
+/* The fused reductions whose input group is g, in block b. */
+static int fused_for(Block *b, int g, Op **out) {
+  int n = 0;
+  for (int i = 0; i < b->nops && n < 16; i++)
+    if ((b->ops[i]->flags & FUSED_REDUCE) && b->ops[i]->k == O_REDUCE &&
+        opgroup(b->ops[i]->in[0]->def) == g)
+      out[n++] = b->ops[i];
+  return n;
+}
+
+const char *red_identity_of(Op *r) {
+  bool f = r->in[0]->dt == DT_F32;
+  if (!strcmp(r->str, "sum"))
+    return f ? "0.0f" : "0";
+  if (!strcmp(r->str, "max"))
+    return f ? "-INFINITY" : "INT32_MIN";
+  return f ? "INFINITY" : "INT32_MAX";
+}
+
 void mark_uses(Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     for (int j = 0; j < op->nin; j++) {
       Value *v = op->in[j];
-      if (v->def && opgroup(v->def) >= 0 && opgroup(v->def) != opgroup(op) && !is_remat(v))
+      if (v->def && opgroup(v->def) >= 0 && opgroup(v->def) != opgroup(op) && !is_remat(v) &&
+          !(op->flags & FUSED_REDUCE && op->k == O_REDUCE))
         vi(v)->mat = true;
     }
     for (int r = 0; r < op->nreg; r++)
@@ -741,7 +786,11 @@ static void emit_group(Em *E, Op **all, int nall) {
   Shape s = op_shape(ops[0]);
   Vec pulled = {0};
   collect_pulled(E, ops, n, &pulled);
-  if (emit_group_simd(E, ops, n, &pulled))
+  Op *red[16];
+  int nred = fused_for(ops[0]->parent, opgroup(ops[0]), red);
+  for (int i = 0; i < nred; i++)
+    declare_results(E, red[i]);
+  if (emit_group_simd(E, ops, n, &pulled, red, nred))
     return;
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat)
@@ -759,22 +808,40 @@ static void emit_group(Em *E, Op **all, int nall) {
       emit_pulled_at(E, &pulled, d + 1);
       for (int i = 0; i < n; i++)
         emit_ew_stmt(E, ops[i], IDX);
+      const char *acc[16];
+      Buf clause = {0};
+      for (int i = 0; i < nred; i++) {
+        Op *r = red[i];
+        bool sum = !strcmp(r->str, "sum"), mx = !strcmp(r->str, "max");
+        acc[i] = unique_name(E, fmt("%s_acc", cname(E, r->out[0])));
+        src_comment(E, r->loc);
+        line(E, "%s = %s;", acc[i], ew_binary(E, sum ? O_ADD : mx ? O_MAX : O_MIN, r->in[0]->dt,
+                                             acc[i], access(E, r->in[0], IDX)));
+        buf_printf(&clause, " reduction(%s:%s)", sum ? "+" : mx ? "max" : "min", acc[i]);
+      }
       E->ind--;
       E->o = saved_o;
+      for (int i = 0; i < nred; i++)
+        line(E, "%s %s = %s;", ctype(red[i]->in[0]->dt, DT__COUNT), acc[i], red_identity_of(red[i]));
       if (!E->calls)
-        line(E, "#pragma omp simd");
+        line(E, "#pragma omp simd%s", clause.s ? clause.s : "");
       line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
       buf_puts(E->o, body.s ? body.s : "");
       buf_free(&body);
+      buf_free(&clause);
+      line(E, "}");
+      for (int i = 0; i < nred; i++) {
+        Value *r = red[i]->out[0];
+        line(E, "%s%s = %s;", cname(E, r), index_str(r->sh, IDX), acc[i]);
+      }
       break;
     }
     line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
     E->ind++;
     emit_pulled_at(E, &pulled, d + 1);
   }
-  for (int d = s.rank - 1; d >= 0; d--) {
-    if (d < s.rank - 1)
-      E->ind--;
+  for (int d = s.rank - 2; d >= 0; d--) {
+    E->ind--;
     line(E, "}");
   }
   E->last_line = saved_line;
@@ -1006,7 +1073,12 @@ void emit_op(Em *E, Op *op) {
   case O_YIELD: case O_CONDITION: case O_BARRIER: case O_RETURN: return;
   case O_PRINT: src_comment(E, op->loc); emit_print(E, op); return;
   case O_ASSERT: src_comment(E, op->loc); emit_assert(E, op); return;
-  case O_REDUCE: case O_SCAN: src_comment(E, op->loc); emit_reduce_or_scan(E, op); return;
+  case O_REDUCE: case O_SCAN:
+    if (op->k == O_REDUCE && (op->flags & FUSED_REDUCE))
+      return; /* computed in its input's loop */
+    src_comment(E, op->loc);
+    emit_reduce_or_scan(E, op);
+    return;
   case O_PERMUTE: case O_FLIP: case O_JOIN: case O_SPLIT: case O_CAT: case O_RESHAPE:
     src_comment(E, op->loc);
     emit_movement(E, op);

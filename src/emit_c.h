@@ -52,6 +52,8 @@ bool is_remat(Value *v);
 Shape op_shape(Op *op);
 void group_block(Em *E, Block *b);
 void mark_uses(Block *b);
+void mark_fused(Block *b);
+const char *red_identity_of(Op *r);
 const char *dims_decl(Shape s);
 const char *index_str(Shape s, const char *const *idx);
 const char *access(Em *E, Value *v, const char *const *idx);
@@ -85,7 +87,7 @@ void emit_pulled_at(Em *E, Vec *pulled, int level);
 void clear_pulled(Vec *pulled);
 
 /* emit_simd.c */
-bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled);
+bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred);
 
 /* emit_c_red.c */
 void emit_reduce_or_scan(Em *E, Op *op);

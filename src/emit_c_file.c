@@ -335,6 +335,7 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
     }
   ir_count_uses(k);
   group_block(&E, k->body);
+  mark_fused(k->body);
   mark_uses(k->body);
   emit_program(&E, k);
 

@@ -359,7 +359,7 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
 
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
  * some value or op has no vector form. */
-bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled) {
+bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   Shape s = op_shape(ops[0]);
   if (s.d[s.rank - 1] < 16 || (s.d[s.rank - 1] & 15))
     return false;
@@ -375,18 +375,44 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
+  for (int i = 0; i < nred; i++)
+    if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)
+      S.fail = true;
   for (int d = 0; d < s.rank; d++) {
     if (d == s.rank - 1) {
+      const char *acc[16];
+      for (int i = 0; i < nred; i++) { /* partial accumulators, one per lane */
+        bool f = red[i]->in[0]->dt == DT_F32;
+        acc[i] = unique_name(E, fmt("%s_acc", cname(E, red[i]->out[0])));
+        line(E, "%s %s = tc_%s32_splat(%s);", f ? "tc_vf32" : "tc_vi32", acc[i], f ? "f" : "i",
+             red_identity_of(red[i]));
+      }
       line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", IDX[d], IDX[d], s.d[d], IDX[d]);
       E->ind++;
       emit_body(&S, ops, n, pulled);
+      for (int i = 0; i < nred && !S.fail; i++) {
+        Op *r = red[i];
+        bool f = r->in[0]->dt == DT_F32;
+        const char *fn = !strcmp(r->str, "sum") ? "add" : r->str;
+        src_comment(E, r->loc);
+        line(E, "%s = tc_%s32_%s(%s, %s);", acc[i], f ? "f" : "i", fn, acc[i],
+             vec(&S, vx(&S, r->in[0], IDX)));
+      }
+      E->ind--;
+      line(E, "}");
+      for (int i = 0; i < nred; i++) {
+        Value *r = red[i]->out[0];
+        const char *h = !strcmp(red[i]->str, "sum") ? "hsum" : !strcmp(red[i]->str, "max") ? "hmax" : "hmin";
+        line(E, "%s%s = tc_%s32_%s(%s);", cname(E, r), index_str(r->sh, IDX),
+             red[i]->in[0]->dt == DT_F32 ? "f" : "i", h, acc[i]);
+      }
       break;
     }
     line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[d], IDX[d], s.d[d], IDX[d]);
     E->ind++;
     emit_pulled_at(E, pulled, d + 1);
   }
-  for (int d = 0; d < s.rank; d++) {
+  for (int d = 0; d < s.rank - 1; d++) {
     E->ind--;
     line(E, "}");
   }

@@ -38,9 +38,12 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   const float mean = *(Mean + row);
   /* layernorm.py:76: rstd = tl.load(Rstd + row) */
   const float rstd = *(Rstd + row);
+  float red0;
+  float red1;
   float xhat[512];
   float wdy[512];
-  float t0[512];
+  tc_vf32 red0_acc = tc_f32_splat(0.0f);
+  tc_vf32 red1_acc = tc_f32_splat(0.0f);
   for (int i0 = 0; i0 < 512; i0 += TC_VLEN) {
     /* layernorm.py:68: mask = cols < N */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
@@ -61,22 +64,16 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
     const tc_vf32 wdy_v = tc_f32_select(mask, wdy_1, tc_f32_splat(0.0f));
     tc_f32_store(&wdy[i0], wdy_v);
     /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
-    tc_f32_store(&t0[i0], tc_f32_mul(xhat_v, wdy_v));
+    red0_acc = tc_f32_add(red0_acc, tc_f32_mul(xhat_v, wdy_v));
+    /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
+    red1_acc = tc_f32_add(red1_acc, wdy_v);
   }
+  red0 = tc_f32_hsum(red0_acc);
+  red1 = tc_f32_hsum(red1_acc);
   /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
-  float red1;
-  tc_vf32 acc = tc_f32_load(&t0[0]);
-  for (int ik = TC_VLEN; ik < 512; ik += TC_VLEN)
-    acc = tc_f32_add(acc, tc_f32_load(&t0[ik]));
-  red1 = tc_f32_hsum(acc);
-  const float c1 = (red1 / (float)N);
+  const float c1 = (red0 / (float)N);
   /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
-  float red2;
-  tc_vf32 acc_1 = tc_f32_load(&wdy[0]);
-  for (int ik = TC_VLEN; ik < 512; ik += TC_VLEN)
-    acc_1 = tc_f32_add(acc_1, tc_f32_load(&wdy[ik]));
-  red2 = tc_f32_hsum(acc_1);
-  const float c2 = (red2 / (float)N);
+  const float c2 = (red1 / (float)N);
   for (int i0 = 0; i0 < 512; i0 += TC_VLEN) {
     /* layernorm.py:68: mask = cols < N */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));

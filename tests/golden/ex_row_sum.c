@@ -35,35 +35,30 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
     acc[i0] = 0.0f;
   }
   for (int32_t start = 0; start < N; start += 64) {
-    float x[8][64];
+    float red0[8];
     for (int i0 = 0; i0 < 8; i0++) {
       /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
+      tc_vf32 red0_acc = tc_f32_splat(0.0f);
       for (int i1 = 0; i1 < 64; i1 += TC_VLEN) {
         /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
         const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
         /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
         const tc_vmask mask = tc_mask_and(((rows < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
         /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
-        const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
-        tc_f32_store(&x[i0][i1], x_v);
+        const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
+        /* reductions.py:16: acc += tl.sum(x, axis=1) */
+        red0_acc = tc_f32_add(red0_acc, x);
       }
+      red0[i0] = tc_f32_hsum(red0_acc);
     }
-    /* reductions.py:16: acc += tl.sum(x, axis=1) */
-    float red0[8];
-    for (int i0 = 0; i0 < 8; i0++) {
-      tc_vf32 acc_1 = tc_f32_load(&x[i0][0]);
-      for (int ik = TC_VLEN; ik < 64; ik += TC_VLEN)
-        acc_1 = tc_f32_add(acc_1, tc_f32_load(&x[i0][ik]));
-      red0[i0] = tc_f32_hsum(acc_1);
-    }
-    float acc_2[8];
+    float acc_1[8];
     #pragma omp simd
     for (int i0 = 0; i0 < 8; i0++) {
       /* reductions.py:16: acc += tl.sum(x, axis=1) */
-      acc_2[i0] = (acc[i0] + red0[i0]);
+      acc_1[i0] = (acc[i0] + red0[i0]);
     }
-    memcpy(acc, acc_2, sizeof acc);
+    memcpy(acc, acc_1, sizeof acc);
   } /* for start */
   #pragma omp simd
   for (int i0 = 0; i0 < 8; i0++) {

@@ -31,7 +31,9 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   const int32_t row_idx = pid_x;
   /* softmax.py:11: row_start_ptr = input_ptr + row_idx * input_row_stride */
   float *const row_start_ptr = (input_ptr + tc_mul_i32(row_idx, input_row_stride));
+  float red0;
   float row[128];
+  tc_vf32 red0_acc = tc_f32_splat(-INFINITY);
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
     /* softmax.py:13: input_ptrs = row_start_ptr + col_offsets */
     /* softmax.py:14: mask = col_offsets < n_cols */
@@ -39,27 +41,23 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
     const tc_vf32 row_v = tc_f32_load_mask((row_start_ptr + i0), mask, -INFINITY);
     tc_f32_store(&row[i0], row_v);
+    /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
+    red0_acc = tc_f32_max(red0_acc, row_v);
   }
-  /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
-  float red0;
-  tc_vf32 acc = tc_f32_load(&row[0]);
-  for (int ik = TC_VLEN; ik < 128; ik += TC_VLEN)
-    acc = tc_f32_max(acc, tc_f32_load(&row[ik]));
-  red0 = tc_f32_hmax(acc);
+  red0 = tc_f32_hmax(red0_acc);
+  float denominator;
   float numerator[128];
+  tc_vf32 denominator_acc = tc_f32_splat(0.0f);
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
     /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
     const tc_vf32 row_minus_max = tc_f32_sub(tc_f32_load(&row[i0]), tc_f32_splat(red0));
     /* softmax.py:18: numerator = tl.exp(row_minus_max) */
     const tc_vf32 numerator_v = tc_f32_exp(row_minus_max);
     tc_f32_store(&numerator[i0], numerator_v);
+    /* softmax.py:19: denominator = tl.sum(numerator, axis=0) */
+    denominator_acc = tc_f32_add(denominator_acc, numerator_v);
   }
-  /* softmax.py:19: denominator = tl.sum(numerator, axis=0) */
-  float denominator;
-  tc_vf32 acc_1 = tc_f32_load(&numerator[0]);
-  for (int ik = TC_VLEN; ik < 128; ik += TC_VLEN)
-    acc_1 = tc_f32_add(acc_1, tc_f32_load(&numerator[ik]));
-  denominator = tc_f32_hsum(acc_1);
+  denominator = tc_f32_hsum(denominator_acc);
   /* softmax.py:21: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
   float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {

@@ -33,34 +33,32 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
   for (int32_t row_idx = row_start; (row_step > 0 ? row_idx < n_rows : row_idx > n_rows); row_idx += row_step) {
     /* softmax.py:32: row_start_ptr = input_ptr + row_idx * input_row_stride */
     float *const row_start_ptr = (input_ptr + tc_mul_i32(row_idx, input_row_stride));
+    float red0;
     float row[64];
+    tc_vf32 red0_acc = tc_f32_splat(-INFINITY);
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* softmax.py:34: mask = col_offsets < n_cols */
       const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
       /* softmax.py:35: row = tl.load(row_start_ptr + col_offsets, mask=mask, other=-float('inf')) */
       const tc_vf32 row_v = tc_f32_load_mask((row_start_ptr + i0), mask, -INFINITY);
       tc_f32_store(&row[i0], row_v);
+      /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
+      red0_acc = tc_f32_max(red0_acc, row_v);
     }
-    /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
-    float red0;
-    tc_vf32 acc = tc_f32_load(&row[0]);
-    for (int ik = TC_VLEN; ik < 64; ik += TC_VLEN)
-      acc = tc_f32_max(acc, tc_f32_load(&row[ik]));
-    red0 = tc_f32_hmax(acc);
+    red0 = tc_f32_hmax(red0_acc);
+    float denominator;
     float numerator[64];
+    tc_vf32 denominator_acc = tc_f32_splat(0.0f);
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
       const tc_vf32 row_minus_max = tc_f32_sub(tc_f32_load(&row[i0]), tc_f32_splat(red0));
       /* softmax.py:37: numerator = tl.exp(row_minus_max) */
       const tc_vf32 numerator_v = tc_f32_exp(row_minus_max);
       tc_f32_store(&numerator[i0], numerator_v);
+      /* softmax.py:38: denominator = tl.sum(numerator, axis=0) */
+      denominator_acc = tc_f32_add(denominator_acc, numerator_v);
     }
-    /* softmax.py:38: denominator = tl.sum(numerator, axis=0) */
-    float denominator;
-    tc_vf32 acc_1 = tc_f32_load(&numerator[0]);
-    for (int ik = TC_VLEN; ik < 64; ik += TC_VLEN)
-      acc_1 = tc_f32_add(acc_1, tc_f32_load(&numerator[ik]));
-    denominator = tc_f32_hsum(acc_1);
+    denominator = tc_f32_hsum(denominator_acc);
     /* softmax.py:40: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
     float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
