@@ -370,13 +370,18 @@ static SVal *bi_hypot(Sema *S, Call *c) { return binary_math(S, c, O_HYPOT, true
 static SVal *bi_copysign(Sema *S, Call *c) { return binary_math(S, c, O_COPYSIGN, true); }
 static SVal *bi_fmod(Sema *S, Call *c) { return binary_math(S, c, O_MOD, true); }
 
+static bool kw_true(Sema *S, Call *c, int pos, const char *name);
+
 // tl.fdiv(x, y, ieee_rounding=False) / tl.div_rn(x, y)
 static SVal *bi_fdiv(Sema *S, Call *c) {
   Value *x, *y;
   promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), true, &x, &y);
   if (!dt_is_float(x->dt))
     error_at(c->loc, "%s() needs floating-point operands", c->name);
-  return sv_tensor(tensor_binop(S, c->loc, O_DIV, x, y));
+  Value *r = tensor_binop(S, c->loc, O_DIV, x, y);
+  if (strcmp(c->name, "fdiv") != 0 || kw_true(S, c, 2, "ieee_rounding"))
+    r->def->flags |= 1; /* correctly rounded: never replaced by a reciprocal multiply */
+  return sv_tensor(r);
 }
 
 // tl.umulhi(x, y)

@@ -162,6 +162,10 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     return mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
   if (t == 'i' && k == O_ADD && a->k == VU && b->k == VC)
     return mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  /* x / d with d the same for every lane: one division, then multiplies. Triton's own fp32
+   * division on the GPU is the approximate div.full (up to 2 ulp); tl.div_rn stays exact. */
+  if (t == 'f' && k == O_DIV && b->k == VU && !(op->flags & 1) && a->k == VV)
+    return mk(VV, 'f', fmt("tc_f32_mul(%s, tc_f32_splat(1.0f / %s))", a->e, b->e));
   const char *f = fname(k);
   if (!f || (t == 'f' && (k == O_AND || k == O_OR || k == O_XOR || k == O_SHL || k == O_SHR)) ||
       (t == 'i' && (k == O_DIV || k == O_POW || k == O_MINP || k == O_MAXP)) ||

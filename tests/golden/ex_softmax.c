@@ -64,7 +64,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     /* softmax.py:14: mask = col_offsets < n_cols */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
     /* softmax.py:20: softmax_output = numerator / denominator */
-    const tc_vf32 softmax_output = tc_f32_div(tc_f32_load(&numerator[i0]), tc_f32_splat(denominator));
+    const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
     /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
     tc_f32_store_mask((output_row_start_ptr + i0), softmax_output, mask);
   }
