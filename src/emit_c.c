@@ -793,7 +793,7 @@ static void emit_group(Em *E, Op **all, int nall) {
   if (emit_group_simd(E, ops, n, &pulled, red, nred))
     return;
   for (int i = 0; i < n; i++)
-    if (ops[i]->nout && vi(ops[i]->out[0])->mat)
+    if (ops[i]->nout && vi(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
   int saved_line = E->last_line;
   E->last_line = 0;
@@ -948,6 +948,43 @@ static void emit_carried_init(Em *E, Op *op, int first_in) {
   }
 }
 
+/* `acc += x` in a loop: when the new value of a carried tile is computed elementwise by the
+ * last op of its group that reads the old value, and nothing else reads the old value, the
+ * group writes straight into the carried variable instead of a copy made at the yield. */
+static bool reads_only_in(Block *b, Value *a, int g, Op *def) {
+  bool after_def = false;
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    bool reads = false;
+    for (int j = 0; j < op->nin; j++)
+      reads |= op->in[j] == a;
+    /* readers: only ops of the group, none after the op that computes the new value */
+    if (reads && (opgroup(op) != g || op->k == O_YIELD || (after_def && op != def)))
+      return false;
+    for (int r = 0; r < op->nreg; r++)
+      if (!reads_only_in(op->reg[r], a, -2, NULL))
+        return false;
+    after_def |= op == def;
+  }
+  return true;
+}
+
+static void alias_carried(Em *E, Op *loop, Block *b, int first_arg, Op *yield) {
+  for (int j = 0; j < loop->nout; j++) {
+    Value *y = yield->in[j], *a = b->args[first_arg + j];
+    if (!y->def || y->def->parent != b || opgroup(y->def) < 0 || !vi(y)->mat ||
+        is_remat(y) || y->sh.rank == 0 || vi(y)->alias)
+      continue;
+    bool used_in_def = false;
+    for (int k = 0; k < y->def->nin; k++)
+      used_in_def |= y->def->in[k] == a;
+    if (!used_in_def || !reads_only_in(b, a, opgroup(y->def), y->def))
+      continue;
+    vi(y)->alias = true;
+    vi(y)->cname = cname(E, loop->out[j]);
+  }
+}
+
 // for iv in range(lo, hi, step)
 static void emit_for(Em *E, Op *op) {
   Block *b = op->reg[0];
@@ -961,6 +998,7 @@ static void emit_for(Em *E, Op *op) {
   line(E, "for (%s %s = %s; %s; %s += %s) {", ctype(iv->dt, DT__COUNT), n,
        access(E, op->in[0], NULL), cond, n, st);
   E->ind++;
+  alias_carried(E, op, b, 1, last_op(b));
   emit_block(E, b);
   Op *y = last_op(b);
   emit_yield(E, y, op->out);

@@ -16,6 +16,7 @@ typedef struct VInfo {
   int group;         /* group of the defining op, -1 if none */
   bool mat;          /* stored to an array (tiles) */
   int remat;         /* 0 unknown, 1 cheap index math recomputed where used, 2 not */
+  bool alias;        /* stored straight into a loop-carried variable (no own array) */
 } VInfo;
 
 typedef struct Em {

@@ -59,13 +59,11 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
         tc_f32_store(&red0[i1], tc_f32_add(tc_f32_load(&red0[i1]), tc_f32_load(&x[ik][i1])));
       }
     } /* for ik */
-    float acc_1[32];
     for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
       /* reductions.py:30: acc += tl.sum(x, axis=0) */
-      const tc_vf32 acc_1_v = tc_f32_add(tc_f32_load(&acc[i0]), tc_f32_load(&red0[i0]));
-      tc_f32_store(&acc_1[i0], acc_1_v);
+      const tc_vf32 acc_v = tc_f32_add(tc_f32_load(&acc[i0]), tc_f32_load(&red0[i0]));
+      tc_f32_store(&acc[i0], acc_v);
     }
-    memcpy(acc, acc_1, sizeof acc);
   } /* for start */
   for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
     /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */

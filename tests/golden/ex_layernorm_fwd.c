@@ -39,17 +39,15 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     _mean[i0] = 0.0f;
   }
   for (int32_t off = 0; off < N; off += 128) {
-    float _mean_1[128];
     for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
       /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
       const int32_t cols = tc_add_i32(off, i0); /* lane 0; lane l holds cols + l */
       /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
       const tc_vf32 a = tc_f32_load_mask((X_1 + cols), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)), 0.0f);
       /* layernorm.py:28: _mean += a */
-      const tc_vf32 _mean_1_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
-      tc_f32_store(&_mean_1[i0], _mean_1_v);
+      const tc_vf32 _mean_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
+      tc_f32_store(&_mean[i0], _mean_v);
     }
-    memcpy(_mean, _mean_1, sizeof _mean);
   } /* for off */
   /* layernorm.py:29: mean = tl.sum(_mean, axis=0) / N */
   float red0;
@@ -65,7 +63,6 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     _var[i0] = 0.0f;
   }
   for (int32_t off_1 = 0; off_1 < N; off_1 += 128) {
-    float _var_1[128];
     for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
       /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
       const int32_t cols_1 = tc_add_i32(off_1, i0); /* lane 0; lane l holds cols_1 + l */
@@ -74,10 +71,9 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
       /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
       const tc_vf32 x_1 = tc_f32_select(tc_i32_lt(tc_i32_iota(cols_1), tc_i32_splat(N)), tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(0.0f));
       /* layernorm.py:36: _var += x * x */
-      const tc_vf32 _var_1_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
-      tc_f32_store(&_var_1[i0], _var_1_v);
+      const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
+      tc_f32_store(&_var[i0], _var_v);
     }
-    memcpy(_var, _var_1, sizeof _var);
   } /* for off_1 */
   /* layernorm.py:37: var = tl.sum(_var, axis=0) / N */
   float red1;

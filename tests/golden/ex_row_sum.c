@@ -52,13 +52,11 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
       }
       red0[i0] = tc_f32_hsum(red0_acc);
     }
-    float acc_1[8];
     #pragma omp simd
     for (int i0 = 0; i0 < 8; i0++) {
       /* reductions.py:16: acc += tl.sum(x, axis=1) */
-      acc_1[i0] = (acc[i0] + red0[i0]);
+      acc[i0] = (acc[i0] + red0[i0]);
     }
-    memcpy(acc, acc_1, sizeof acc);
   } /* for start */
   #pragma omp simd
   for (int i0 = 0; i0 < 8; i0++) {
