@@ -331,6 +331,27 @@ const char *index_str(Shape s, const char *const *idx) {
   return r;
 }
 
+/* Index of the source element a broadcast or size-1 reshape view reads at idx. */
+void view_src_index(Op *d, const char *const *idx, const char **n) {
+  Value *src = d->in[0];
+  if (d->k == O_BROADCAST) {
+    for (int k = 0; k < src->sh.rank; k++)
+      n[k] = src->sh.d[k] == 1 ? "0" : idx[k];
+    return;
+  }
+  int j = 0;
+  Shape o = d->out[0]->sh;
+  for (int k = 0; k < src->sh.rank; k++) {
+    if (src->sh.d[k] == 1) {
+      n[k] = "0";
+      continue;
+    }
+    while (j < o.rank && o.d[j] == 1)
+      j++;
+    n[k] = idx[j++];
+  }
+}
+
 static const char *view_access(Em *E, Op *op, const char *const *idx) {
   Value *src = op->nin ? op->in[0] : NULL;
   Idx n = {0};
@@ -340,24 +361,9 @@ static const char *view_access(Em *E, Op *op, const char *const *idx) {
   case O_SPLAT: return access(E, src, NULL);
   case O_ARANGE:
     return op->ival ? fmt("(%lld + %s)", (long long)op->ival, idx[0]) : idx[0];
-  case O_BROADCAST:
-    for (int d = 0; d < src->sh.rank; d++)
-      n[d] = src->sh.d[d] == 1 ? "0" : idx[d];
+  case O_BROADCAST: case O_RESHAPE:
+    view_src_index(op, idx, n);
     return access(E, src, n);
-  case O_RESHAPE: {
-    int j = 0;
-    Shape out = op->out[0]->sh;
-    for (int d = 0; d < src->sh.rank; d++) {
-      if (src->sh.d[d] == 1) {
-        n[d] = "0";
-        continue;
-      }
-      while (j < out.rank && out.d[j] == 1)
-        j++;
-      n[d] = idx[j++];
-    }
-    return access(E, src, n);
-  }
   default:
     die("view_access: %s", op_names[op->k]);
   }
@@ -697,22 +703,8 @@ static void pull_remat(Em *E, Value *u, const char *const *idx, Vec *out) {
   Op *d = u->def;
   if (is_view_op(d)) {
     Idx n = {0};
-    if (d->k == O_BROADCAST) {
-      for (int k = 0; k < d->in[0]->sh.rank; k++)
-        n[k] = d->in[0]->sh.d[k] == 1 ? "0" : idx[k];
-      pull_remat(E, d->in[0], n, out);
-    } else if (d->k == O_RESHAPE) {
-      Shape o = u->sh, in = d->in[0]->sh;
-      int j = 0;
-      for (int k = 0; k < in.rank; k++) {
-        if (in.d[k] == 1) {
-          n[k] = "0";
-          continue;
-        }
-        while (j < o.rank && o.d[j] == 1)
-          j++;
-        n[k] = idx[j++];
-      }
+    if (d->k == O_BROADCAST || d->k == O_RESHAPE) {
+      view_src_index(d, idx, n);
       pull_remat(E, d->in[0], n, out);
     }
     return;

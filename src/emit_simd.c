@@ -114,24 +114,9 @@ static VX *view(Sim *S, Op *d, const char *const *idx) {
     const char *e = d->ival ? fmt("(%lld + %s)", (long long)d->ival, idx[0]) : idx[0];
     return mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e);
   }
-  case O_BROADCAST:
-    for (int k = 0; k < src->sh.rank; k++)
-      n[k] = src->sh.d[k] == 1 ? "0" : idx[k];
+  default: /* broadcast, or a reshape adding or dropping size-1 dims */
+    view_src_index(d, idx, n);
     return vx(S, src, n);
-  default: { /* reshape adding or dropping size-1 dims */
-    int j = 0;
-    Shape o = d->out[0]->sh;
-    for (int k = 0; k < src->sh.rank; k++) {
-      if (src->sh.d[k] == 1) {
-        n[k] = "0";
-        continue;
-      }
-      while (j < o.rank && o.d[j] == 1)
-        j++;
-      n[k] = idx[j++];
-    }
-    return vx(S, src, n);
-  }
   }
 }
 

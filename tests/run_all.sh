@@ -20,6 +20,7 @@ run_suite() {
 }
 mkdir -p build
 run_suite golden sh tests/golden/run.sh
+run_suite cli sh tests/cli.sh
 run_suite compile sh tests/compile.sh
 run_suite exec bash tests/exec/run.sh
 run_suite simd sh tests/simd/run.sh

@@ -1,0 +1,40 @@
+#!/bin/sh
+# cli.sh — command-line behaviour: exit statuses, --help/--version, --emit, --list-configs,
+# --templates, -D. Prints PASS/FAIL lines and "N passed, N failed".
+cd "$(dirname "$0")/.."
+T=${TRITONC:-bin/tritonc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+check() { # name, expected status, command...
+  name=$1; want=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+  if [ "$got" -eq "$want" ]; then echo "PASS $name"; pass=$((pass + 1))
+  else echo "FAIL $name (exit $got, want $want): $(head -n 2 "$tmp/err")"; fail=$((fail + 1)); fi
+}
+has() { # name, file, text
+  if grep -q -- "$3" "$2"; then echo "PASS $1"; pass=$((pass + 1))
+  else echo "FAIL $1 (no '$3' in output)"; fail=$((fail + 1)); fi
+}
+ADD="examples/add.py -n add_kernel -s *fp32:16,*fp32:16,*fp32:16,i32,1024"
+check help 0 $T --help;                         has help-text "$tmp/out" "usage: tritonc"
+check version 0 $T --version;                   has version-text "$tmp/out" "tritonc "
+check no-args 2 $T
+check unknown-option 2 $T --frobnicate
+check missing-file 2 $T no/such/file.py -n k
+check bad-target 2 $T $ADD --target fortran
+check bad-emit 2 $T $ADD --emit asm
+check emit-ast 0 $T $ADD --emit ast;            has emit-ast-text "$tmp/out" "function definition"
+check emit-ir 0 $T $ADD --emit ir;              has emit-ir-text "$tmp/out" "program_id axis=0"
+check emit-c 0 $T $ADD --emit c;                has emit-c-text "$tmp/out" "add_kernel_program"
+check list-configs 0 $T tests/conformance/kernels/autotune_heur.py -n axpy_autotuned_kernel --list-configs
+has list-configs-text "$tmp/out" "config 0:"
+check define-value 0 $T examples/add.py -n add_kernel -s "*fp32, *fp32, *fp32, i32" -D BLOCK_SIZE=256 --emit ir
+has define-value-text "$tmp/out" "BLOCK_SIZE=256"
+mkdir -p "$tmp/tmpl"
+printf '/* MY BANNER {{KERNEL}} */\n' > "$tmp/tmpl/c_banner.tmpl"
+check templates 0 $T $ADD --templates "$tmp/tmpl" --emit c; has templates-text "$tmp/out" "MY BANNER add_kernel"
+printf '/* {{NO_SUCH_KEY}} */\n' > "$tmp/tmpl/c_banner.tmpl"
+check templates-bad-key 1 $T $ADD --templates "$tmp/tmpl" --emit c
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
