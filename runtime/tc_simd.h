@@ -13,8 +13,9 @@
  *
  * -DTC_SIMD_FORCE_AVX2 caps the level at avx2, -DTC_SIMD_FORCE_SCALAR forces the scalar code.
  * TC_VLEN is the number of fp32 / int32 lanes, TC_VLEN64 = TC_VLEN / 2 the number of fp64
- * lanes, TC_SIMD_ISA the level's name as a string. -DTC_HAVE_SLEEF routes vector math through
- * SLEEF 1-ULP functions (link -lsleef); otherwise math runs lane by lane through libm.
+ * lanes, TC_SIMD_ISA the level's name as a string. exp, exp2, erf and tanh are vector code of
+ * this header; -DTC_HAVE_SLEEF routes the other math through SLEEF 1-ULP vector functions (link
+ * -lsleef); otherwise it runs lane by lane through libm.
  *
  * API (v = tc_vf32, i = tc_vi32, m = tc_vmask, d = tc_vf64, n = int lane count)
  *   f32 memory   tc_f32_load(p) load_n(p,n,other) load_mask(p,m,other) store(p,v) store_n(p,v,n)
@@ -39,6 +40,7 @@
  *                tc_i32_hsum (wrapping) hmax hmin
  *   math         tc_f32_exp exp2 log log2 sin cos tanh erf pow(a,b); tested within 2 ULP
  *   fp64         tc_f64_ splat load load_n store store_n add sub mul div fma hsum (TC_VLEN64 lanes)
+ *   prefetch     tc_prefetch_next(&site, &delta, p, first, write): p one program ahead
  *
  * Tails: the _n and _mask functions never touch memory of masked-off lanes (hardware masked
  * loads/stores where they exist, element-by-element copies otherwise), so `p` may point at the
@@ -138,24 +140,16 @@ static inline int32_t tc__f32_to_i32(float f) {
 static inline int tc__clamp_n(int n, int vlen) { return n < 0 ? 0 : n > vlen ? vlen : n; }
 
 #ifdef TC_HAVE_SLEEF
-#define tc__expf Sleef_expf_u10
-#define tc__exp2f Sleef_exp2f_u10
 #define tc__logf Sleef_logf_u10
 #define tc__log2f Sleef_log2f_u10
 #define tc__sinf Sleef_sinf_u10
 #define tc__cosf Sleef_cosf_u10
-#define tc__tanhf Sleef_tanhf_u10
-#define tc__erff Sleef_erff_u10
 #define tc__powf Sleef_powf_u10
 #else
-#define tc__expf expf
-#define tc__exp2f exp2f
 #define tc__logf logf
 #define tc__log2f log2f
 #define tc__sinf sinf
 #define tc__cosf cosf
-#define tc__tanhf tanhf
-#define tc__erff erff
 #define tc__powf powf
 #endif
 
@@ -1332,16 +1326,184 @@ static inline double tc_f64_hsum(tc_vf64 v) { return (v.v[0] + v.v[2]) + (v.v[1]
 #undef TC__LANES
 #endif /* levels */
 
+/* ============================================================================== prefetch */
+/* tc_prefetch_next(&site, &delta, p, first, write): prefetch p + delta. When `first` is true
+ * (the first vector of a loop nest), delta is learned: how far the site's first address moved
+ * between its last two distinct values (the previous program on this thread, or the previous
+ * trip of an enclosing loop). The site (`static _Thread_local`, one per access and thread) is
+ * only touched then; delta is a local of the program. A prefetch never faults, so a wrong guess
+ * costs only bandwidth; the address is formed in uintptr_t, never as an out-of-bounds pointer.
+ * It pays off when the data comes from memory; when it is already in cache the prefetches only
+ * take load slots: -DTC_NO_PREFETCH compiles them out. */
+typedef struct {
+  uintptr_t last;
+  intptr_t delta;
+} tc_pf_site;
+
+static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first,
+                                    int write) {
+  uintptr_t a = (uintptr_t)p;
+  if (first) {
+    if (a != s->last) {
+      s->delta = s->last ? (intptr_t)(a - s->last) : 0;
+      s->last = a;
+    }
+    *delta = s->delta;
+  }
+  if (!*delta)
+    return;
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(TC_NO_PREFETCH)
+  if (write)
+    __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 1, 3);
+  else
+    __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 0, 3);
+#else
+  (void)write;
+#endif
+}
+
 /* ============================================================================ vector math */
+/* exp, exp2, erf and tanh are computed here on every level, from the ops above: a Cody-Waite
+ * range reduction plus a polynomial, all in vector registers (worst errors found by the tests:
+ * under 2 ULP over the whole float range). Their coefficients are Chebyshev interpolants derived
+ * by tools/fit_math.c. They are several times faster than SLEEF's 1-ULP functions, which use
+ * double-float arithmetic; -DTC_MATH_SLEEF_ALL routes them through SLEEF too. The other
+ * functions use SLEEF's vector functions with -DTC_HAVE_SLEEF, libm lane by lane otherwise. */
+
+/* clamp x to [lo, hi], NaN lanes stay NaN: one min and one max where the ISA's min/max return
+ * their second operand when either is NaN (x86), or propagate NaN (NEON) */
+static inline tc_vf32 tc__clamp_keep_nan(tc_vf32 x, float lo, float hi) {
+#if defined(TC_SIMD_AVX512)
+  return _mm512_min_ps(_mm512_set1_ps(hi), _mm512_max_ps(_mm512_set1_ps(lo), x));
+#elif defined(TC_SIMD_AVX2)
+  return _mm256_min_ps(_mm256_set1_ps(hi), _mm256_max_ps(_mm256_set1_ps(lo), x));
+#elif defined(TC_SIMD_NEON)
+  return vminq_f32(vdupq_n_f32(hi), vmaxq_f32(vdupq_n_f32(lo), x));
+#else
+  for (int i = 0; i < TC_VLEN; i++)
+    x.v[i] = hi < x.v[i] ? hi : lo > x.v[i] ? lo : x.v[i];
+  return x;
+#endif
+}
+
+/* p * 2^n for integral nf (as float) / n (as int32) in [-152, 130]; AVX-512 has it as one
+ * instruction, elsewhere it is the product of two normal powers of two built from n's bits */
+static inline tc_vf32 tc__scale2(tc_vf32 p, tc_vf32 nf, tc_vi32 n) {
+#if defined(TC_SIMD_AVX512)
+  (void)n;
+  return _mm512_scalef_ps(p, nf);
+#else
+  (void)nf;
+  tc_vi32 n1 = tc_i32_shr(n, tc_i32_splat(1)), n2 = tc_i32_sub(n, n1);
+  tc_vf32 s1 = tc_i32_as_f32(tc_i32_shl(tc_i32_add(n1, tc_i32_splat(127)), tc_i32_splat(23)));
+  tc_vf32 s2 = tc_i32_as_f32(tc_i32_shl(tc_i32_add(n2, tc_i32_splat(127)), tc_i32_splat(23)));
+  return tc_f32_mul(tc_f32_mul(p, s1), s2);
+#endif
+}
+
+/* e^r for |r| <= ln2/2 (degree 7; 0.71 ULP) */
+static inline tc_vf32 tc__exp_core(tc_vf32 r) {
+  tc_vf32 p = tc_f32_splat(0x1.a17df2p-13f);
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.6da754p-10f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.1110a6p-7f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.555464p-5f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.555556p-3f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0.5f));
+  p = tc_f32_fma(p, r, tc_f32_splat(1.0f));
+  return tc_f32_fma(p, r, tc_f32_splat(1.0f));
+}
+
+#define TC__ROUND_MAGIC 0x1.8p23f /* adding it rounds |x| < 2^22 to an integer, RNE */
+
+static inline tc_vf32 tc__exp_fast(tc_vf32 x) {
+  tc_vf32 xc = tc__clamp_keep_nan(x, -104.0f, 89.0f);
+  tc_vf32 t = tc_f32_fma(xc, tc_f32_splat(0x1.715476p+0f), tc_f32_splat(TC__ROUND_MAGIC));
+  tc_vf32 nf = tc_f32_sub(t, tc_f32_splat(TC__ROUND_MAGIC));
+  tc_vi32 n = tc_i32_sub(tc_f32_as_i32(t), tc_f32_as_i32(tc_f32_splat(TC__ROUND_MAGIC)));
+  tc_vf32 r = tc_f32_fma(nf, tc_f32_splat(-0x1.62e43p-1f), xc); /* x - n ln2, ln2 in two parts */
+  r = tc_f32_fma(nf, tc_f32_splat(0x1.05c61p-29f), r);
+  return tc__scale2(tc__exp_core(r), nf, n);
+}
+
+static inline tc_vf32 tc__exp2_fast(tc_vf32 x) {
+  tc_vf32 xc = tc__clamp_keep_nan(x, -151.0f, 129.0f);
+  tc_vf32 t = tc_f32_add(xc, tc_f32_splat(TC__ROUND_MAGIC));
+  tc_vf32 nf = tc_f32_sub(t, tc_f32_splat(TC__ROUND_MAGIC));
+  tc_vi32 n = tc_i32_sub(tc_f32_as_i32(t), tc_f32_as_i32(tc_f32_splat(TC__ROUND_MAGIC)));
+  tc_vf32 r = tc_f32_mul(tc_f32_sub(xc, nf), tc_f32_splat(0x1.62e43p-1f)); /* (x - n) ln2 */
+  return tc__scale2(tc__exp_core(r), nf, n);
+}
+
+/* y with the sign bit of x */
+static inline tc_vf32 tc__copysign(tc_vf32 y, tc_vf32 x) {
+  tc_vi32 sign = tc_i32_splat((int32_t)0x80000000u);
+  return tc_i32_as_f32(tc_i32_or(tc_i32_and(tc_f32_as_i32(y), tc_i32_xor(sign, tc_i32_splat(-1))),
+                                 tc_i32_and(tc_f32_as_i32(x), sign)));
+}
+
+/* |x| < 1.5: x + x P(x^2) (1.45 ULP); 1.5 <= |x|: a polynomial in |x| clamped to 4, where erf
+ * rounds to 1 (0.87 ULP) */
+static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
+  tc_vf32 t = tc_f32_fma(x, x, tc_f32_splat(-1.125f));
+  tc_vf32 p = tc_f32_splat(-0x1.802762p-18f);
+  p = tc_f32_fma(p, t, tc_f32_splat(0x1.8dfdc6p-15f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.5dee5cp-12f));
+  p = tc_f32_fma(p, t, tc_f32_splat(0x1.14d462p-9f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.76d792p-7f));
+  p = tc_f32_fma(p, t, tc_f32_splat(0x1.aa9c2p-5f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.9a0f4cp-3f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.771e9ap-3f));
+  tc_vf32 small = tc_f32_fma(x, p, x);
+
+  tc_vf32 a = tc_f32_abs(x);
+  tc_vf32 u = tc_f32_sub(tc_f32_min(a, tc_f32_splat(4.0f)), tc_f32_splat(2.75f));
+  tc_vf32 q = tc_f32_splat(-0x1.149782p-18f);
+  q = tc_f32_fma(q, u, tc_f32_splat(-0x1.b1464ep-19f));
+  q = tc_f32_fma(q, u, tc_f32_splat(0x1.f723e6p-15f));
+  q = tc_f32_fma(q, u, tc_f32_splat(-0x1.8e277ep-14f));
+  q = tc_f32_fma(q, u, tc_f32_splat(-0x1.8727aap-14f));
+  q = tc_f32_fma(q, u, tc_f32_splat(0x1.5e1c8ap-11f));
+  q = tc_f32_fma(q, u, tc_f32_splat(-0x1.b1fa5ep-10f));
+  q = tc_f32_fma(q, u, tc_f32_splat(0x1.67ed56p-9f));
+  q = tc_f32_fma(q, u, tc_f32_splat(-0x1.ab17cep-9f));
+  q = tc_f32_fma(q, u, tc_f32_splat(0x1.6a0eeep-9f));
+  q = tc_f32_fma(q, u, tc_f32_splat(-0x1.a6a3dp-10f));
+  q = tc_f32_fma(q, u, tc_f32_splat(0x1.3352a2p-11f));
+  q = tc_f32_fma(q, u, tc_f32_splat(0x1.fff2dp-1f));
+  /* NaN compares false: it takes the small branch, which propagates it */
+  return tc_f32_select(tc_f32_ge(a, tc_f32_splat(1.5f)), tc__copysign(q, x), small);
+}
+
+/* |x| < 0.625: x + x T(x^2) (0.64 ULP); larger: 1 - 2 / (e^(2|x|) + 1) with the sign of x */
+static inline tc_vf32 tc__tanh_fast(tc_vf32 x) {
+  tc_vf32 t = tc_f32_fma(x, x, tc_f32_splat(-0.1953125f));
+  tc_vf32 p = tc_f32_splat(0x1.16d8e2p-9f);
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.733efcp-8f));
+  p = tc_f32_fma(p, t, tc_f32_splat(0x1.e99e14p-7f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.45fc7cp-5f));
+  p = tc_f32_fma(p, t, tc_f32_splat(0x1.b2b242p-4f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.25b7a2p-2f));
+  p = tc_f32_fma(p, t, tc_f32_splat(-0x1.eeb814p-5f));
+  tc_vf32 small = tc_f32_fma(x, p, x);
+  tc_vf32 a = tc_f32_abs(x);
+  tc_vf32 e = tc__exp_fast(tc_f32_add(a, a));
+  tc_vf32 q = tc_f32_div(tc_f32_splat(2.0f), tc_f32_add(e, tc_f32_splat(1.0f)));
+  tc_vf32 large = tc__copysign(tc_f32_sub(tc_f32_splat(1.0f), q), x);
+  return tc_f32_select(tc_f32_ge(a, tc_f32_splat(0.625f)), large, small);
+}
+
 #if defined(TC_HAVE_SLEEF) && defined(TC__SLEEF1)
+#ifdef TC_MATH_SLEEF_ALL
 static inline tc_vf32 tc_f32_exp(tc_vf32 x) { return TC__SLEEF1(exp)(x); }
 static inline tc_vf32 tc_f32_exp2(tc_vf32 x) { return TC__SLEEF1(exp2)(x); }
+static inline tc_vf32 tc_f32_tanh(tc_vf32 x) { return TC__SLEEF1(tanh)(x); }
+static inline tc_vf32 tc_f32_erf(tc_vf32 x) { return TC__SLEEF1(erf)(x); }
+#define TC__MATH_FAST_DONE 1
+#endif
 static inline tc_vf32 tc_f32_log(tc_vf32 x) { return TC__SLEEF1(log)(x); }
 static inline tc_vf32 tc_f32_log2(tc_vf32 x) { return TC__SLEEF1(log2)(x); }
 static inline tc_vf32 tc_f32_sin(tc_vf32 x) { return TC__SLEEF1(sin)(x); }
 static inline tc_vf32 tc_f32_cos(tc_vf32 x) { return TC__SLEEF1(cos)(x); }
-static inline tc_vf32 tc_f32_tanh(tc_vf32 x) { return TC__SLEEF1(tanh)(x); }
-static inline tc_vf32 tc_f32_erf(tc_vf32 x) { return TC__SLEEF1(erf)(x); }
 static inline tc_vf32 tc_f32_pow(tc_vf32 x, tc_vf32 y) { return TC__SLEEF1(pow)(x, y); }
 #undef TC__SLEEF1
 #else
@@ -1354,14 +1516,10 @@ static inline tc_vf32 tc_f32_pow(tc_vf32 x, tc_vf32 y) { return TC__SLEEF1(pow)(
       t[i] = FN(t[i]);                                                                          \
     return tc_f32_load(t);                                                                      \
   }
-TC__MATH1(exp, tc__expf)
-TC__MATH1(exp2, tc__exp2f)
 TC__MATH1(log, tc__logf)
 TC__MATH1(log2, tc__log2f)
 TC__MATH1(sin, tc__sinf)
 TC__MATH1(cos, tc__cosf)
-TC__MATH1(tanh, tc__tanhf)
-TC__MATH1(erf, tc__erff)
 #undef TC__MATH1
 static inline tc_vf32 tc_f32_pow(tc_vf32 x, tc_vf32 y) {
   float a[TC_VLEN], b[TC_VLEN];
@@ -1371,6 +1529,12 @@ static inline tc_vf32 tc_f32_pow(tc_vf32 x, tc_vf32 y) {
     a[i] = tc__powf(a[i], b[i]);
   return tc_f32_load(a);
 }
+#endif
+#ifndef TC__MATH_FAST_DONE
+static inline tc_vf32 tc_f32_exp(tc_vf32 x) { return tc__exp_fast(x); }
+static inline tc_vf32 tc_f32_exp2(tc_vf32 x) { return tc__exp2_fast(x); }
+static inline tc_vf32 tc_f32_tanh(tc_vf32 x) { return tc__tanh_fast(x); }
+static inline tc_vf32 tc_f32_erf(tc_vf32 x) { return tc__erf_fast(x); }
 #endif
 
 #endif /* TC_SIMD_H */

@@ -30,6 +30,10 @@ typedef struct Em {
   Vec bitcasts; /* "from_to" pairs needing a helper */
   bool calls;   /* the current group calls a function that blocks vectorisation */
   Vec wraps;    /* wrapping integer helpers used, e.g. "tc_add_i32" */
+  int npf;        /* prefetch sites named so far */
+  Vec pf_pend;    /* load ops whose next-program prefetch waits for the block's next group */
+  Block *pf_block;
+  Shape pf_shape;
 } Em;
 
 typedef const char *Idx[MAXRANK];

@@ -8,6 +8,13 @@
  * becomes one (masked) vector access; through a general pointer tile, a gather or scatter.
  * Groups with types or ops the layer does not cover (fp16, int64, integer division, ...) stay
  * on the scalar path, which the compiler may still auto-vectorise.
+ *
+ * Contiguous loads and stores also get a software prefetch of the same access one program (or
+ * one loop trip) ahead: tc_prefetch_next learns, per site and thread, how far the site's first
+ * address moved last time. Hardware prefetchers stop at 4 KiB pages, so without it each
+ * program's first touch of a row waits for memory while no computation overlaps it. A load's
+ * prefetch goes into the block's next group of the same shape when there is one (the next
+ * program's row then arrives while this program computes), else into the load's own loop.
  */
 #include "emit_c.h"
 
@@ -21,6 +28,8 @@ typedef struct VX {
   DType elt;        /* pointee of a pointer */
   const char *e;    /* VU: scalar expression; VC: expression of lane 0; VV: vector expression */
   const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
+  bool rng;         /* int32 values known to lie in [lo, hi] (over all lanes and loop trips) */
+  long long lo, hi;
 } VX;
 
 typedef struct Sim {
@@ -28,6 +37,7 @@ typedef struct Sim {
   Shape s;
   bool fail;
   Vec keys, vals; /* cache: Value* -> VX* (in-group and pulled values) */
+  Vec pf_decl;    /* declarations of prefetch sites, placed before the loop nest */
 } Sim;
 
 static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
@@ -37,6 +47,15 @@ static VX *mk(VKind k, char t, const char *e) {
   x->k = k;
   x->t = t;
   x->e = e;
+  return x;
+}
+
+static VX *ranged(VX *x, long long lo, long long hi) {
+  if (lo >= INT32_MIN && hi <= INT32_MAX) {
+    x->rng = true;
+    x->lo = lo;
+    x->hi = hi;
+  }
   return x;
 }
 
@@ -80,6 +99,7 @@ static const char *vec(Sim *S, VX *x) {
 }
 
 static VX *vx(Sim *S, Value *v, const char *const *idx);
+static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b);
 
 /* An array element read: a vector load when the lane walks the array's last dimension. */
 static VX *array_read(Sim *S, Value *v, const char *const *idx) {
@@ -107,12 +127,14 @@ static VX *view(Sim *S, Op *d, const char *const *idx) {
   switch (d->k) {
   case O_CONST: case O_ARG: {
     char t = tchar(d->out[0]->dt);
-    return t ? mk(VU, t, access(S->E, d->out[0], NULL)) : failed(S);
+    VX *x = t ? mk(VU, t, access(S->E, d->out[0], NULL)) : failed(S);
+    return d->k == O_CONST && t == 'i' ? ranged(x, d->ival, d->ival) : x;
   }
   case O_SPLAT: return vx(S, src, NULL);
   case O_ARANGE: {
     const char *e = d->ival ? fmt("(%lld + %s)", (long long)d->ival, idx[0]) : idx[0];
-    return mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e);
+    return ranged(mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e), d->ival,
+                  d->ival + d->out[0]->sh.d[0] - 1);
   }
   default: /* broadcast, or a reshape adding or dropping size-1 dims */
     view_src_index(d, idx, n);
@@ -137,7 +159,75 @@ static const char *fname(OpKind k) {
   }
 }
 
+/* Value range analysis on int32 index math: the range of a + b, a - b, a * b, or -1 if unknown */
+static bool range_of(OpKind k, VX *a, VX *b, long long *lo, long long *hi) {
+  if (!a->rng || !b->rng)
+    return false;
+  long long p[4];
+  switch (k) {
+  case O_ADD: *lo = a->lo + b->lo, *hi = a->hi + b->hi; return true;
+  case O_SUB: *lo = a->lo - b->hi, *hi = a->hi - b->lo; return true;
+  case O_MUL:
+    p[0] = a->lo * b->lo, p[1] = a->lo * b->hi, p[2] = a->hi * b->lo, p[3] = a->hi * b->hi;
+    *lo = *hi = p[0];
+    for (int i = 1; i < 4; i++)
+      *lo = p[i] < *lo ? p[i] : *lo, *hi = p[i] > *hi ? p[i] : *hi;
+    return true;
+  default: return false;
+  }
+}
+
+/* 1 if the comparison holds for every lane and trip, 0 if for none, -1 if not known */
+static int decided(OpKind k, VX *a, VX *b) {
+  if (!a->rng || !b->rng)
+    return -1;
+  switch (k) {
+  case O_LT: return a->hi < b->lo ? 1 : a->lo >= b->hi ? 0 : -1;
+  case O_LE: return a->hi <= b->lo ? 1 : a->lo > b->hi ? 0 : -1;
+  case O_GT: return a->lo > b->hi ? 1 : a->hi <= b->lo ? 0 : -1;
+  case O_GE: return a->lo >= b->hi ? 1 : a->hi < b->lo ? 0 : -1;
+  case O_EQ:
+    return a->lo == a->hi && b->lo == b->hi && a->lo == b->lo ? 1
+           : a->hi < b->lo || b->hi < a->lo                   ? 0
+                                                              : -1;
+  case O_NE:
+    return a->lo == a->hi && b->lo == b->hi && a->lo == b->lo ? 0
+           : a->hi < b->lo || b->hi < a->lo                   ? 1
+                                                              : -1;
+  default: return -1;
+  }
+}
+
 static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
+  OpKind k = op->k;
+  char t = a->t;
+  bool cmp = op_class[k] == K_CMP;
+  long long lo, hi;
+  if (t == 'm' && (k == O_AND || k == O_OR)) { /* logic with a decided mask */
+    int da = a->k == VU ? (!strcmp(a->e, "1") ? 1 : !strcmp(a->e, "0") ? 0 : -1) : -1;
+    int db = b->k == VU ? (!strcmp(b->e, "1") ? 1 : !strcmp(b->e, "0") ? 0 : -1) : -1;
+    int absorb = k == O_AND ? 0 : 1; /* x & 0 == 0, x | 1 == 1 */
+    if (da == absorb || db == absorb)
+      return mk(VU, 'm', absorb ? "1" : "0");
+    if (da == !absorb)
+      return b;
+    if (db == !absorb)
+      return a;
+  }
+  if (t == 'i' && cmp) { /* a mask known to be all true (or all false) needs no lanes */
+    int d = decided(k, a, b);
+    if (d >= 0)
+      return mk(VU, 'm', d ? "1" : "0");
+  }
+  if (t == 'i' && (a->k == VU || a->k == VC) && (b->k == VU || b->k == VC) &&
+      !(a->k == VC && b->k == VC) && range_of(k, a, b, &lo, &hi)) {
+    VX *r = binary_plain(S, op, a, b);
+    return r->k == VV || S->fail ? r : ranged(r, lo, hi);
+  }
+  return binary_plain(S, op, a, b);
+}
+
+static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   OpKind k = op->k;
   char t = a->t;
   bool cmp = op_class[k] == K_CMP;
@@ -177,10 +267,19 @@ static VX *cast(Sim *S, Op *op, VX *a) {
   return failed(S);
 }
 
-static const char *mask_or_all(Sim *S, Op *op, int i, const char *const *idx) {
+/* the op's mask operand i, NULL when there is none or it is provably all true */
+static const char *mask_of(Sim *S, Op *op, int i, const char *const *idx) {
   if (op->nin <= i)
-    return "tc_mask_true()";
-  return vec(S, vx(S, op->in[i], idx));
+    return NULL;
+  VX *m = vx(S, op->in[i], idx);
+  if (m->k == VU && !strcmp(m->e, "1"))
+    return NULL;
+  return vec(S, m);
+}
+
+static const char *mask_or_all(Sim *S, Op *op, int i, const char *const *idx) {
+  const char *m = mask_of(S, op, i, idx);
+  return m ? m : "tc_mask_true()";
 }
 
 // tl.load(ptr, mask, other)
@@ -193,13 +292,13 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
   VX *o = op->nin > 2 ? vx(S, op->in[2], idx) : mk(VU, t, t == 'f' ? "0.0f" : "0");
   const char *other = o->k == VU ? o->e : (t == 'f' ? "0.0f" : "0");
   const char *r;
+  const char *m = mask_of(S, op, 1, idx);
   if (p->k == VC)
-    r = op->nin > 1 ? fmt("%s_load_mask(%s, %s, %s)", pre, p->e, mask_or_all(S, op, 1, idx), other)
-                    : fmt("%s_load(%s)", pre, p->e);
+    r = m ? fmt("%s_load_mask(%s, %s, %s)", pre, p->e, m, other) : fmt("%s_load(%s)", pre, p->e);
   else
     r = fmt("%s_gather(%s, %s, %s, %s)", pre, p->e, p->gidx, mask_or_all(S, op, 1, idx), other);
-  if (o->k != VU)
-    r = fmt("%s_select(%s, %s, %s)", pre, mask_or_all(S, op, 1, idx), r, vec(S, o));
+  if (o->k != VU && m)
+    r = fmt("%s_select(%s, %s, %s)", pre, m, r, vec(S, o));
   return mk(VV, t, r);
 }
 
@@ -258,7 +357,10 @@ static VX *vx(Sim *S, Value *v, const char *const *idx) {
     return c;
   if (v->sh.rank == 0 || vi(v)->inl) { /* scalars, and values computed at an outer loop level */
     char t = tchar(v->dt);
-    return t ? mk(VU, t, v->sh.rank ? vi(v)->inl : access(S->E, v, NULL)) : failed(S);
+    if (!t)
+      return failed(S);
+    VX *x = mk(VU, t, v->sh.rank ? vi(v)->inl : access(S->E, v, NULL));
+    return v->def && v->def->k == O_CONST && t == 'i' ? ranged(x, v->def->ival, v->def->ival) : x;
   }
   if (v->def && is_view_op(v->def) && v->def->k != O_ARG)
     return view(S, v->def, idx);
@@ -296,8 +398,9 @@ static void store(Sim *S, Op *op) {
     return;
   }
   const char *pre = t == 'f' ? "tc_f32" : "tc_i32";
-  if (p->k == VC && op->nin > 2)
-    line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), mask_or_all(S, op, 2, IDX));
+  const char *m = mask_of(S, op, 2, IDX);
+  if (p->k == VC && m)
+    line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
   else if (p->k == VC)
     line(S->E, "%s_store(%s, %s);", pre, p->e, vec(S, v));
   else
@@ -321,10 +424,13 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       x = mk(VV, x->t, n);
     } else if (x->k == VC && x->t == 'i') {
       line(S->E, "const int32_t %s = %s; /* lane 0; lane l holds %s + l */", n, x->e, n);
-      x = mk(VC, 'i', n);
+      x = x->rng ? ranged(mk(VC, 'i', n), x->lo, x->hi) : mk(VC, 'i', n);
+    } else if (x->k == VU && x->t == 'm' && (!strcmp(x->e, "1") || !strcmp(x->e, "0"))) {
+      line(S->E, "/* %s is %s on every lane (value ranges): nothing to compute */", n,
+           x->e[0] == '1' ? "true" : "false");
     } else if (x->k == VU && x->t != 'p') {
       line(S->E, "%s = %s;", const_decl(ctype(p->v->dt, p->v->elt), n), x->e);
-      x = mk(VU, x->t, n);
+      x = x->rng ? ranged(mk(VU, x->t, n), x->lo, x->hi) : mk(VU, x->t, n);
     }
     cache(S, p->v, x);
   }
@@ -346,6 +452,72 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
   }
 }
 
+#define MAX_PF_PER_GROUP 4
+
+/* `tc_prefetch_next(&site, address, first, write);` for a contiguous access through ptr, or
+ * nothing if the pointer has no contiguous vector form here. */
+static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
+  Value *ptr = op->in[0];
+  if (*count >= MAX_PF_PER_GROUP)
+    return;
+  bool was = S->fail;
+  VX *p = vx(S, ptr, IDX);
+  if (S->fail || p->k != VC) {
+    S->fail = was;
+    return;
+  }
+  Buf first = {0};
+  for (int d = 0; d < S->s.rank; d++)
+    buf_printf(&first, "%s%s == 0", d ? " && " : "", IDX[d]);
+  const char *site = fmt("pf%d", S->E->npf++);
+  const char *base = strrchr(op->loc.file, '/');
+  vec_push(&S->pf_decl, fmt("static _Thread_local tc_pf_site %s; /* the %s at %s:%d */", site,
+                            write ? "store" : "load", base ? base + 1 : op->loc.file,
+                            op->loc.line));
+  vec_push(&S->pf_decl, fmt("intptr_t %s_delta = 0; /* its address one program ahead */", site));
+  line(S->E, "tc_prefetch_next(&%s, &%s_delta, %s, %s, %d);", site, site, p->e, first.s, write);
+  buf_free(&first);
+  (*count)++;
+}
+
+/* Does the block hold another elementwise group of the same shape after ops[n-1]? */
+static bool later_group(Op **ops, int n, Shape s) {
+  Block *b = ops[0]->parent;
+  int g = opgroup(ops[0]), i = 0;
+  while (i < b->nops && b->ops[i] != ops[n - 1])
+    i++;
+  for (i++; i < b->nops; i++) {
+    Op *o = b->ops[i];
+    if (opgroup(o) >= 0 && opgroup(o) != g && is_elementwise(o) && shape_eq(op_shape(o), s))
+      return true;
+  }
+  return false;
+}
+
+/* Prefetches at the end of the innermost loop body: the loads a previous group of this block
+ * left pending, this group's loads when no later group will take them, this group's stores. */
+static void emit_prefetches(Sim *S, Op **ops, int n) {
+  Em *E = S->E;
+  int count = 0;
+  Block *b = ops[0]->parent;
+  if (E->pf_block == b && shape_eq(E->pf_shape, S->s))
+    for (int i = 0; i < E->pf_pend.n; i++)
+      prefetch_site(S, E->pf_pend.v[i], false, &count);
+  E->pf_pend.n = 0;
+  E->pf_block = NULL;
+  bool defer = later_group(ops, n, S->s);
+  for (int i = 0; i < n; i++) {
+    if (ops[i]->k == O_LOAD && defer)
+      vec_push(&E->pf_pend, ops[i]);
+    else if (ops[i]->k == O_LOAD || ops[i]->k == O_STORE)
+      prefetch_site(S, ops[i], ops[i]->k == O_STORE, &count);
+  }
+  if (defer) {
+    E->pf_block = b;
+    E->pf_shape = S->s;
+  }
+}
+
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
  * some value or op has no vector form. */
 bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
@@ -355,7 +527,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}};
+  Sim S = {E, s, false, {0}, {0}, {0}};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_wraps = E->wraps.n;
@@ -367,6 +539,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < nred; i++)
     if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)
       S.fail = true;
+  size_t nest_at = body.n; /* prefetch site declarations go here */
   for (int d = 0; d < s.rank; d++) {
     if (d == s.rank - 1) {
       const char *acc[16];
@@ -379,6 +552,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
       line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", IDX[d], IDX[d], s.d[d], IDX[d]);
       E->ind++;
       emit_body(&S, ops, n, pulled);
+      if (!S.fail)
+        emit_prefetches(&S, ops, n);
       for (int i = 0; i < nred && !S.fail; i++) {
         Op *r = red[i];
         bool f = r->in[0]->dt == DT_F32;
@@ -416,7 +591,12 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
     return false;
   }
   E->need |= H_SIMD;
-  buf_puts(E->o, body.s ? body.s : "");
+  Buf decl = {0};
+  for (int i = 0; i < S.pf_decl.n; i++)
+    buf_printf(&decl, "%*s%s\n", saved_ind * 2, "", (const char *)S.pf_decl.v[i]);
+  buf_printf(E->o, "%.*s%s%s", (int)nest_at, body.s ? body.s : "", decl.s ? decl.s : "",
+             body.s ? body.s + nest_at : "");
+  buf_free(&decl);
   buf_free(&body);
   E->last_line = saved_line;
   return true;

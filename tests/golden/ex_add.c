@@ -30,6 +30,12 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
   const int32_t pid = pid_x;
   /* add.py:10: block_start = pid * BLOCK_SIZE */
   const int32_t block_start = tc_mul_i32(pid, 256);
+  static _Thread_local tc_pf_site pf0; /* the load at add.py:14 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf1; /* the load at add.py:15 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf2; /* the store at add.py:17 */
+  intptr_t pf2_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 256; i0 += TC_VLEN) {
     /* add.py:11: offsets = block_start + tl.arange(0, BLOCK_SIZE) */
     const int32_t offsets = tc_add_i32(block_start, i0); /* lane 0; lane l holds offsets + l */
@@ -43,6 +49,9 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
     const tc_vf32 output = tc_f32_add(x, y);
     /* add.py:17: tl.store(output_ptr + offsets, output, mask=mask) */
     tc_f32_store_mask((output_ptr + offsets), output, mask);
+    tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offsets), i0 == 0, 0);
+    tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offsets), i0 == 0, 0);
+    tc_prefetch_next(&pf2, &pf2_delta, (output_ptr + offsets), i0 == 0, 1);
   }
 } /* add_kernel_program */
 

@@ -44,12 +44,15 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
     }
   }
   float bias[32];
+  static _Thread_local tc_pf_site pf0; /* the load at bias_gelu.py:17 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
     /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
     const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i0); /* lane 0; lane l holds offs_n + l */
     /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
     const tc_vf32 bias_v = tc_f32_load_mask((bias_ptr + offs_n), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)), 0.0f);
     tc_f32_store(&bias[i0], bias_v);
+    tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
   }
   float y[16][32];
   for (int i0 = 0; i0 < 16; i0++) {
@@ -61,6 +64,8 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
       tc_f32_store(&y[i0][i1], y_v);
     }
   }
+  static _Thread_local tc_pf_site pf1; /* the store at bias_gelu.py:22 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 16; i0++) {
     /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
@@ -71,6 +76,7 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
       const tc_vmask mask = tc_mask_and(((offs_m < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)));
       /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
       tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), tc_f32_load(&y[i0][i1]), mask);
+      tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
     }
   }
 } /* bias_gelu_kernel_program */

@@ -36,6 +36,8 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
   }
   for (int32_t start = 0; start < M; start += 16) {
     float x[16][32];
+    static _Thread_local tc_pf_site pf0; /* the load at reductions.py:29 */
+    intptr_t pf0_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 16; i0++) {
       /* reductions.py:27: rows = start + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(start, i0);
@@ -47,6 +49,7 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
         /* reductions.py:29: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
         const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
         tc_f32_store(&x[i0][i1], x_v);
+        tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
       }
     }
     /* reductions.py:30: acc += tl.sum(x, axis=0) */
@@ -65,11 +68,14 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
       tc_f32_store(&acc[i0], acc_v);
     }
   } /* for start */
+  static _Thread_local tc_pf_site pf1; /* the store at reductions.py:31 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
     /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
     const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i0); /* lane 0; lane l holds cols + l */
     /* reductions.py:31: tl.store(out_ptr + cols, acc, mask=cols < N) */
     tc_f32_store_mask((out_ptr + cols), tc_f32_load(&acc[i0]), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
+    tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + cols), i0 == 0, 1);
   }
 } /* col_sum_kernel_program */
 

@@ -74,6 +74,10 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       memcpy(x_1, x_2, sizeof x_1);
       memcpy(steps, steps_next, sizeof steps_next);
     } /* while */
+    static _Thread_local tc_pf_site pf0; /* the load at while_return.py:14 */
+    intptr_t pf0_delta = 0; /* its address one program ahead */
+    static _Thread_local tc_pf_site pf1; /* the store at while_return.py:22 */
+    intptr_t pf1_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
       const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
@@ -81,6 +85,8 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
       /* while_return.py:22: tl.store(steps_ptr + offs, steps, mask=mask) */
       tc_i32_store_mask((steps_ptr + offs), tc_i32_load(&steps[i0]), mask);
+      tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
+      tc_prefetch_next(&pf1, &pf1_delta, (steps_ptr + offs), i0 == 0, 1);
     }
   } /* if !(tc_mul_i32(pid, 64) >= n) */
 } /* collatz_steps_kernel_program */

@@ -42,11 +42,17 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   for (int ik = 1; ik < 256; ik++) {
     y[ik] = (y[(ik - 1)] + x[ik]);
   } /* for ik */
+  static _Thread_local tc_pf_site pf0; /* the load at cumsum.py:11 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf1; /* the store at cumsum.py:13 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 256; i0 += TC_VLEN) {
     /* cumsum.py:10: mask = offs < n_cols */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
     /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
     tc_f32_store_mask(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]), mask);
+    tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 0);
+    tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 1);
   }
 } /* cumsum_kernel_program */
 

@@ -74,6 +74,14 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   const float c1 = (red0 / (float)N);
   /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
   const float c2 = (red1 / (float)N);
+  static _Thread_local tc_pf_site pf0; /* the load at layernorm.py:72 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf1; /* the load at layernorm.py:73 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf2; /* the load at layernorm.py:74 */
+  intptr_t pf2_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf3; /* the store at layernorm.py:84 */
+  intptr_t pf3_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 512; i0 += TC_VLEN) {
     /* layernorm.py:68: mask = cols < N */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
@@ -81,6 +89,10 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
     const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
     /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
     tc_f32_store_mask((DX_1 + i0), dx, mask);
+    tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
+    tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
+    tc_prefetch_next(&pf2, &pf2_delta, (W + i0), i0 == 0, 0);
+    tc_prefetch_next(&pf3, &pf3_delta, (DX_1 + i0), i0 == 0, 1);
   }
 } /* _layer_norm_bwd_dx_program */
 

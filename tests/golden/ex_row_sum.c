@@ -36,6 +36,8 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
   }
   for (int32_t start = 0; start < N; start += 64) {
     float red0[8];
+    static _Thread_local tc_pf_site pf0; /* the load at reductions.py:15 */
+    intptr_t pf0_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 8; i0++) {
       /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
@@ -47,6 +49,7 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
         const tc_vmask mask = tc_mask_and(((rows < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
         /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
         const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
+        tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
         /* reductions.py:16: acc += tl.sum(x, axis=1) */
         red0_acc = tc_f32_add(red0_acc, x);
       }

@@ -47,6 +47,8 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   red0 = tc_f32_hmax(red0_acc);
   float denominator;
   float numerator[128];
+  static _Thread_local tc_pf_site pf0; /* the load at softmax.py:16 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
   tc_vf32 denominator_acc = tc_f32_splat(0.0f);
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
     /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
@@ -54,12 +56,15 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     /* softmax.py:18: numerator = tl.exp(row_minus_max) */
     const tc_vf32 numerator_v = tc_f32_exp(row_minus_max);
     tc_f32_store(&numerator[i0], numerator_v);
+    tc_prefetch_next(&pf0, &pf0_delta, (row_start_ptr + i0), i0 == 0, 0);
     /* softmax.py:19: denominator = tl.sum(numerator, axis=0) */
     denominator_acc = tc_f32_add(denominator_acc, numerator_v);
   }
   denominator = tc_f32_hsum(denominator_acc);
   /* softmax.py:21: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
   float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
+  static _Thread_local tc_pf_site pf1; /* the store at softmax.py:22 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
     /* softmax.py:14: mask = col_offsets < n_cols */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
@@ -67,6 +72,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
     /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
     tc_f32_store_mask((output_row_start_ptr + i0), softmax_output, mask);
+    tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), i0 == 0, 1);
   }
 } /* softmax_kernel_program */
 

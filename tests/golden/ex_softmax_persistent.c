@@ -48,6 +48,8 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
     red0 = tc_f32_hmax(red0_acc);
     float denominator;
     float numerator[64];
+    static _Thread_local tc_pf_site pf0; /* the load at softmax.py:35 */
+    intptr_t pf0_delta = 0; /* its address one program ahead */
     tc_vf32 denominator_acc = tc_f32_splat(0.0f);
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
@@ -55,12 +57,15 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
       /* softmax.py:37: numerator = tl.exp(row_minus_max) */
       const tc_vf32 numerator_v = tc_f32_exp(row_minus_max);
       tc_f32_store(&numerator[i0], numerator_v);
+      tc_prefetch_next(&pf0, &pf0_delta, (row_start_ptr + i0), i0 == 0, 0);
       /* softmax.py:38: denominator = tl.sum(numerator, axis=0) */
       denominator_acc = tc_f32_add(denominator_acc, numerator_v);
     }
     denominator = tc_f32_hsum(denominator_acc);
     /* softmax.py:40: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
     float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
+    static _Thread_local tc_pf_site pf1; /* the store at softmax.py:41 */
+    intptr_t pf1_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* softmax.py:34: mask = col_offsets < n_cols */
       const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
@@ -68,6 +73,7 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
       const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
       /* softmax.py:41: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
       tc_f32_store_mask((output_row_start_ptr + i0), softmax_output, mask);
+      tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), i0 == 0, 1);
     }
   } /* for row_idx */
 } /* softmax_persistent_kernel_program */

@@ -28,6 +28,10 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
   (void)grid_z;
   /* src_bom.py:10: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
   const int32_t t0 = pid_x;
+  static _Thread_local tc_pf_site pf0; /* the load at src_bom.py:12 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf1; /* the store at src_bom.py:13 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
     /* src_bom.py:10: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
     const int32_t offs = tc_add_i32(tc_mul_i32(t0, 128), i0); /* lane 0; lane l holds offs + l */
@@ -37,6 +41,8 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
     const tc_vf32 x = tc_f32_load_mask((x_ptr + offs), mask, 0.0f);
     /* src_bom.py:13: tl.store(out_ptr + offs, x * alpha, mask=mask) */
     tc_f32_store_mask((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)), mask);
+    tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
+    tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), i0 == 0, 1);
   }
 } /* scale_kernel_program */
 
