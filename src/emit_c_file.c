@@ -338,6 +338,13 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   mark_fused(k->body);
   mark_uses(k->body);
   emit_program(&E, k);
+  /* wrapping helpers of expressions that were built but not emitted (a vector group that fell
+   * back to scalar code, a comparison decided by value ranges) are dropped */
+  int nw = 0;
+  for (int i = 0; i < E.wraps.n; i++)
+    if (body.s && strstr(body.s, fmt("%s(", (const char *)E.wraps.v[i])))
+      E.wraps.v[nw++] = E.wraps.v[i];
+  E.wraps.n = nw;
 
   const char *grid[3] = {NULL, NULL, NULL};
   if (opts->grid)

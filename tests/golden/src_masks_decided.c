@@ -1566,7 +1566,6 @@ static inline tc_vf32 tc_f32_erf(tc_vf32 x) { return tc__erf_fast(x); }
 
 /* Helpers from tritonc's runtime/tc_helpers.h */
 static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
-static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
 
 /* One program (a CTA on the GPU) of decided_masks_kernel. */
 static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_ptr, int32_t n, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
