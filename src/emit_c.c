@@ -101,8 +101,7 @@ void src_comment(Em *E, Loc loc) {
       c = '+';
     buf_printf(&b, "%c", (unsigned char)c < 32 ? ' ' : c);
   }
-  const char *base = strrchr(loc.file, '/');
-  line(E, "/* %s:%d: %s */", base ? base + 1 : loc.file, loc.line, b.s ? b.s : "");
+  line(E, "/* %s:%d: %s */", path_base(loc.file), loc.line, b.s ? b.s : "");
   buf_free(&b);
 }
 

@@ -349,10 +349,9 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   const char *grid[3] = {NULL, NULL, NULL};
   if (opts->grid)
     parse_grid(k, opts->grid, grid);
-  const char *base = strrchr(opts->out ? opts->out : k->name, '/');
-  base = base ? base + 1 : (opts->out ? opts->out : k->name);
+  const char *base = path_base(opts->out ? opts->out : k->name);
   const char *file = fmt("%s.c", base);
-  const char *src = strrchr(k->file, '/') ? strrchr(k->file, '/') + 1 : k->file;
+  const char *src = path_base(k->file);
   const char *grid_text = opts->grid ? fmt("(%s, %s, %s)", grid[0], grid[1], grid[2]) : "given at launch";
   const char *kv_banner[] = {"FILE", file, "CFILE", file, "VERSION", TRITONC_VERSION, "SOURCE", src, "KERNEL",
                              k->name, "SIGNATURE", k->signature ? k->signature : "", "GRID",

@@ -59,6 +59,21 @@ static VX *ranged(VX *x, long long lo, long long hi) {
   return x;
 }
 
+/* x under the name n: same kind, type and range */
+static VX *renamed(VX *x, const char *n) {
+  VX *r = arena_alloc(sizeof *r);
+  *r = *x;
+  r->e = n;
+  return r;
+}
+
+/* 1 / 0 for a mask decided true / false on every lane, -1 otherwise */
+static int mask_const(VX *m) {
+  if (m->k != VU || m->t != 'm')
+    return -1;
+  return !strcmp(m->e, "1") ? 1 : !strcmp(m->e, "0") ? 0 : -1;
+}
+
 static VX *failed(Sim *S) {
   S->fail = true;
   return mk(VU, 'f', "0");
@@ -159,7 +174,7 @@ static const char *fname(OpKind k) {
   }
 }
 
-/* Value range analysis on int32 index math: the range of a + b, a - b, a * b, or -1 if unknown */
+/* Value range analysis on int32 index math: the range of a + b, a - b or a * b; false if unknown */
 static bool range_of(OpKind k, VX *a, VX *b, long long *lo, long long *hi) {
   if (!a->rng || !b->rng)
     return false;
@@ -204,8 +219,7 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   bool cmp = op_class[k] == K_CMP;
   long long lo, hi;
   if (t == 'm' && (k == O_AND || k == O_OR)) { /* logic with a decided mask */
-    int da = a->k == VU ? (!strcmp(a->e, "1") ? 1 : !strcmp(a->e, "0") ? 0 : -1) : -1;
-    int db = b->k == VU ? (!strcmp(b->e, "1") ? 1 : !strcmp(b->e, "0") ? 0 : -1) : -1;
+    int da = mask_const(a), db = mask_const(b);
     int absorb = k == O_AND ? 0 : 1; /* x & 0 == 0, x | 1 == 1 */
     if (da == absorb || db == absorb)
       return mk(VU, 'm', absorb ? "1" : "0");
@@ -219,12 +233,8 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     if (d >= 0)
       return mk(VU, 'm', d ? "1" : "0");
   }
-  if (t == 'i' && (a->k == VU || a->k == VC) && (b->k == VU || b->k == VC) &&
-      !(a->k == VC && b->k == VC) && range_of(k, a, b, &lo, &hi)) {
-    VX *r = binary_plain(S, op, a, b);
-    return r->k == VV || S->fail ? r : ranged(r, lo, hi);
-  }
-  return binary_plain(S, op, a, b);
+  VX *r = binary_plain(S, op, a, b); /* only uniform or contiguous values carry ranges */
+  return t == 'i' && r->k != VV && !S->fail && range_of(k, a, b, &lo, &hi) ? ranged(r, lo, hi) : r;
 }
 
 static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
@@ -272,7 +282,7 @@ static const char *mask_of(Sim *S, Op *op, int i, const char *const *idx) {
   if (op->nin <= i)
     return NULL;
   VX *m = vx(S, op->in[i], idx);
-  if (m->k == VU && !strcmp(m->e, "1"))
+  if (mask_const(m) == 1)
     return NULL;
   return vec(S, m);
 }
@@ -424,13 +434,13 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       x = mk(VV, x->t, n);
     } else if (x->k == VC && x->t == 'i') {
       line(S->E, "const int32_t %s = %s; /* lane 0; lane l holds %s + l */", n, x->e, n);
-      x = x->rng ? ranged(mk(VC, 'i', n), x->lo, x->hi) : mk(VC, 'i', n);
-    } else if (x->k == VU && x->t == 'm' && (!strcmp(x->e, "1") || !strcmp(x->e, "0"))) {
+      x = renamed(x, n);
+    } else if (mask_const(x) >= 0) {
       line(S->E, "/* %s is %s on every lane (value ranges): nothing to compute */", n,
-           x->e[0] == '1' ? "true" : "false");
+           mask_const(x) ? "true" : "false");
     } else if (x->k == VU && x->t != 'p') {
       line(S->E, "%s = %s;", const_decl(ctype(p->v->dt, p->v->elt), n), x->e);
-      x = x->rng ? ranged(mk(VU, x->t, n), x->lo, x->hi) : mk(VU, x->t, n);
+      x = renamed(x, n);
     }
     cache(S, p->v, x);
   }
@@ -454,8 +464,9 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
 
 #define MAX_PF_PER_GROUP 4
 
-/* `tc_prefetch_next(&site, address, first, write);` for a contiguous access through ptr, or
- * nothing if the pointer has no contiguous vector form here. */
+/* `tc_prefetch_next(&site, &delta, address, first, write);` for a contiguous access through the
+ * op's pointer (the site's declarations go to S->pf_decl), or nothing if the pointer has no
+ * contiguous vector form here. */
 static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
   Value *ptr = op->in[0];
   if (*count >= MAX_PF_PER_GROUP)
@@ -470,10 +481,8 @@ static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
   for (int d = 0; d < S->s.rank; d++)
     buf_printf(&first, "%s%s == 0", d ? " && " : "", IDX[d]);
   const char *site = fmt("pf%d", S->E->npf++);
-  const char *base = strrchr(op->loc.file, '/');
   vec_push(&S->pf_decl, fmt("static _Thread_local tc_pf_site %s; /* the %s at %s:%d */", site,
-                            write ? "store" : "load", base ? base + 1 : op->loc.file,
-                            op->loc.line));
+                            write ? "store" : "load", path_base(op->loc.file), op->loc.line));
   vec_push(&S->pf_decl, fmt("intptr_t %s_delta = 0; /* its address one program ahead */", site));
   line(S->E, "tc_prefetch_next(&%s, &%s_delta, %s, %s, %d);", site, site, p->e, first.s, write);
   buf_free(&first);
@@ -530,7 +539,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   Sim S = {E, s, false, {0}, {0}, {0}};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
-  int saved_line = E->last_line, saved_ind = E->ind, saved_wraps = E->wraps.n;
+  int saved_line = E->last_line, saved_ind = E->ind;
   E->o = &body;
   E->last_line = 0;
   for (int i = 0; i < n; i++)
@@ -585,7 +594,6 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   clear_pulled(pulled);
   if (S.fail) {
     E->need = saved_need;
-    E->wraps.n = saved_wraps;
     E->last_line = saved_line;
     buf_free(&body);
     return false;

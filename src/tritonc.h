@@ -29,6 +29,7 @@ void arena_release(void);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+const char *path_base(const char *path); /* the part after the last '/' */
 
 /* Growable array of pointers, arena-backed. */
 typedef struct Vec {

@@ -52,6 +52,11 @@ char *xstrndup(const char *s, size_t n) {
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+const char *path_base(const char *path) {
+  const char *b = strrchr(path, '/');
+  return b ? b + 1 : path;
+}
+
 char *fmt(const char *f, ...) {
   va_list ap, ap2;
   va_start(ap, f);
