@@ -23,8 +23,8 @@ void hand_bias_gelu(const float *x, const float *bias, float *out, int rows, int
 void hand_row_sum(const float *x, float *out, int rows, int cols);
 
 static float *A, *Bv, *C, *W, *Bias, *Mean, *Rstd;
-static int64_t N;   /* elements per big array */
-static int ROWS, COLS;
+static int64_t N;      /* elements of add and of the triad */
+static int ROWS, COLS; /* shape of the row kernels */
 
 static void triad(void) {
 #pragma omp parallel for schedule(static)
@@ -63,32 +63,37 @@ static double best_seconds(void (*fn)(void), int reps) {
 typedef struct Row {
   const char *name;
   void (*gen)(void), (*hand)(void);
-  double bytes_per_elem; /* minimal traffic per element of the M x N (or n) problem */
+  double bytes_per_elem; /* minimal traffic per element of the problem */
+  int rowwise;           /* 1: ROWS x COLS elements, 0: N elements */
 } Row;
 
-static void table(int threads, int reps) {
+static void table(const char *title, int threads, int reps) {
   omp_set_num_threads(threads);
   double tri_bw = 3.0 * 4 * (double)N / best_seconds(triad, reps) / 1e9;
-  printf("\n%d thread%s, %lld elements (%d x %d); triad %.1f GB/s\n", threads,
-         threads > 1 ? "s" : "", (long long)N, ROWS, COLS, tri_bw);
+  printf("\n%s: %d thread%s; add and triad on %lld elements, the others on %d x %d; "
+         "triad %.1f GB/s\n", title, threads, threads > 1 ? "s" : "", (long long)N, ROWS, COLS,
+         tri_bw);
   printf("%-12s %10s %10s %12s %12s\n", "kernel", "gen GB/s", "hand GB/s", "gen/triad",
          "gen/hand");
-  Row rows[] = {{"add", gen_add, hnd_add, 12}, {"softmax", gen_softmax, hnd_softmax, 8},
-                {"layernorm", gen_layernorm, hnd_layernorm, 8},
-                {"bias+gelu", gen_bias_gelu, hnd_bias_gelu, 8},
-                {"row sum", gen_row_sum, hnd_row_sum, 4}};
+  Row rows[] = {{"add", gen_add, hnd_add, 12, 0}, {"softmax", gen_softmax, hnd_softmax, 8, 1},
+                {"layernorm", gen_layernorm, hnd_layernorm, 8, 1},
+                {"bias+gelu", gen_bias_gelu, hnd_bias_gelu, 8, 1},
+                {"row sum", gen_row_sum, hnd_row_sum, 4, 1}};
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-    double g = rows[i].bytes_per_elem * (double)N / best_seconds(rows[i].gen, reps) / 1e9;
-    double h = rows[i].bytes_per_elem * (double)N / best_seconds(rows[i].hand, reps) / 1e9;
+    double bytes = rows[i].bytes_per_elem * (rows[i].rowwise ? (double)ROWS * COLS : (double)N);
+    double g = bytes / best_seconds(rows[i].gen, reps) / 1e9;
+    double h = bytes / best_seconds(rows[i].hand, reps) / 1e9;
     printf("%-12s %10.1f %10.1f %12.2f %12.2f\n", rows[i].name, g, h, g / tri_bw, g / h);
   }
 }
 
-static void setup(int rows, int cols) {
+static void setup(int64_t n, int rows, int cols) {
+  N = n;
   ROWS = rows;
   COLS = cols;
-  N = (int64_t)rows * cols;
-  size_t bytes = (size_t)N * sizeof(float);
+  if ((int64_t)rows * cols > n) /* the arrays serve both */
+    n = (int64_t)rows * cols;
+  size_t bytes = (size_t)n * sizeof(float);
   A = aligned_alloc(64, bytes);
   Bv = aligned_alloc(64, bytes);
   C = aligned_alloc(64, bytes);
@@ -96,7 +101,7 @@ static void setup(int rows, int cols) {
   Bias = aligned_alloc(64, (size_t)cols * 4);
   Mean = aligned_alloc(64, (size_t)rows * 4 + 64);
   Rstd = aligned_alloc(64, (size_t)rows * 4 + 64);
-  for (int64_t i = 0; i < N; i++) {
+  for (int64_t i = 0; i < n; i++) {
     A[i] = 0;
     Bv[i] = (float)((i * 7919) % 1000) / 500.0f - 1.0f;
     C[i] = (float)((i * 104729) % 1000) / 1000.0f;
@@ -114,12 +119,15 @@ static void teardown(void) {
 int main(void) {
   int threads = omp_get_max_threads();
   printf("tritonc benchmark: generated C vs hand-written C vs triad bandwidth\n");
-  setup(32768, 1024); /* 2^25 elements: add on 2^25, the others on 32768 x 1024 */
-  table(threads, 10);
-  table(1, 5);
+  setup(1 << 25, 4096, 1024); /* the issue's shapes: rows of 4 KiB, 32 MiB in and out */
+  table("issue shapes", threads, 10);
+  table("issue shapes", 1, 5);
   teardown();
-  setup(64, 1024); /* 2^16 elements: launch overhead dominates */
-  table(threads, 200);
+  setup(1 << 25, 32768, 1024); /* 256 MiB in and out: far beyond the last-level cache */
+  table("out of cache", threads, 10);
+  teardown();
+  setup(1 << 16, 64, 1024); /* 2^16 elements: launch overhead dominates */
+  table("2^16 elements", threads, 200);
   teardown();
   return 0;
 }

@@ -21,7 +21,9 @@
  *   f32 memory   tc_f32_load(p) load_n(p,n,other) load_mask(p,m,other) store(p,v) store_n(p,v,n)
  *                store_mask(p,v,m) gather(base,i,m,other) scatter(base,i,v,m)
  *   f32 arith    splat add sub mul div fma(a,b,c)=a*b+c fused, min max (a NaN operand loses, like
- *                fminf/fmaxf on quiet NaNs), minp maxp (NaN wins), neg abs sqrt; as_i32 (bit cast)
+ *                fminf/fmaxf on quiet NaNs), minp maxp (NaN wins), neg abs sqrt; as_i32 (bit cast);
+ *                min_acc max_acc (acc, x): min / max for an accumulator that is never NaN (NaN
+ *                lanes of x are skipped), one instruction where min / max take three
  *   f32 compare  lt le gt ge eq ne -> m (C semantics: ordered; ne is true on NaN); select(m,a,b)
  *   masks        tc_mask_first_n(n) lanes < n, tc_mask_true(), tc_mask_false(), and or xor not,
  *                tc_mask_all(m) / tc_mask_any(m) -> int, tc_mask_bits(m) -> bit i = lane i,
@@ -219,6 +221,9 @@ static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) {
   return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q), _mm512_max_ps(a, b),
                               _mm512_add_ps(a, b));
 }
+/* x86 max/min return their second operand when either is NaN */
+static inline tc_vf32 tc_f32_min_acc(tc_vf32 acc, tc_vf32 x) { return _mm512_min_ps(x, acc); }
+static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x) { return _mm512_max_ps(x, acc); }
 static inline tc_vf32 tc_f32_neg(tc_vf32 a) {
   return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MIN)));
 }
@@ -459,6 +464,8 @@ static inline tc_vf32 tc_f32_minp(tc_vf32 a, tc_vf32 b) {
 static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) {
   return _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_add_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
+static inline tc_vf32 tc_f32_min_acc(tc_vf32 acc, tc_vf32 x) { return _mm256_min_ps(x, acc); }
+static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x) { return _mm256_max_ps(x, acc); }
 static inline tc_vf32 tc_f32_neg(tc_vf32 a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
 static inline tc_vf32 tc_f32_abs(tc_vf32 a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
 static inline tc_vf32 tc_f32_sqrt(tc_vf32 a) { return _mm256_sqrt_ps(a); }
@@ -781,6 +788,13 @@ static inline tc_vf32 tc_f32_max(tc_vf32 a, tc_vf32 b) {
 }
 static inline tc_vf32 tc_f32_minp(tc_vf32 a, tc_vf32 b) { return vminq_f32(a, b); }
 static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) { return vmaxq_f32(a, b); }
+/* (vmaxnmq_f32 would return NaN for a signalling NaN) */
+static inline tc_vf32 tc_f32_min_acc(tc_vf32 acc, tc_vf32 x) {
+  return vbslq_f32(vceqq_f32(x, x), vminq_f32(acc, x), acc);
+}
+static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x) {
+  return vbslq_f32(vceqq_f32(x, x), vmaxq_f32(acc, x), acc);
+}
 static inline tc_vf32 tc_f32_neg(tc_vf32 a) { return vnegq_f32(a); }
 static inline tc_vf32 tc_f32_abs(tc_vf32 a) { return vabsq_f32(a); }
 static inline tc_vf32 tc_f32_sqrt(tc_vf32 a) { return vsqrtq_f32(a); }
@@ -1071,6 +1085,8 @@ TC__BINOP(min, b.v[i] != b.v[i] ? a.v[i] : a.v[i] < b.v[i] ? a.v[i] : b.v[i])
 TC__BINOP(max, b.v[i] != b.v[i] ? a.v[i] : a.v[i] > b.v[i] ? a.v[i] : b.v[i])
 TC__BINOP(minp, a.v[i] != a.v[i] || b.v[i] != b.v[i] ? a.v[i] + b.v[i] : a.v[i] < b.v[i] ? a.v[i] : b.v[i])
 TC__BINOP(maxp, a.v[i] != a.v[i] || b.v[i] != b.v[i] ? a.v[i] + b.v[i] : a.v[i] > b.v[i] ? a.v[i] : b.v[i])
+TC__BINOP(min_acc, b.v[i] < a.v[i] ? b.v[i] : a.v[i])
+TC__BINOP(max_acc, b.v[i] > a.v[i] ? b.v[i] : a.v[i])
 #undef TC__BINOP
 static inline tc_vf32 tc_f32_fma(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
   TC__LANES(i) a.v[i] = fmaf(a.v[i], b.v[i], c.v[i]);
@@ -1365,8 +1381,9 @@ static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *
 /* ============================================================================ vector math */
 /* exp, exp2, erf and tanh are computed here on every level, from the ops above: a Cody-Waite
  * range reduction plus a polynomial, all in vector registers (worst errors found by the tests:
- * under 2 ULP over the whole float range). Their coefficients are Chebyshev interpolants derived
- * by tools/fit_math.c. They are several times faster than SLEEF's 1-ULP functions, which use
+ * under 2 ULP over the whole float range); on AVX-512, erf picks per lane one of 16 short
+ * polynomials with a permute. Their coefficients are Chebyshev interpolants derived by
+ * tools/fit_math.c. They are several times faster than SLEEF's 1-ULP functions, which use
  * double-float arithmetic; -DTC_MATH_SLEEF_ALL routes them through SLEEF too. The other
  * functions use SLEEF's vector functions with -DTC_HAVE_SLEEF, libm lane by lane otherwise. */
 
@@ -1441,6 +1458,57 @@ static inline tc_vf32 tc__copysign(tc_vf32 y, tc_vf32 x) {
                                  tc_i32_and(tc_f32_as_i32(x), sign)));
 }
 
+#if defined(TC_SIMD_AVX512)
+/* |x| (clamped below 4, where erf rounds to 1) falls in one of 16 intervals [j/4, (j+1)/4); a
+ * permute picks each lane's degree-5 polynomial from these tables: row 0 the centre c_j, rows
+ * 1..6 the coefficients of (|x| - c_j)^0..5. Interval 0 computes erf(x) = x + x G(x), so tiny
+ * arguments keep full relative accuracy (1.18 ULP worst) */
+static const float tc__erf_tab[7][16] __attribute__((aligned(64))) = {
+  {0x0p+0, 0x1.8p-2, 0x1.4p-1, 0x1.cp-1,
+   0x1.2p+0, 0x1.6p+0, 0x1.ap+0, 0x1.ep+0,
+   0x1.1p+1, 0x1.3p+1, 0x1.5p+1, 0x1.7p+1,
+   0x1.9p+1, 0x1.bp+1, 0x1.dp+1, 0x1.fp+1},
+  {0x0p+0, 0x1.9dd0d2p-2, 0x1.3f196ep-1, 0x1.91724ap-1,
+   0x1.c6dad2p-1, 0x1.e5768cp-1, 0x1.f4f694p-1, 0x1.fbe61ep-1,
+   0x1.fea422p-1, 0x1.ff996p-1, 0x1.ffe514p-1, 0x1.fff9bap-1,
+   0x1.fffeb4p-1, 0x1.ffffc4p-1, 0x1.fffff6p-1, 0x1.fffffep-1},
+  {0x1.06eba4p-3, 0x1.f5f0cep-1, 0x1.86e96ap-1, 0x1.0cab62p-1,
+   0x1.45e99cp-2, 0x1.5ce596p-3, 0x1.499d48p-4, 0x1.12ceb4p-5,
+   0x1.94624ep-7, 0x1.06918cp-8, 0x1.2ce89ap-10, 0x1.305394p-12,
+   0x1.0f9e24p-14, 0x1.abe0bap-17, 0x1.296a92p-19, 0x1.6ce1eep-22},
+  {0x1.9f51ccp-18, -0x1.7872cep-2, -0x1.e8a248p-2, -0x1.d62b8cp-2,
+   -0x1.6ea75ep-2, -0x1.dfbd44p-3, -0x1.0bd0d4p-3, -0x1.01a26p-4,
+   -0x1.ada76cp-6, -0x1.37c944p-7, -0x1.8ae6eep-9, -0x1.b5630cp-11,
+   -0x1.a84582p-13, -0x1.68d9fap-15, -0x1.0d594cp-17, -0x1.61243ap-20},
+  {-0x1.81590ap-2, -0x1.e1066p-3, -0x1.c8144cp-5, 0x1.7c9acap-4,
+   0x1.4cb31ep-3, 0x1.4374f2p-3, 0x1.d664p-4, 0x1.143dd2p-4,
+   0x1.0ea5p-5, 0x1.c1ebeep-7, 0x1.407e2ep-8, 0x1.89dc9ep-10,
+   0x1.a369a6p-12, 0x1.84430cp-14, 0x1.393866p-16, 0x1.b9395cp-19},
+  {0x1.f7e9ecp-10, 0x1.52c462p-3, 0x1.67692ep-3, 0x1.cb60cp-4,
+   0x1.d03d74p-6, -0x1.eb3da6p-6, -0x1.9488p-5, -0x1.596662p-5,
+   -0x1.b095fep-6, -0x1.b0bb94p-7, -0x1.664806p-8, -0x1.f44fb2p-10,
+   -0x1.29e952p-11, -0x1.30cdf2p-13, -0x1.0d4d7p-15, -0x1.9c79b8p-18},
+  {0x1.b2ca94p-4, 0x1.737c84p-5, -0x1.bbd308p-6, -0x1.11895ap-4,
+   -0x1.f48534p-5, -0x1.f5fb8ep-6, -0x1.2ac038p-9, 0x1.73d36ap-7,
+   0x1.980332p-7, 0x1.11f1f6p-7, 0x1.1576f8p-8, 0x1.c45e12p-10,
+   0x1.31c624p-11, 0x1.5c7ff8p-13, 0x1.525af6p-15, 0x1.19cf1p-17}
+};
+static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
+  __m512 ac = _mm512_min_ps(_mm512_set1_ps(0x1.fffffep+1f), _mm512_abs_ps(x)); /* NaN stays */
+  __m512i j = _mm512_cvttps_epi32(_mm512_mul_ps(ac, _mm512_set1_ps(4.0f))); /* NaN: j = 0 */
+#define TC__ERF_T(i) _mm512_permutexvar_ps(j, _mm512_load_ps(tc__erf_tab[i]))
+  __m512 u = _mm512_sub_ps(ac, TC__ERF_T(0));
+  __m512 p = TC__ERF_T(6);
+  p = _mm512_fmadd_ps(p, u, TC__ERF_T(5));
+  p = _mm512_fmadd_ps(p, u, TC__ERF_T(4));
+  p = _mm512_fmadd_ps(p, u, TC__ERF_T(3));
+  p = _mm512_fmadd_ps(p, u, TC__ERF_T(2));
+  __mmask16 first = _mm512_cmp_ps_mask(ac, _mm512_set1_ps(0.25f), _CMP_LT_OQ);
+  __m512 base = _mm512_mask_blend_ps(first, TC__ERF_T(1), ac);
+#undef TC__ERF_T
+  return tc__copysign(_mm512_fmadd_ps(p, u, base), x);
+}
+#else
 /* |x| < 1.5: x + x P(x^2) (1.45 ULP); 1.5 <= |x|: a polynomial in |x| clamped to 4, where erf
  * rounds to 1 (0.87 ULP) */
 static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
@@ -1473,6 +1541,7 @@ static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
   /* NaN compares false: it takes the small branch, which propagates it */
   return tc_f32_select(tc_f32_ge(a, tc_f32_splat(1.5f)), tc__copysign(q, x), small);
 }
+#endif
 
 /* |x| < 0.625: x + x T(x^2) (0.64 ULP); larger: 1 - 2 / (e^(2|x|) + 1) with the sign of x */
 static inline tc_vf32 tc__tanh_fast(tc_vf32 x) {

@@ -179,7 +179,97 @@ bool is_elementwise(Op *op) {
 
 Shape op_shape(Op *op) { return op->k == O_STORE ? op->in[0]->sh : op->out[0]->sh; }
 
+/* ---- scheduling: ops of one shape next to each other ---- */
+/* An elementwise op of another shape that does not depend on the open group (a bias row
+ * loaded between two steps on a 2D tile, the index math of a store) moves, with the ops it
+ * needs from inside the group's span, to just before the group, so that the group's loop
+ * nest is not cut in two and its tiles need not be stored. Loads move only when no store
+ * lies in the span; stores, reductions, control flow, prints and asserts never move. */
+static bool movable(Op *op) {
+  int c = op_class[op->k];
+  return op->nreg == 0 && op->k != O_STORE && op->k != O_ATOMIC && c != K_CTRL && c != K_RED &&
+         c != K_MISC;
+}
+
+static int pos_between(Block *b, Op *d, int lo, int hi) {
+  for (int p = lo; p < hi; p++)
+    if (b->ops[p] == d)
+      return p;
+  return -1;
+}
+
+/* Moves op i and what it needs from ops[gs..i) in front of ops[gs]; returns how many moved,
+ * 0 when something in that set belongs to (or depends on) the group of shape cs. */
+static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
+  int n = i - gs + 1, moved = 0;
+  bool *in = arena_alloc((size_t)n), load = false;
+  in[n - 1] = true;
+  for (int p = i; p >= gs; p--) {
+    if (!in[p - gs])
+      continue;
+    Op *o = b->ops[p];
+    if (!movable(o) || (p < i && is_elementwise(o) && shape_eq(op_shape(o), cs)))
+      return 0;
+    load |= o->k == O_LOAD;
+    moved++;
+    for (int j = 0; j < o->nin; j++) {
+      int q = o->in[j]->def ? pos_between(b, o->in[j]->def, gs, p) : -1;
+      if (q >= 0)
+        in[q - gs] = true;
+    }
+  }
+  for (int p = gs; load && p < i; p++)
+    if (!in[p - gs] && (b->ops[p]->k == O_STORE || b->ops[p]->k == O_ATOMIC))
+      return 0;
+  Op **tmp = arena_alloc(sizeof(Op *) * (size_t)n);
+  int k = 0;
+  for (int p = gs; p <= i; p++)
+    if (in[p - gs])
+      tmp[k++] = b->ops[p];
+  for (int p = gs; p <= i; p++)
+    if (!in[p - gs])
+      tmp[k++] = b->ops[p];
+  memcpy(&b->ops[gs], tmp, sizeof(Op *) * (size_t)n);
+  return moved;
+}
+
+/* A scalar op may sit inside a group (it is emitted before the group's loop). */
+static bool scalar_in_group(Op *op, bool has_store) {
+  return op->nout && op->out[0]->sh.rank == 0 && op_class[op->k] != K_CTRL &&
+         op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
+}
+
+static void schedule_ops(Block *b) {
+  int gs = -1;
+  Shape cs = {0};
+  bool has_store = false;
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (is_view_op(op))
+      continue;
+    if (is_elementwise(op)) {
+      if (gs >= 0 && !shape_eq(cs, op_shape(op))) {
+        int m = hoist_before_group(b, gs, i, cs);
+        if (m) {
+          gs += m;
+          continue;
+        }
+      }
+      if (gs < 0 || !shape_eq(cs, op_shape(op))) {
+        gs = i;
+        cs = op_shape(op);
+        has_store = false;
+      }
+      has_store |= op->k == O_STORE;
+      continue;
+    }
+    if (!scalar_in_group(op, has_store))
+      gs = -1;
+  }
+}
+
 static void group_ops(Em *E, Block *b) {
+  schedule_ops(b);
   int cur = -1;
   Shape cs = {0};
   bool has_store = false;
@@ -199,9 +289,7 @@ static void group_ops(Em *E, Block *b) {
       set_opgroup(op, cur);
       continue;
     }
-    bool scalar = op->nout && op->out[0]->sh.rank == 0 && op_class[op->k] != K_CTRL &&
-                  op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
-    if (!scalar)
+    if (!scalar_in_group(op, has_store))
       cur = -1;
   }
 }

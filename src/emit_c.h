@@ -17,6 +17,7 @@ typedef struct VInfo {
   bool mat;          /* stored to an array (tiles) */
   int remat;         /* 0 unknown, 1 cheap index math recomputed where used, 2 not */
   bool alias;        /* stored straight into a loop-carried variable (no own array) */
+  int pinv;          /* 0 unknown, 1 the same in every program, 2 may differ between programs */
 } VInfo;
 
 typedef struct Em {

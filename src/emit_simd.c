@@ -464,12 +464,47 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
 
 #define MAX_PF_PER_GROUP 4
 
+/* The for op whose loop variable is the block argument v, if v is one: searched in the
+ * blocks enclosing `at`. */
+static Op *loop_of_iv(Value *v, Block *at) {
+  for (Block *b = at; b && b->parent; b = b->parent->parent)
+    if (b->parent->k == O_FOR && b->nargs > 0 && b->args[0] == v)
+      return b->parent;
+  return NULL;
+}
+
+/* Is v the same in every program (it depends on no program id, no loaded value and no
+ * loop-carried variable)? Then an access through it has nothing to prefetch for the next
+ * program: a weight row, a bias vector. */
+static bool program_invariant(Value *v, Block *at) {
+  VInfo *i = vi(v);
+  if (i->pinv)
+    return i->pinv == 1;
+  i->pinv = 2;
+  Op *d = v->def;
+  bool inv;
+  if (!d) {
+    Op *loop = loop_of_iv(v, at);
+    inv = loop && program_invariant(loop->in[0], loop->parent) &&
+          program_invariant(loop->in[1], loop->parent) &&
+          program_invariant(loop->in[2], loop->parent);
+  } else if (d->k == O_PROGRAM_ID || d->k == O_LOAD || d->k == O_ATOMIC || d->nreg) {
+    inv = false;
+  } else {
+    inv = true;
+    for (int j = 0; j < d->nin && inv; j++)
+      inv = program_invariant(d->in[j], d->parent);
+  }
+  i->pinv = inv ? 1 : 2;
+  return inv;
+}
+
 /* `tc_prefetch_next(&site, &delta, address, first, write);` for a contiguous access through the
  * op's pointer (the site's declarations go to S->pf_decl), or nothing if the pointer has no
  * contiguous vector form here. */
 static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
   Value *ptr = op->in[0];
-  if (*count >= MAX_PF_PER_GROUP)
+  if (*count >= MAX_PF_PER_GROUP || program_invariant(ptr, op->parent))
     return;
   bool was = S->fail;
   VX *p = vx(S, ptr, IDX);
@@ -566,7 +601,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
       for (int i = 0; i < nred && !S.fail; i++) {
         Op *r = red[i];
         bool f = r->in[0]->dt == DT_F32;
-        const char *fn = !strcmp(r->str, "sum") ? "add" : r->str;
+        /* the accumulators start at the identity, so a float one is never NaN */
+        const char *fn = !strcmp(r->str, "sum") ? "add" : f ? fmt("%s_acc", r->str) : r->str;
         src_comment(E, r->loc);
         line(E, "%s = tc_%s32_%s(%s, %s);", acc[i], f ? "f" : "i", fn, acc[i],
              vec(&S, vx(&S, r->in[0], IDX)));

@@ -14,8 +14,10 @@
 
 #define MAXD 24
 
-/* coefficients of p(u) = sum c[i] u^i, u = x - (a+b)/2, interpolating f at d+1 Chebyshev nodes */
-static void cheb_fit(long double (*f)(long double), long double a, long double b, int d, float *c) {
+/* coefficients of p(v) = sum c[i] v^i, v = x - m, interpolating f at the d+1 Chebyshev nodes
+ * of [a, b] */
+static void fit_at(long double (*f)(long double), long double a, long double b, long double m,
+                   int d, float *c) {
   long double ch[MAXD + 1] = {0}, fx[MAXD + 1];
   const long double pi = 3.141592653589793238462643383279502884L;
   int n = d + 1;
@@ -30,24 +32,37 @@ static void cheb_fit(long double (*f)(long double), long double a, long double b
     ch[j] = 2 * sum / n;
   }
   ch[0] /= 2;
-  /* Chebyshev series -> monomials in s: T_{j+1} = 2 s T_j - T_{j-1} */
-  long double t0[MAXD + 1] = {0}, t1[MAXD + 1] = {0}, t2[MAXD + 1], m[MAXD + 1] = {0};
+  /* Chebyshev series -> monomials in s = (x - centre) / h: T_{j+1} = 2 s T_j - T_{j-1} */
+  long double t0[MAXD + 1] = {0}, t1[MAXD + 1] = {0}, t2[MAXD + 1], ms[MAXD + 1] = {0};
   t0[0] = 1;
   t1[1] = 1;
   for (int i = 0; i <= d; i++)
-    m[i] += ch[0] * t0[i] + (d >= 1 ? ch[1] * t1[i] : 0);
+    ms[i] += ch[0] * t0[i] + (d >= 1 ? ch[1] * t1[i] : 0);
   for (int j = 2; j <= d; j++) {
     for (int i = 0; i <= d; i++)
       t2[i] = (i ? 2 * t1[i - 1] : 0) - t0[i];
     for (int i = 0; i <= d; i++) {
-      m[i] += ch[j] * t2[i];
+      ms[i] += ch[j] * t2[i];
       t0[i] = t1[i];
       t1[i] = t2[i];
     }
   }
-  long double h = (b - a) / 2, hp = 1;
-  for (int i = 0; i <= d; i++, hp *= h)
-    c[i] = (float)(m[i] / hp);
+  /* monomials in s -> monomials in v: s = (v + m - centre) / h; pw holds s^k in powers of v */
+  long double h = (b - a) / 2, shift = m - (a + b) / 2, q[MAXD + 1] = {0}, pw[MAXD + 1] = {0};
+  pw[0] = 1;
+  for (int k = 0; k <= d; k++) {
+    for (int i = 0; i <= d; i++)
+      q[i] += ms[k] * pw[i];
+    for (int i = d; i >= 0; i--)
+      pw[i] = ((i ? pw[i - 1] : 0) + pw[i] * shift) / h;
+  }
+  for (int i = 0; i <= d; i++)
+    c[i] = (float)q[i];
+}
+
+/* the same around the interval's centre */
+static void cheb_fit(long double (*f)(long double), long double a, long double b, int d, float *c) {
+  fit_at(f, a, b, (a + b) / 2, d, c);
 }
 
 static float horner(const float *c, int d, float u) {
@@ -83,6 +98,43 @@ static long double f_erf_small(long double t) {
   return erfl(x) / x - 1;
 }
 static long double f_erf(long double x) { return erfl(x); }
+
+/* ---- erf on AVX-512: |x| in 16 intervals [j/4, (j+1)/4), a degree-5 polynomial each, whose
+ * coefficients a permute picks per lane; interval 0 as x + x * G(x), the others in powers of
+ * (|x| - centre_j) ---- */
+#define ERF_NI 16
+#define ERF_D 5
+static long double f_erf_over_x_m1(long double x) {
+  return (x == 0 ? 2 / sqrtl(3.141592653589793238462643383279502884L) : erfl(x) / x) - 1;
+}
+
+static void erf_tables(float T[ERF_D + 2][ERF_NI]) {
+  for (int j = 0; j < ERF_NI; j++) {
+    float c[MAXD + 1];
+    if (j == 0) { /* G(x) = erf(x)/x - 1 in powers of x; erf(x) = x + x * G(x) */
+      fit_at(f_erf_over_x_m1, 0, 0.25L, 0, ERF_D - 1, c);
+      T[0][0] = 0; /* centre */
+      T[1][0] = 0; /* constant term: the x of x + x * G(x) is added instead */
+      for (int i = 0; i < ERF_D; i++)
+        T[i + 2][0] = c[i];
+    } else {
+      fit_at(f_erf, j / 4.0L, (j + 1) / 4.0L, (j + 0.5L) / 4, ERF_D, c);
+      T[0][j] = (j + 0.5f) / 4;
+      for (int i = 0; i <= ERF_D; i++)
+        T[i + 1][j] = c[i];
+    }
+  }
+}
+
+/* erf(x) for x >= 0 exactly as tc_simd.h's AVX-512 code computes it */
+static float erf_lut(float T[ERF_D + 2][ERF_NI], float x) {
+  float ac = x < 0x1.fffffep+1f ? x : 0x1.fffffep+1f;
+  int j = (int)(ac * 4.0f);
+  float u = ac - T[0][j], p = T[ERF_D + 1][j];
+  for (int i = ERF_D - 1; i >= 1; i--)
+    p = fmaf(p, u, T[i + 1][j]);
+  return fmaf(p, u, ac < 0.25f ? ac : T[1][j]);
+}
 
 /* ---- tanh: |x| < 0.625 as x + x * T(x^2); larger through e^(2|x|) ---- */
 static long double f_tanh_small(long double t) {
@@ -134,6 +186,33 @@ int main(void) {
     }
   }
   printf("erf: worst %.3f ulp on [0, 1.5), %.3f ulp on [1.5, 4.5]\n", ws, wl);
+
+  float T[ERF_D + 2][ERF_NI];
+  erf_tables(T);
+  printf("erf tables (AVX-512): centre, then the coefficients of degree 0..%d\n", ERF_D);
+  for (int i = 0; i < ERF_D + 2; i++) {
+    printf("  {");
+    for (int j = 0; j < ERF_NI; j++)
+      printf("%a%s", (double)T[i][j], j < ERF_NI - 1 ? (j % 4 == 3 ? ",\n   " : ", ") : "},\n");
+  }
+  double wt16 = 0, wt16x = 0;
+  for (long i = 1; i <= 45000000; i++) {
+    float x = (float)(i * 1e-7L);
+    double e = ulps(erf_lut(T, x), erfl(x));
+    if (e > wt16) {
+      wt16 = e;
+      wt16x = x;
+    }
+  }
+  for (int e2 = -149; e2 < -3; e2++) { /* tiny arguments, where erf(x) ~ 2x/sqrt(pi) */
+    float x = ldexpf(1.2345f, e2);
+    double e = ulps(erf_lut(T, x), erfl(x));
+    if (e > wt16) {
+      wt16 = e;
+      wt16x = x;
+    }
+  }
+  printf("erf (AVX-512 tables): worst %.3f ulp (at %a) on [0, 4.5]\n", wt16, wt16x);
   double wt = 0, wu = 0;
   for (int i = 1; i <= 10000000; i++) {
     float x = (float)(i * 1e-6L);

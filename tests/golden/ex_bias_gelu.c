@@ -29,20 +29,6 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
   const int32_t pid_m = pid_x;
   /* bias_gelu.py:11: pid_n = tl.program_id(1) */
   const int32_t pid_n = pid_y;
-  float x[16][32];
-  for (int i0 = 0; i0 < 16; i0++) {
-    /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
-    const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
-    for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
-      /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-      const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1); /* lane 0; lane l holds offs_n + l */
-      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
-      const tc_vmask mask = tc_mask_and(((offs_m < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)));
-      /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
-      const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), mask, 0.0f);
-      tc_f32_store(&x[i0][i1], x_v);
-    }
-  }
   float bias[32];
   static _Thread_local tc_pf_site pf0; /* the load at bias_gelu.py:17 */
   intptr_t pf0_delta = 0; /* its address one program ahead */
@@ -54,18 +40,10 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
     tc_f32_store(&bias[i0], bias_v);
     tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
   }
-  float y[16][32];
-  for (int i0 = 0; i0 < 16; i0++) {
-    for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
-      /* bias_gelu.py:18: z = x + bias[None, :] */
-      const tc_vf32 z = tc_f32_add(tc_f32_load(&x[i0][i1]), tc_f32_load(&bias[i1]));
-      /* bias_gelu.py:20: y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476)) */
-      const tc_vf32 y_v = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
-      tc_f32_store(&y[i0][i1], y_v);
-    }
-  }
-  static _Thread_local tc_pf_site pf1; /* the store at bias_gelu.py:22 */
+  static _Thread_local tc_pf_site pf1; /* the load at bias_gelu.py:15 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf2; /* the store at bias_gelu.py:22 */
+  intptr_t pf2_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 16; i0++) {
     /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
@@ -74,9 +52,16 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
       const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1); /* lane 0; lane l holds offs_n + l */
       /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
       const tc_vmask mask = tc_mask_and(((offs_m < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)));
+      /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
+      const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), mask, 0.0f);
+      /* bias_gelu.py:18: z = x + bias[None, :] */
+      const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
+      /* bias_gelu.py:20: y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476)) */
+      const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
       /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
-      tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), tc_f32_load(&y[i0][i1]), mask);
-      tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
+      tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, mask);
+      tc_prefetch_next(&pf1, &pf1_delta, ((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), i0 == 0 && i1 == 0, 0);
+      tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
     }
   }
 } /* bias_gelu_kernel_program */

@@ -78,10 +78,8 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   intptr_t pf0_delta = 0; /* its address one program ahead */
   static _Thread_local tc_pf_site pf1; /* the load at layernorm.py:73 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf2; /* the load at layernorm.py:74 */
+  static _Thread_local tc_pf_site pf2; /* the store at layernorm.py:84 */
   intptr_t pf2_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf3; /* the store at layernorm.py:84 */
-  intptr_t pf3_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 512; i0 += TC_VLEN) {
     /* layernorm.py:68: mask = cols < N */
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
@@ -91,8 +89,7 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
     tc_f32_store_mask((DX_1 + i0), dx, mask);
     tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
     tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
-    tc_prefetch_next(&pf2, &pf2_delta, (W + i0), i0 == 0, 0);
-    tc_prefetch_next(&pf3, &pf3_delta, (DX_1 + i0), i0 == 0, 1);
+    tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), i0 == 0, 1);
   }
 } /* _layer_norm_bwd_dx_program */
 

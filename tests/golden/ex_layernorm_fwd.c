@@ -96,14 +96,10 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   *(Rstd + row) = rstd;
   /* layernorm.py:42: for off in range(0, N, BLOCK_SIZE): */
   for (int32_t off_2 = 0; off_2 < N; off_2 += 128) {
-    static _Thread_local tc_pf_site pf2; /* the load at layernorm.py:45 */
+    static _Thread_local tc_pf_site pf2; /* the load at layernorm.py:47 */
     intptr_t pf2_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf3; /* the load at layernorm.py:46 */
+    static _Thread_local tc_pf_site pf3; /* the store at layernorm.py:50 */
     intptr_t pf3_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf4; /* the load at layernorm.py:47 */
-    intptr_t pf4_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf5; /* the store at layernorm.py:50 */
-    intptr_t pf5_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
       /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
       const int32_t cols_2 = tc_add_i32(off_2, i0); /* lane 0; lane l holds cols_2 + l */
@@ -121,10 +117,8 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
       const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
       /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
       tc_f32_store_mask((Y_1 + cols_2), y, mask);
-      tc_prefetch_next(&pf2, &pf2_delta, (W + cols_2), i0 == 0, 0);
-      tc_prefetch_next(&pf3, &pf3_delta, (B + cols_2), i0 == 0, 0);
-      tc_prefetch_next(&pf4, &pf4_delta, (X_1 + cols_2), i0 == 0, 0);
-      tc_prefetch_next(&pf5, &pf5_delta, (Y_1 + cols_2), i0 == 0, 1);
+      tc_prefetch_next(&pf2, &pf2_delta, (X_1 + cols_2), i0 == 0, 0);
+      tc_prefetch_next(&pf3, &pf3_delta, (Y_1 + cols_2), i0 == 0, 1);
     }
   } /* for off_2 */
 } /* _layer_norm_fwd_fused_program */

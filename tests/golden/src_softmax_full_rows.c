@@ -42,7 +42,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     const tc_vf32 row_v = tc_f32_load((row_start_ptr + i0));
     tc_f32_store(&row[i0], row_v);
     /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
-    red0_acc = tc_f32_max(red0_acc, row_v);
+    red0_acc = tc_f32_max_acc(red0_acc, row_v);
   }
   red0 = tc_f32_hmax(red0_acc);
   float denominator;

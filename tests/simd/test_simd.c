@@ -292,9 +292,10 @@ static int zeros(float a, float b) { return a == 0.0f && b == 0.0f; }
 
 static void test_f32_arith(void) {
   float a[VL], b[VL], c[VL], o[VL];
-  const char *names[] = {"f32_add", "f32_sub", "f32_mul", "f32_div", "f32_min", "f32_max",
-                         "f32_minp", "f32_maxp", "f32_fma"};
-  for (int op = 0; op < 9; op++) {
+  const char *names[] = {"f32_add",  "f32_sub",  "f32_mul", "f32_div",     "f32_min",
+                         "f32_max",  "f32_minp", "f32_maxp", "f32_min_acc", "f32_max_acc",
+                         "f32_fma"};
+  for (int op = 0; op < 11; op++) {
     begin(names[op]);
     for (int t = 0; t < 3000; t++) {
       for (int i = 0; i < VL; i++) {
@@ -305,6 +306,9 @@ static void test_f32_arith(void) {
       if (t < N_SPECIALS)
         for (int i = 0; i < VL; i++)
           b[i] = specials[(t + i) % N_SPECIALS], a[i] = specials[t];
+      if (op == 8 || op == 9) /* an accumulator is never NaN */
+        for (int i = 0; i < VL; i++)
+          a[i] = is_nan(a[i]) ? (float)i : a[i];
       tc_vf32 va = vf(a), vb = vf(b), vc = vf(c), r;
       switch (op) {
       case 0: r = tc_f32_add(va, vb); break;
@@ -315,6 +319,8 @@ static void test_f32_arith(void) {
       case 5: r = tc_f32_max(va, vb); break;
       case 6: r = tc_f32_minp(va, vb); break;
       case 7: r = tc_f32_maxp(va, vb); break;
+      case 8: r = tc_f32_min_acc(va, vb); break;
+      case 9: r = tc_f32_max_acc(va, vb); break;
       default: r = tc_f32_fma(va, vb, vc); break;
       }
       of(o, r);
@@ -329,9 +335,11 @@ static void test_f32_arith(void) {
         case 5: w = ref_max(a[i], b[i]); break;
         case 6: w = ref_minp(a[i], b[i]); break;
         case 7: w = ref_maxp(a[i], b[i]); break;
+        case 8: w = ref_min(a[i], b[i]); break;
+        case 9: w = ref_max(a[i], b[i]); break;
         default: w = fmaf(a[i], b[i], c[i]); break;
         }
-        if (op >= 4 && op <= 7 && zeros(a[i], b[i]) && o[i] == 0.0f)
+        if (op >= 4 && op <= 9 && zeros(a[i], b[i]) && o[i] == 0.0f)
           continue; /* min/max of +0 and -0 may give either */
         if (!same(o[i], w))
           fail("a=%a b=%a c=%a got %a want %a", a[i], b[i], c[i], o[i], w);
