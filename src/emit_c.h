@@ -35,6 +35,7 @@ typedef struct Em {
   Vec pf_pend;    /* load ops whose next-program prefetch waits for the block's next group */
   Block *pf_block;
   Shape pf_shape;
+  Vec pf_bases;   /* base pointers (Value *) whose loads have a prefetch site already */
 } Em;
 
 typedef const char *Idx[MAXRANK];

@@ -115,11 +115,34 @@ static bool vector_reduce(Em *E, Op *op) {
     axis_indices(op, in, out, "0");
     open_other_loops(E, op);
     const char *acc = unique_name(E, "acc");
-    line(E, "%s %s = %s_load(&%s%s);", ty, acc, pre, cname(E, x), index_str(x->sh, in));
-    axis_indices(op, in, out, "ik");
-    line(E, "for (int ik = TC_VLEN; ik < %d; ik += TC_VLEN)", N);
-    line(E, "  %s = %s_%s(%s, %s_load(&%s%s));", acc, pre, f, acc, pre, cname(E, x),
-         index_str(x->sh, in));
+    if (N >= 64) {
+      /* four accumulators (N is a multiple of 4 * TC_VLEN): the operations of one reduction
+       * do not each wait for the previous one's latency */
+      static const char *const at[4] = {"0", "TC_VLEN", "2 * TC_VLEN", "3 * TC_VLEN"};
+      static const char *const from[4] = {"ik", "ik + TC_VLEN", "ik + 2 * TC_VLEN",
+                                          "ik + 3 * TC_VLEN"};
+      const char *a4[4] = {acc, unique_name(E, "acc"), unique_name(E, "acc"),
+                           unique_name(E, "acc")};
+      for (int k = 0; k < 4; k++) {
+        axis_indices(op, in, out, at[k]);
+        line(E, "%s %s = %s_load(&%s%s);", ty, a4[k], pre, cname(E, x), index_str(x->sh, in));
+      }
+      line(E, "for (int ik = 4 * TC_VLEN; ik < %d; ik += 4 * TC_VLEN) {", N);
+      for (int k = 0; k < 4; k++) {
+        axis_indices(op, in, out, from[k]);
+        line(E, "  %s = %s_%s(%s, %s_load(&%s%s));", a4[k], pre, f, a4[k], pre, cname(E, x),
+             index_str(x->sh, in));
+      }
+      line(E, "}");
+      line(E, "%s = %s_%s(%s_%s(%s, %s), %s_%s(%s, %s));", acc, pre, f, pre, f, a4[0], a4[1], pre,
+           f, a4[2], a4[3]);
+    } else {
+      line(E, "%s %s = %s_load(&%s%s);", ty, acc, pre, cname(E, x), index_str(x->sh, in));
+      axis_indices(op, in, out, "ik");
+      line(E, "for (int ik = TC_VLEN; ik < %d; ik += TC_VLEN)", N);
+      line(E, "  %s = %s_%s(%s, %s_load(&%s%s));", acc, pre, f, acc, pre, cname(E, x),
+           index_str(x->sh, in));
+    }
     line(E, "%s = %s_h%s(%s);", r->sh.rank ? fmt("%s%s", cname(E, r), index_str(r->sh, out))
                                             : cname(E, r), pre, !strcmp(f, "add") ? "sum" : f, acc);
     close_other_loops(E, op);

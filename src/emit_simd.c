@@ -499,13 +499,24 @@ static bool program_invariant(Value *v, Block *at) {
   return inv;
 }
 
+/* The scalar pointer a pointer tile is offset from (through ptradd, splat, broadcast). */
+static Value *base_pointer(Value *p) {
+  while (p->def && (p->def->k == O_PTRADD || (is_view_op(p->def) && p->def->nin == 1)))
+    p = p->def->in[0];
+  return p;
+}
+
 /* `tc_prefetch_next(&site, &delta, address, first, write);` for a contiguous access through the
  * op's pointer (the site's declarations go to S->pf_decl), or nothing if the pointer has no
- * contiguous vector form here. */
+ * contiguous vector form here. A load from a base pointer that an earlier load site already
+ * prefetches (layer norm reads its row three times) gets none: it would fetch the same lines. */
 static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
-  Value *ptr = op->in[0];
+  Value *ptr = op->in[0], *base = base_pointer(ptr);
   if (*count >= MAX_PF_PER_GROUP || program_invariant(ptr, op->parent))
     return;
+  for (int i = 0; !write && i < S->E->pf_bases.n; i++)
+    if (S->E->pf_bases.v[i] == base)
+      return;
   bool was = S->fail;
   VX *p = vx(S, ptr, IDX);
   if (S->fail || p->k != VC) {
@@ -520,6 +531,8 @@ static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
                             write ? "store" : "load", path_base(op->loc.file), op->loc.line));
   vec_push(&S->pf_decl, fmt("intptr_t %s_delta = 0; /* its address one program ahead */", site));
   line(S->E, "tc_prefetch_next(&%s, &%s_delta, %s, %s, %d);", site, site, p->e, first.s, write);
+  if (!write)
+    vec_push(&S->E->pf_bases, base);
   buf_free(&first);
   (*count)++;
 }
@@ -574,7 +587,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   Sim S = {E, s, false, {0}, {0}, {0}};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
-  int saved_line = E->last_line, saved_ind = E->ind;
+  int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
   E->o = &body;
   E->last_line = 0;
   for (int i = 0; i < n; i++)
@@ -630,6 +643,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   clear_pulled(pulled);
   if (S.fail) {
     E->need = saved_need;
+    E->pf_bases.n = saved_bases;
     E->last_line = saved_line;
     buf_free(&body);
     return false;

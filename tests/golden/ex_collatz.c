@@ -51,8 +51,16 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
     for (;;) {
       int32_t red0;
       tc_vi32 acc = tc_i32_load(&x_1[0]);
-      for (int ik = TC_VLEN; ik < 64; ik += TC_VLEN)
+      tc_vi32 acc_1 = tc_i32_load(&x_1[TC_VLEN]);
+      tc_vi32 acc_2 = tc_i32_load(&x_1[2 * TC_VLEN]);
+      tc_vi32 acc_3 = tc_i32_load(&x_1[3 * TC_VLEN]);
+      for (int ik = 4 * TC_VLEN; ik < 64; ik += 4 * TC_VLEN) {
         acc = tc_i32_max(acc, tc_i32_load(&x_1[ik]));
+        acc_1 = tc_i32_max(acc_1, tc_i32_load(&x_1[ik + TC_VLEN]));
+        acc_2 = tc_i32_max(acc_2, tc_i32_load(&x_1[ik + 2 * TC_VLEN]));
+        acc_3 = tc_i32_max(acc_3, tc_i32_load(&x_1[ik + 3 * TC_VLEN]));
+      }
+      acc = tc_i32_max(tc_i32_max(acc, acc_1), tc_i32_max(acc_2, acc_3));
       red0 = tc_i32_hmax(acc);
       if (!(red0 > 1))
         break;

@@ -55,8 +55,16 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   /* layernorm.py:29: mean = tl.sum(_mean, axis=0) / N */
   float red0;
   tc_vf32 acc = tc_f32_load(&_mean[0]);
-  for (int ik = TC_VLEN; ik < 128; ik += TC_VLEN)
+  tc_vf32 acc_1 = tc_f32_load(&_mean[TC_VLEN]);
+  tc_vf32 acc_2 = tc_f32_load(&_mean[2 * TC_VLEN]);
+  tc_vf32 acc_3 = tc_f32_load(&_mean[3 * TC_VLEN]);
+  for (int ik = 4 * TC_VLEN; ik < 128; ik += 4 * TC_VLEN) {
     acc = tc_f32_add(acc, tc_f32_load(&_mean[ik]));
+    acc_1 = tc_f32_add(acc_1, tc_f32_load(&_mean[ik + TC_VLEN]));
+    acc_2 = tc_f32_add(acc_2, tc_f32_load(&_mean[ik + 2 * TC_VLEN]));
+    acc_3 = tc_f32_add(acc_3, tc_f32_load(&_mean[ik + 3 * TC_VLEN]));
+  }
+  acc = tc_f32_add(tc_f32_add(acc, acc_1), tc_f32_add(acc_2, acc_3));
   red0 = tc_f32_hsum(acc);
   const float mean = (red0 / (float)N);
   /* layernorm.py:32: for off in range(0, N, BLOCK_SIZE): */
@@ -66,8 +74,6 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     _var[i0] = 0.0f;
   }
   for (int32_t off_1 = 0; off_1 < N; off_1 += 128) {
-    static _Thread_local tc_pf_site pf1; /* the load at layernorm.py:34 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
       /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
       const int32_t cols_1 = tc_add_i32(off_1, i0); /* lane 0; lane l holds cols_1 + l */
@@ -78,15 +84,22 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
       /* layernorm.py:36: _var += x * x */
       const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
       tc_f32_store(&_var[i0], _var_v);
-      tc_prefetch_next(&pf1, &pf1_delta, (X_1 + cols_1), i0 == 0, 0);
     }
   } /* for off_1 */
   /* layernorm.py:37: var = tl.sum(_var, axis=0) / N */
   float red1;
-  tc_vf32 acc_1 = tc_f32_load(&_var[0]);
-  for (int ik = TC_VLEN; ik < 128; ik += TC_VLEN)
-    acc_1 = tc_f32_add(acc_1, tc_f32_load(&_var[ik]));
-  red1 = tc_f32_hsum(acc_1);
+  tc_vf32 acc_4 = tc_f32_load(&_var[0]);
+  tc_vf32 acc_5 = tc_f32_load(&_var[TC_VLEN]);
+  tc_vf32 acc_6 = tc_f32_load(&_var[2 * TC_VLEN]);
+  tc_vf32 acc_7 = tc_f32_load(&_var[3 * TC_VLEN]);
+  for (int ik = 4 * TC_VLEN; ik < 128; ik += 4 * TC_VLEN) {
+    acc_4 = tc_f32_add(acc_4, tc_f32_load(&_var[ik]));
+    acc_5 = tc_f32_add(acc_5, tc_f32_load(&_var[ik + TC_VLEN]));
+    acc_6 = tc_f32_add(acc_6, tc_f32_load(&_var[ik + 2 * TC_VLEN]));
+    acc_7 = tc_f32_add(acc_7, tc_f32_load(&_var[ik + 3 * TC_VLEN]));
+  }
+  acc_4 = tc_f32_add(tc_f32_add(acc_4, acc_5), tc_f32_add(acc_6, acc_7));
+  red1 = tc_f32_hsum(acc_4);
   const float var = (red1 / (float)N);
   /* layernorm.py:38: rstd = 1 / tl.sqrt(var + eps) */
   const float rstd = (1.0f / sqrtf((var + eps)));
@@ -96,10 +109,8 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   *(Rstd + row) = rstd;
   /* layernorm.py:42: for off in range(0, N, BLOCK_SIZE): */
   for (int32_t off_2 = 0; off_2 < N; off_2 += 128) {
-    static _Thread_local tc_pf_site pf2; /* the load at layernorm.py:47 */
-    intptr_t pf2_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf3; /* the store at layernorm.py:50 */
-    intptr_t pf3_delta = 0; /* its address one program ahead */
+    static _Thread_local tc_pf_site pf1; /* the store at layernorm.py:50 */
+    intptr_t pf1_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
       /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
       const int32_t cols_2 = tc_add_i32(off_2, i0); /* lane 0; lane l holds cols_2 + l */
@@ -117,8 +128,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
       const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
       /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
       tc_f32_store_mask((Y_1 + cols_2), y, mask);
-      tc_prefetch_next(&pf2, &pf2_delta, (X_1 + cols_2), i0 == 0, 0);
-      tc_prefetch_next(&pf3, &pf3_delta, (Y_1 + cols_2), i0 == 0, 1);
+      tc_prefetch_next(&pf1, &pf1_delta, (Y_1 + cols_2), i0 == 0, 1);
     }
   } /* for off_2 */
 } /* _layer_norm_fwd_fused_program */
