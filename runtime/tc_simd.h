@@ -1356,6 +1356,12 @@ typedef struct {
   intptr_t delta;
 } tc_pf_site;
 
+/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
+ * machine) skips the prefetches: its data is taken to be in cache already. */
+#ifndef TC_PREFETCH_MIN_BYTES
+#define TC_PREFETCH_MIN_BYTES (2LL << 20)
+#endif
+
 static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first,
                                     int write) {
   uintptr_t a = (uintptr_t)p;

@@ -36,6 +36,8 @@ typedef struct Em {
   Block *pf_block;
   Shape pf_shape;
   Vec pf_bases;   /* base pointers (Value *) whose loads have a prefetch site already */
+  long long pf_bytes;  /* bytes one program loads and stores, -1 when loops make it unknown */
+  bool pf_gated;       /* a prefetch site tests tc_pf_on */
 } Em;
 
 typedef const char *Idx[MAXRANK];

@@ -299,6 +299,40 @@ static void scan_pids(Block *b, bool *used) {
   }
 }
 
+/* The bytes one program loads and stores, or -1 when a loop with a run-time trip count (or a
+ * while loop) makes them unknown: a launch moving less than TC_PREFETCH_MIN_BYTES in all is
+ * taken to find its data in cache, and its programs skip the next-program prefetches, which
+ * would only take load slots there. */
+static long long program_bytes(Block *b) {
+  long long n = 0;
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_LOAD || op->k == O_STORE || op->k == O_ATOMIC) {
+      Value *v = op->k == O_LOAD ? op->out[0] : op->in[1];
+      n += shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8);
+    }
+    if (op->k == O_WHILE)
+      return -1;
+    long long trips = 1;
+    if (op->k == O_FOR) {
+      Op *lo = op->in[0]->def, *hi = op->in[1]->def, *st = op->in[2]->def;
+      if (!lo || !hi || !st || lo->k != O_CONST || hi->k != O_CONST || st->k != O_CONST ||
+          st->ival <= 0)
+        return -1;
+      trips = hi->ival > lo->ival ? (hi->ival - lo->ival + st->ival - 1) / st->ival : 0;
+    }
+    for (int r = 0; r < op->nreg; r++) {
+      long long m = program_bytes(op->reg[r]);
+      if (m < 0)
+        return -1;
+      n += trips * m;
+    }
+    if (n > (1LL << 40))
+      return -1;
+  }
+  return n;
+}
+
 static void emit_program(Em *E, Kernel *k) {
   const char *params = param_list(k, false);
   line(E, "/* One program (a CTA on the GPU) of %s. */", k->name);
@@ -307,8 +341,15 @@ static void emit_program(Em *E, Kernel *k) {
        k->name, strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
   line(E, "{");
   E->ind++;
+  E->pf_bytes = program_bytes(k->body);
+  Buf *out = E->o, rest = {0};
+  E->o = &rest; /* the body first: whether it tests tc_pf_on is known after */
+  emit_block(E, k->body);
+  E->o = out;
   bool used[6] = {0};
   scan_pids(k->body, used);
+  if (E->pf_gated)
+    used[3] = used[4] = used[5] = true;
   const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
   for (int i = 0; i < 6; i++)
     if (!used[i])
@@ -316,7 +357,14 @@ static void emit_program(Em *E, Kernel *k) {
   for (int i = 0; i < k->nparams; i++)
     if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
       line(E, "(void)%s;", k->params[i].name);
-  emit_block(E, k->body);
+  if (E->pf_gated) {
+    line(E, "/* %lld bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds "
+            "its data in cache and skips the prefetches */", E->pf_bytes);
+    line(E, "const int tc_pf_on = (long long)grid_x * grid_y * grid_z * %lld >= "
+            "TC_PREFETCH_MIN_BYTES;", E->pf_bytes);
+  }
+  buf_puts(out, rest.s ? rest.s : "");
+  buf_free(&rest);
   E->ind--;
   line(E, "} /* %s_program */", k->name);
 }

@@ -555,7 +555,12 @@ static bool later_group(Op **ops, int n, Shape s) {
  * left pending, this group's loads when no later group will take them, this group's stores. */
 static void emit_prefetches(Sim *S, Op **ops, int n) {
   Em *E = S->E;
-  int count = 0;
+  int count = 0, sites = E->npf;
+  /* when the program's traffic is known, the launch's size decides (program_bytes): the
+   * prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
+  bool gate = E->pf_bytes >= 0;
+  size_t at = E->o->n;
+  E->ind += gate;
   Block *b = ops[0]->parent;
   if (E->pf_block == b && shape_eq(E->pf_shape, S->s))
     for (int i = 0; i < E->pf_pend.n; i++)
@@ -572,6 +577,16 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   if (defer) {
     E->pf_block = b;
     E->pf_shape = S->s;
+  }
+  E->ind -= gate;
+  if (gate && E->npf > sites) {
+    char *sited = xstrdup(E->o->s + at);
+    E->o->n = at;
+    E->o->s[at] = 0;
+    line(E, "if (tc_pf_on) {");
+    buf_puts(E->o, sited);
+    line(E, "}");
+    E->pf_gated = true;
   }
 }
 

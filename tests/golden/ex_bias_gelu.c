@@ -22,9 +22,8 @@
 static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_om, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* 4224 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4224 >= TC_PREFETCH_MIN_BYTES;
   /* bias_gelu.py:10: pid_m = tl.program_id(0) */
   const int32_t pid_m = pid_x;
   /* bias_gelu.py:11: pid_n = tl.program_id(1) */
@@ -38,7 +37,9 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
     /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
     const tc_vf32 bias_v = tc_f32_load_mask((bias_ptr + offs_n), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)), 0.0f);
     tc_f32_store(&bias[i0], bias_v);
-    tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
+    if (tc_pf_on) {
+      tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
+    }
   }
   static _Thread_local tc_pf_site pf1; /* the load at bias_gelu.py:15 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
@@ -60,8 +61,10 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
       const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
       /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
       tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, mask);
-      tc_prefetch_next(&pf1, &pf1_delta, ((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), i0 == 0 && i1 == 0, 0);
-      tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf1, &pf1_delta, ((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), i0 == 0 && i1 == 0, 0);
+        tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
+      }
     }
   }
 } /* bias_gelu_kernel_program */

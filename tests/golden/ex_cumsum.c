@@ -23,9 +23,8 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* 2048 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_PREFETCH_MIN_BYTES;
   /* cumsum.py:8: row = tl.program_id(0) */
   const int32_t row = pid_x;
   float x[256];
@@ -51,8 +50,10 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
     const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
     /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
     tc_f32_store_mask(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]), mask);
-    tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 0);
-    tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 1);
+    if (tc_pf_on) {
+      tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 0);
+      tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 1);
+    }
   }
 } /* cumsum_kernel_program */
 

@@ -23,9 +23,8 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* 8200 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 8200 >= TC_PREFETCH_MIN_BYTES;
   /* layernorm.py:66: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:69: X += row * stride */
@@ -87,9 +86,11 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
     const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
     /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
     tc_f32_store_mask((DX_1 + i0), dx, mask);
-    tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
-    tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
-    tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), i0 == 0, 1);
+    if (tc_pf_on) {
+      tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
+      tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
+      tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), i0 == 0, 1);
+    }
   }
 } /* _layer_norm_bwd_dx_program */
 

@@ -23,9 +23,8 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* 1024 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
   /* src_bom.py:10: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
   const int32_t t0 = pid_x;
   static _Thread_local tc_pf_site pf0; /* the load at src_bom.py:12 */
@@ -41,8 +40,10 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
     const tc_vf32 x = tc_f32_load_mask((x_ptr + offs), mask, 0.0f);
     /* src_bom.py:13: tl.store(out_ptr + offs, x * alpha, mask=mask) */
     tc_f32_store_mask((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)), mask);
-    tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
-    tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), i0 == 0, 1);
+    if (tc_pf_on) {
+      tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
+      tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), i0 == 0, 1);
+    }
   }
 } /* scale_kernel_program */
 

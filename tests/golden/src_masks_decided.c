@@ -23,9 +23,8 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* 768 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 768 >= TC_PREFETCH_MIN_BYTES;
   /* masks.py:9: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
   static _Thread_local tc_pf_site pf0; /* the load at masks.py:14 */
@@ -49,9 +48,11 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
     tc_f32_store_mask(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, partial);
     /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
     tc_f32_store(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)));
-    tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 0);
-    tc_prefetch_next(&pf1, &pf1_delta, ((y_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
-    tc_prefetch_next(&pf2, &pf2_delta, ((z_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+    if (tc_pf_on) {
+      tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 0);
+      tc_prefetch_next(&pf1, &pf1_delta, ((y_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+      tc_prefetch_next(&pf2, &pf2_delta, ((z_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+    }
   }
 } /* decided_masks_kernel_program */
 

@@ -23,9 +23,8 @@ static void decided_masks_2d_kernel_program(float *x_ptr, float *y_ptr, int32_t 
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* 1024 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
   /* masks.py:26: offs = tl.program_id(0) * ROWS * stride + rows[:, None] * stride + cols[None, :] */
   const int32_t t0 = pid_x;
   static _Thread_local tc_pf_site pf0; /* the load at masks.py:27 */
@@ -42,8 +41,10 @@ static void decided_masks_2d_kernel_program(float *x_ptr, float *y_ptr, int32_t 
       const tc_vf32 x = tc_f32_load((x_ptr + offs));
       /* masks.py:28: tl.store(y_ptr + offs, x * x - 1.0, mask=mask) */
       tc_f32_store((y_ptr + offs), tc_f32_sub(tc_f32_mul(x, x), tc_f32_splat(1.0f)));
-      tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0 && i1 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offs), i0 == 0 && i1 == 0, 1);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0 && i1 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offs), i0 == 0 && i1 == 0, 1);
+      }
     }
   }
 } /* decided_masks_2d_kernel_program */
