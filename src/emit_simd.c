@@ -15,6 +15,10 @@
  * program's first touch of a row waits for memory while no computation overlaps it. A load's
  * prefetch goes into the block's next group of the same shape when there is one (the next
  * program's row then arrives while this program computes), else into the load's own loop.
+ *
+ * A loop whose body has bounds checks on the lanes (`offs < n`: masks of a partial block) runs
+ * first over the whole vectors in bounds, where the checks are constant, then masked over the
+ * rest (full_vectors).
  */
 #include "emit_c.h"
 
@@ -28,6 +32,8 @@ typedef struct VX {
   DType elt;        /* pointee of a pointer */
   const char *e;    /* VU: scalar expression; VC: expression of lane 0; VV: vector expression */
   const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
+  const char *x0;   /* VU / VC: e spelled without the group's own locals (see full_vectors) */
+  bool by_loop;     /* a mask true because the loop runs over whole vectors in bounds only */
   bool rng;         /* int32 values known to lie in [lo, hi] (over all lanes and loop trips) */
   long long lo, hi;
 } VX;
@@ -38,6 +44,8 @@ typedef struct Sim {
   bool fail;
   Vec keys, vals; /* cache: Value* -> VX* (in-group and pulled values) */
   Vec pf_decl;    /* declarations of prefetch sites, placed before the loop nest */
+  Vec conds;      /* "every lane of this bounds check holds" conditions found (full_vectors) */
+  bool full;      /* emitting the loop over whole vectors: those checks are true */
 } Sim;
 
 static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
@@ -46,7 +54,7 @@ static VX *mk(VKind k, char t, const char *e) {
   VX *x = arena_alloc(sizeof *x);
   x->k = k;
   x->t = t;
-  x->e = e;
+  x->e = x->x0 = e;
   return x;
 }
 
@@ -213,6 +221,21 @@ static int decided(OpKind k, VX *a, VX *b) {
   }
 }
 
+/* For `c < u` (or `<=`, or the mirrored `u > c`, `u >= c`) with c contiguous along the lanes
+ * and u uniform: the scalar condition under which it holds on every lane of the vector, else
+ * NULL. Lane l holds c + l, so the lanes' largest value is c + TC_VLEN - 1; computed in int64,
+ * and when it is below u no lane's int32 value wraps. The condition is false from some vector
+ * on (c grows with the loop index), so a loop can run while it holds (full_vectors). */
+static const char *bounds_check(VX *a, VX *b, OpKind k) {
+  if (a->k == VU && b->k == VC && (k == O_GT || k == O_GE)) {
+    VX *t = a;
+    a = b, b = t, k = k == O_GT ? O_LT : O_LE;
+  }
+  if (a->k != VC || b->k != VU || (k != O_LT && k != O_LE))
+    return NULL;
+  return fmt("(int64_t)%s + TC_VLEN%s <= (int64_t)%s", a->x0, k == O_LT ? "" : " - 1", b->x0);
+}
+
 static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   OpKind k = op->k;
   char t = a->t;
@@ -232,6 +255,19 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     int d = decided(k, a, b);
     if (d >= 0)
       return mk(VU, 'm', d ? "1" : "0");
+    const char *c = bounds_check(a, b, k);
+    if (c) {
+      int seen = 0;
+      for (int i = 0; i < S->conds.n && !seen; i++)
+        seen = !strcmp(S->conds.v[i], c);
+      if (S->full && seen) {
+        VX *r = mk(VU, 'm', "1");
+        r->by_loop = true;
+        return r;
+      }
+      if (!S->full && !seen)
+        vec_push(&S->conds, (void *)c);
+    }
   }
   VX *r = binary_plain(S, op, a, b); /* only uniform or contiguous values carry ranges */
   return t == 'i' && r->k != VV && !S->fail && range_of(k, a, b, &lo, &hi) ? ranged(r, lo, hi) : r;
@@ -241,12 +277,18 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   OpKind k = op->k;
   char t = a->t;
   bool cmp = op_class[k] == K_CMP;
+  VX *r = NULL;
   if (a->k == VU && b->k == VU) /* uniform across the lanes: plain scalar C */
-    return mk(VU, cmp ? 'm' : t, ew_binary(S->E, k, op->in[0]->dt, a->e, b->e));
-  if (t == 'i' && (k == O_ADD || k == O_SUB) && a->k == VC && b->k == VU)
-    return mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
-  if (t == 'i' && k == O_ADD && a->k == VU && b->k == VC)
-    return mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+    r = mk(VU, cmp ? 'm' : t, ew_binary(S->E, k, op->in[0]->dt, a->e, b->e));
+  else if (t == 'i' && (k == O_ADD || k == O_SUB) && a->k == VC && b->k == VU)
+    r = mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  else if (t == 'i' && k == O_ADD && a->k == VU && b->k == VC)
+    r = mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  if (r) {
+    if (r->t != 'm' && (a->x0 != a->e || b->x0 != b->e))
+      r->x0 = ew_binary(S->E, k, a->k == VU && b->k == VU ? op->in[0]->dt : DT_I32, a->x0, b->x0);
+    return r;
+  }
   /* x / d with d the same for every lane: one division, then multiplies. Triton's own fp32
    * division on the GPU is the approximate div.full (up to 2 ulp); tl.div_rn stays exact. */
   if (t == 'f' && k == O_DIV && b->k == VU && !(op->flags & 1) && a->k == VV)
@@ -264,8 +306,12 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
 
 static VX *cast(Sim *S, Op *op, VX *a) {
   DType from = op->in[0]->dt, to = op->out[0]->dt;
-  if (a->k == VU && from != DT_I1 && to != DT_I1)
-    return mk(VU, tchar(to), cast_expr(S->E, op->in[0], to, a->e));
+  if (a->k == VU && from != DT_I1 && to != DT_I1) {
+    VX *r = mk(VU, tchar(to), cast_expr(S->E, op->in[0], to, a->e));
+    if (a->x0 != a->e)
+      r->x0 = cast_expr(S->E, op->in[0], to, a->x0);
+    return r;
+  }
   const char *v = vec(S, a);
   if (from == DT_I32 && to == DT_F32) return mk(VV, 'f', fmt("tc_f32_from_i32(%s)", v));
   if (from == DT_F32 && to == DT_I32) return mk(VV, 'i', fmt("tc_i32_from_f32(%s)", v));
@@ -436,8 +482,8 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       line(S->E, "const int32_t %s = %s; /* lane 0; lane l holds %s + l */", n, x->e, n);
       x = renamed(x, n);
     } else if (mask_const(x) >= 0) {
-      line(S->E, "/* %s is %s on every lane (value ranges): nothing to compute */", n,
-           mask_const(x) ? "true" : "false");
+      line(S->E, "/* %s is %s on every lane (%s): nothing to compute */", n,
+           mask_const(x) ? "true" : "false", x->by_loop ? "this loop's bound" : "value ranges");
     } else if (x->k == VU && x->t != 'p') {
       line(S->E, "%s = %s;", const_decl(ctype(p->v->dt, p->v->elt), n), x->e);
       x = renamed(x, n);
@@ -590,6 +636,93 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   }
 }
 
+/* The fused reductions' accumulator updates, at the end of the loop body. */
+static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *const *acc) {
+  for (int i = 0; i < nred && !S->fail; i++) {
+    Op *r = red[i];
+    bool f = r->in[0]->dt == DT_F32;
+    /* the accumulators start at the identity, so a float one is never NaN */
+    const char *fn = !strcmp(r->str, "sum") ? "add" : f ? fmt("%s_acc", r->str) : r->str;
+    src_comment(S->E, r->loc);
+    line(S->E, "%s = tc_%s32_%s(%s, %s);", acc[i], f ? "f" : "i", fn, acc[i],
+         vec(S, vx(S, r->in[0], IDX)));
+  }
+}
+
+/* The innermost loop, over dimension d in vectors. Its body is emitted once; if it holds bounds
+ * checks on the lanes (`cols < N` with cols contiguous, N uniform: the masks of a partial last
+ * block), the loop is split in two: a first loop that runs while every such check holds on
+ * every lane of the vector (a scalar test per trip, Sim.full: the checks are constant true,
+ * so loads and stores need no masks and `tl.where`s on them vanish), and the masked loop for
+ * the vectors left. The body is emitted again for the first loop; only it prefetches. */
+static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
+                         const char *const *acc, int d) {
+  Em *E = S->E;
+  const char *iv = IDX[d];
+  int len = S->s.d[d], names_at = E->names.n;
+  Buf *out = E->o, tail = {0};
+  E->o = &tail;
+  E->ind++;
+  emit_body(S, ops, n, pulled);
+  if (!S->conds.n || S->fail) { /* one loop */
+    if (!S->fail)
+      emit_prefetches(S, ops, n);
+    emit_reduce_updates(S, red, nred, acc);
+    E->ind--;
+    E->o = out;
+    line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", iv, iv, len, iv);
+    buf_puts(out, tail.s ? tail.s : "");
+    line(E, "}");
+    buf_free(&tail);
+    return;
+  }
+  emit_reduce_updates(S, red, nred, acc);
+  E->ind--;
+  Buf all = {0};
+  E->o = &all;
+  E->ind++;
+  line(E, "int %s = 0;", iv);
+  Buf c = {0};
+  for (int i = 0; i < S->conds.n; i++)
+    buf_printf(&c, " && %s", (const char *)S->conds.v[i]);
+  line(E, "for (; %s < %d%s; %s += TC_VLEN) { /* whole vectors: every lane in bounds */", iv,
+       len, c.s, iv);
+  buf_free(&c);
+  S->keys.n = S->vals.n = 0; /* the values again, with the bounds checks decided */
+  S->full = true;
+  int n1 = E->names.n; /* the names the masked loop took; the first loop reuses them */
+  void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
+  for (int i = names_at; i < n1; i++)
+    taken[i - names_at] = E->names.v[i];
+  E->names.n = names_at;
+  E->last_line = 0;
+  E->ind++;
+  emit_body(S, ops, n, pulled);
+  if (!S->fail)
+    emit_prefetches(S, ops, n);
+  emit_reduce_updates(S, red, nred, acc);
+  E->names.n = names_at;
+  for (int i = 0; i < n1 - names_at; i++)
+    vec_push(&E->names, taken[i]);
+  E->ind--;
+  line(E, "}");
+  line(E, "for (; %s < %d; %s += TC_VLEN) { /* the rest, masked */", iv, len, iv);
+  for (const char *p = tail.s; p && *p;) { /* the masked body, one level deeper */
+    const char *nl = strchr(p, '\n');
+    size_t k = nl ? (size_t)(nl - p + 1) : strlen(p);
+    buf_printf(&all, "%s%.*s", k > 1 ? "  " : "", (int)k, p);
+    p += k;
+  }
+  line(E, "}");
+  E->ind--;
+  E->o = out;
+  line(E, "{");
+  buf_puts(out, all.s ? all.s : "");
+  line(E, "}");
+  buf_free(&all);
+  buf_free(&tail);
+}
+
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
  * some value or op has no vector form. */
 bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
@@ -599,7 +732,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}, {0}};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
@@ -621,22 +754,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
         line(E, "%s %s = tc_%s32_splat(%s);", f ? "tc_vf32" : "tc_vi32", acc[i], f ? "f" : "i",
              red_identity_of(red[i]));
       }
-      line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", IDX[d], IDX[d], s.d[d], IDX[d]);
-      E->ind++;
-      emit_body(&S, ops, n, pulled);
-      if (!S.fail)
-        emit_prefetches(&S, ops, n);
-      for (int i = 0; i < nred && !S.fail; i++) {
-        Op *r = red[i];
-        bool f = r->in[0]->dt == DT_F32;
-        /* the accumulators start at the identity, so a float one is never NaN */
-        const char *fn = !strcmp(r->str, "sum") ? "add" : f ? fmt("%s_acc", r->str) : r->str;
-        src_comment(E, r->loc);
-        line(E, "%s = tc_%s32_%s(%s, %s);", acc[i], f ? "f" : "i", fn, acc[i],
-             vec(&S, vx(&S, r->in[0], IDX)));
-      }
-      E->ind--;
-      line(E, "}");
+      full_vectors(&S, ops, n, pulled, red, nred, acc, d);
       for (int i = 0; i < nred; i++) {
         Value *r = red[i]->out[0];
         const char *h = !strcmp(red[i]->str, "sum") ? "hsum" : !strcmp(red[i]->str, "max") ? "hmax" : "hmin";

@@ -35,23 +35,40 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
   intptr_t pf1_delta = 0; /* its address one program ahead */
   static _Thread_local tc_pf_site pf2; /* the store at add.py:17 */
   intptr_t pf2_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 256; i0 += TC_VLEN) {
-    /* add.py:11: offsets = block_start + tl.arange(0, BLOCK_SIZE) */
-    const int32_t offsets = tc_add_i32(block_start, i0); /* lane 0; lane l holds offsets + l */
-    /* add.py:13: mask = offsets < n_elements */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(offsets), tc_i32_splat(n_elements));
-    /* add.py:14: x = tl.load(x_ptr + offsets, mask=mask) */
-    const tc_vf32 x = tc_f32_load_mask((x_ptr + offsets), mask, 0.0f);
-    /* add.py:15: y = tl.load(y_ptr + offsets, mask=mask) */
-    const tc_vf32 y = tc_f32_load_mask((y_ptr + offsets), mask, 0.0f);
-    /* add.py:16: output = x + y */
-    const tc_vf32 output = tc_f32_add(x, y);
-    /* add.py:17: tl.store(output_ptr + offsets, output, mask=mask) */
-    tc_f32_store_mask((output_ptr + offsets), output, mask);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offsets), i0 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offsets), i0 == 0, 0);
-      tc_prefetch_next(&pf2, &pf2_delta, (output_ptr + offsets), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 256 && (int64_t)tc_add_i32(block_start, i0) + TC_VLEN <= (int64_t)n_elements; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* add.py:11: offsets = block_start + tl.arange(0, BLOCK_SIZE) */
+      const int32_t offsets = tc_add_i32(block_start, i0); /* lane 0; lane l holds offsets + l */
+      /* add.py:13: mask = offsets < n_elements */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* add.py:14: x = tl.load(x_ptr + offsets, mask=mask) */
+      const tc_vf32 x = tc_f32_load((x_ptr + offsets));
+      /* add.py:15: y = tl.load(y_ptr + offsets, mask=mask) */
+      const tc_vf32 y = tc_f32_load((y_ptr + offsets));
+      /* add.py:16: output = x + y */
+      const tc_vf32 output = tc_f32_add(x, y);
+      /* add.py:17: tl.store(output_ptr + offsets, output, mask=mask) */
+      tc_f32_store((output_ptr + offsets), output);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offsets), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offsets), i0 == 0, 0);
+        tc_prefetch_next(&pf2, &pf2_delta, (output_ptr + offsets), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 256; i0 += TC_VLEN) { /* the rest, masked */
+      /* add.py:11: offsets = block_start + tl.arange(0, BLOCK_SIZE) */
+      const int32_t offsets = tc_add_i32(block_start, i0); /* lane 0; lane l holds offsets + l */
+      /* add.py:13: mask = offsets < n_elements */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(offsets), tc_i32_splat(n_elements));
+      /* add.py:14: x = tl.load(x_ptr + offsets, mask=mask) */
+      const tc_vf32 x = tc_f32_load_mask((x_ptr + offsets), mask, 0.0f);
+      /* add.py:15: y = tl.load(y_ptr + offsets, mask=mask) */
+      const tc_vf32 y = tc_f32_load_mask((y_ptr + offsets), mask, 0.0f);
+      /* add.py:16: output = x + y */
+      const tc_vf32 output = tc_f32_add(x, y);
+      /* add.py:17: tl.store(output_ptr + offsets, output, mask=mask) */
+      tc_f32_store_mask((output_ptr + offsets), output, mask);
     }
   }
 } /* add_kernel_program */

@@ -31,14 +31,24 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
   float bias[32];
   static _Thread_local tc_pf_site pf0; /* the load at bias_gelu.py:17 */
   intptr_t pf0_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
-    /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-    const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i0); /* lane 0; lane l holds offs_n + l */
-    /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
-    const tc_vf32 bias_v = tc_f32_load_mask((bias_ptr + offs_n), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)), 0.0f);
-    tc_f32_store(&bias[i0], bias_v);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
+  {
+    int i0 = 0;
+    for (; i0 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid_n, 32), i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+      const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i0); /* lane 0; lane l holds offs_n + l */
+      /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
+      const tc_vf32 bias_v = tc_f32_load((bias_ptr + offs_n));
+      tc_f32_store(&bias[i0], bias_v);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
+      }
+    }
+    for (; i0 < 32; i0 += TC_VLEN) { /* the rest, masked */
+      /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+      const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i0); /* lane 0; lane l holds offs_n + l */
+      /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
+      const tc_vf32 bias_v = tc_f32_load_mask((bias_ptr + offs_n), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)), 0.0f);
+      tc_f32_store(&bias[i0], bias_v);
     }
   }
   static _Thread_local tc_pf_site pf1; /* the load at bias_gelu.py:15 */
@@ -48,22 +58,39 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
   for (int i0 = 0; i0 < 16; i0++) {
     /* bias_gelu.py:12: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
-    for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
-      /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-      const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1); /* lane 0; lane l holds offs_n + l */
-      /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
-      const tc_vmask mask = tc_mask_and(((offs_m < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)));
-      /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
-      const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), mask, 0.0f);
-      /* bias_gelu.py:18: z = x + bias[None, :] */
-      const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
-      /* bias_gelu.py:20: y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476)) */
-      const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
-      /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
-      tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, mask);
-      if (tc_pf_on) {
-        tc_prefetch_next(&pf1, &pf1_delta, ((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), i0 == 0 && i1 == 0, 0);
-        tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
+    {
+      int i1 = 0;
+      for (; i1 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid_n, 32), i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+        const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1); /* lane 0; lane l holds offs_n + l */
+        /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
+        const bool mask = (offs_m < M);
+        /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
+        const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), (mask ? tc_mask_true() : tc_mask_false()), 0.0f);
+        /* bias_gelu.py:18: z = x + bias[None, :] */
+        const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
+        /* bias_gelu.py:20: y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476)) */
+        const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
+        /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
+        tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, (mask ? tc_mask_true() : tc_mask_false()));
+        if (tc_pf_on) {
+          tc_prefetch_next(&pf1, &pf1_delta, ((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), i0 == 0 && i1 == 0, 0);
+          tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
+        }
+      }
+      for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
+        /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+        const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1); /* lane 0; lane l holds offs_n + l */
+        /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
+        const tc_vmask mask = tc_mask_and(((offs_m < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(offs_n), tc_i32_splat(N)));
+        /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
+        const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), mask, 0.0f);
+        /* bias_gelu.py:18: z = x + bias[None, :] */
+        const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
+        /* bias_gelu.py:20: y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476)) */
+        const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
+        /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
+        tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, mask);
       }
     }
   }

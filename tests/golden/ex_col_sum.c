@@ -41,15 +41,27 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
     for (int i0 = 0; i0 < 16; i0++) {
       /* reductions.py:27: rows = start + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(start, i0);
-      for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
-        /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
-        const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i1); /* lane 0; lane l holds cols + l */
-        /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
-        const tc_vmask mask = tc_mask_and(((rows < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
-        /* reductions.py:29: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
-        const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
-        tc_f32_store(&x[i0][i1], x_v);
-        tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
+      {
+        int i1 = 0;
+        for (; i1 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid, 32), i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+          /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
+          const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i1); /* lane 0; lane l holds cols + l */
+          /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
+          const bool mask = (rows < M);
+          /* reductions.py:29: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
+          const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), (mask ? tc_mask_true() : tc_mask_false()), 0.0f);
+          tc_f32_store(&x[i0][i1], x_v);
+          tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
+        }
+        for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
+          /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
+          const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i1); /* lane 0; lane l holds cols + l */
+          /* reductions.py:28: mask = (rows[:, None] < M) & (cols[None, :] < N) */
+          const tc_vmask mask = tc_mask_and(((rows < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
+          /* reductions.py:29: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
+          const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
+          tc_f32_store(&x[i0][i1], x_v);
+        }
       }
     }
     /* reductions.py:30: acc += tl.sum(x, axis=0) */
@@ -70,12 +82,21 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
   } /* for start */
   static _Thread_local tc_pf_site pf1; /* the store at reductions.py:31 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
-    /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
-    const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i0); /* lane 0; lane l holds cols + l */
-    /* reductions.py:31: tl.store(out_ptr + cols, acc, mask=cols < N) */
-    tc_f32_store_mask((out_ptr + cols), tc_f32_load(&acc[i0]), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
-    tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + cols), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid, 32), i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
+      const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i0); /* lane 0; lane l holds cols + l */
+      /* reductions.py:31: tl.store(out_ptr + cols, acc, mask=cols < N) */
+      tc_f32_store((out_ptr + cols), tc_f32_load(&acc[i0]));
+      tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + cols), i0 == 0, 1);
+    }
+    for (; i0 < 32; i0 += TC_VLEN) { /* the rest, masked */
+      /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
+      const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i0); /* lane 0; lane l holds cols + l */
+      /* reductions.py:31: tl.store(out_ptr + cols, acc, mask=cols < N) */
+      tc_f32_store_mask((out_ptr + cols), tc_f32_load(&acc[i0]), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
+    }
   }
 } /* col_sum_kernel_program */
 

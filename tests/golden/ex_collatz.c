@@ -31,14 +31,26 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
   /* while_return.py:10: if pid * BLOCK >= n: */
   if (!(tc_mul_i32(pid, 64) >= n)) {
     int32_t x[64];
-    for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
-      /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
-      const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
-      /* while_return.py:13: mask = offs < n */
-      const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
-      /* while_return.py:14: x = tl.load(x_ptr + offs, mask=mask, other=1) */
-      const tc_vi32 x_v = tc_i32_load_mask((x_ptr + offs), mask, 1);
-      tc_i32_store(&x[i0], x_v);
+    {
+      int i0 = 0;
+      for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(pid, 64), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+        const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
+        /* while_return.py:13: mask = offs < n */
+        /* mask is true on every lane (this loop's bound): nothing to compute */
+        /* while_return.py:14: x = tl.load(x_ptr + offs, mask=mask, other=1) */
+        const tc_vi32 x_v = tc_i32_load((x_ptr + offs));
+        tc_i32_store(&x[i0], x_v);
+      }
+      for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
+        /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+        const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
+        /* while_return.py:13: mask = offs < n */
+        const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
+        /* while_return.py:14: x = tl.load(x_ptr + offs, mask=mask, other=1) */
+        const tc_vi32 x_v = tc_i32_load_mask((x_ptr + offs), mask, 1);
+        tc_i32_store(&x[i0], x_v);
+      }
     }
     /* while_return.py:17: while tl.max(x, axis=0) > 1: */
     int32_t x_1[64];
@@ -86,15 +98,26 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
     intptr_t pf0_delta = 0; /* its address one program ahead */
     static _Thread_local tc_pf_site pf1; /* the store at while_return.py:22 */
     intptr_t pf1_delta = 0; /* its address one program ahead */
-    for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
-      /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
-      const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
-      /* while_return.py:13: mask = offs < n */
-      const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
-      /* while_return.py:22: tl.store(steps_ptr + offs, steps, mask=mask) */
-      tc_i32_store_mask((steps_ptr + offs), tc_i32_load(&steps[i0]), mask);
-      tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, (steps_ptr + offs), i0 == 0, 1);
+    {
+      int i0 = 0;
+      for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(pid, 64), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+        const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
+        /* while_return.py:13: mask = offs < n */
+        /* mask is true on every lane (this loop's bound): nothing to compute */
+        /* while_return.py:22: tl.store(steps_ptr + offs, steps, mask=mask) */
+        tc_i32_store((steps_ptr + offs), tc_i32_load(&steps[i0]));
+        tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, (steps_ptr + offs), i0 == 0, 1);
+      }
+      for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
+        /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+        const int32_t offs = tc_add_i32(tc_mul_i32(pid, 64), i0); /* lane 0; lane l holds offs + l */
+        /* while_return.py:13: mask = offs < n */
+        const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
+        /* while_return.py:22: tl.store(steps_ptr + offs, steps, mask=mask) */
+        tc_i32_store_mask((steps_ptr + offs), tc_i32_load(&steps[i0]), mask);
+      }
     }
   } /* if !(tc_mul_i32(pid, 64) >= n) */
 } /* collatz_steps_kernel_program */

@@ -28,12 +28,22 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   /* cumsum.py:8: row = tl.program_id(0) */
   const int32_t row = pid_x;
   float x[256];
-  for (int i0 = 0; i0 < 256; i0 += TC_VLEN) {
-    /* cumsum.py:10: mask = offs < n_cols */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
-    /* cumsum.py:11: x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0) */
-    const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(row, stride)) + i0), mask, 0.0f);
-    tc_f32_store(&x[i0], x_v);
+  {
+    int i0 = 0;
+    for (; i0 < 256 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* cumsum.py:10: mask = offs < n_cols */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* cumsum.py:11: x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0) */
+      const tc_vf32 x_v = tc_f32_load(((x_ptr + tc_mul_i32(row, stride)) + i0));
+      tc_f32_store(&x[i0], x_v);
+    }
+    for (; i0 < 256; i0 += TC_VLEN) { /* the rest, masked */
+      /* cumsum.py:10: mask = offs < n_cols */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
+      /* cumsum.py:11: x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0) */
+      const tc_vf32 x_v = tc_f32_load_mask(((x_ptr + tc_mul_i32(row, stride)) + i0), mask, 0.0f);
+      tc_f32_store(&x[i0], x_v);
+    }
   }
   /* cumsum.py:12: y = tl.cumsum(x, axis=0) */
   float y[256];
@@ -45,14 +55,23 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   intptr_t pf0_delta = 0; /* its address one program ahead */
   static _Thread_local tc_pf_site pf1; /* the store at cumsum.py:13 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 256; i0 += TC_VLEN) {
-    /* cumsum.py:10: mask = offs < n_cols */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
-    /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
-    tc_f32_store_mask(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]), mask);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 256 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* cumsum.py:10: mask = offs < n_cols */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
+      tc_f32_store(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]));
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 256; i0 += TC_VLEN) { /* the rest, masked */
+      /* cumsum.py:10: mask = offs < n_cols */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
+      /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
+      tc_f32_store_mask(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]), mask);
     }
   }
 } /* cumsum_kernel_program */

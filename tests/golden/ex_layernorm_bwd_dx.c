@@ -43,29 +43,56 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   float wdy[512];
   tc_vf32 red0_acc = tc_f32_splat(0.0f);
   tc_vf32 red1_acc = tc_f32_splat(0.0f);
-  for (int i0 = 0; i0 < 512; i0 += TC_VLEN) {
-    /* layernorm.py:68: mask = cols < N */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
-    /* layernorm.py:72: x = tl.load(X + cols, mask=mask, other=0).to(tl.float32) */
-    const tc_vf32 x = tc_f32_load_mask((X_1 + i0), mask, 0.0f);
-    /* layernorm.py:73: dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32) */
-    const tc_vf32 dy = tc_f32_load_mask((DY_1 + i0), mask, 0.0f);
-    /* layernorm.py:74: w = tl.load(W + cols, mask=mask).to(tl.float32) */
-    const tc_vf32 w = tc_f32_load_mask((W + i0), mask, 0.0f);
-    /* layernorm.py:77: xhat = (x - mean) * rstd */
-    const tc_vf32 xhat_1 = tc_f32_mul(tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(rstd));
-    /* layernorm.py:78: wdy = w * dy */
-    const tc_vf32 wdy_1 = tc_f32_mul(w, dy);
-    /* layernorm.py:79: xhat = tl.where(mask, xhat, 0.) */
-    const tc_vf32 xhat_v = tc_f32_select(mask, xhat_1, tc_f32_splat(0.0f));
-    tc_f32_store(&xhat[i0], xhat_v);
-    /* layernorm.py:80: wdy = tl.where(mask, wdy, 0.) */
-    const tc_vf32 wdy_v = tc_f32_select(mask, wdy_1, tc_f32_splat(0.0f));
-    tc_f32_store(&wdy[i0], wdy_v);
-    /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
-    red0_acc = tc_f32_add(red0_acc, tc_f32_mul(xhat_v, wdy_v));
-    /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
-    red1_acc = tc_f32_add(red1_acc, wdy_v);
+  {
+    int i0 = 0;
+    for (; i0 < 512 && (int64_t)i0 + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* layernorm.py:68: mask = cols < N */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* layernorm.py:72: x = tl.load(X + cols, mask=mask, other=0).to(tl.float32) */
+      const tc_vf32 x = tc_f32_load((X_1 + i0));
+      /* layernorm.py:73: dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32) */
+      const tc_vf32 dy = tc_f32_load((DY_1 + i0));
+      /* layernorm.py:74: w = tl.load(W + cols, mask=mask).to(tl.float32) */
+      const tc_vf32 w = tc_f32_load((W + i0));
+      /* layernorm.py:77: xhat = (x - mean) * rstd */
+      const tc_vf32 xhat_1 = tc_f32_mul(tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(rstd));
+      /* layernorm.py:78: wdy = w * dy */
+      const tc_vf32 wdy_1 = tc_f32_mul(w, dy);
+      /* layernorm.py:79: xhat = tl.where(mask, xhat, 0.) */
+      const tc_vf32 xhat_v = tc_f32_select((1 ? tc_mask_true() : tc_mask_false()), xhat_1, tc_f32_splat(0.0f));
+      tc_f32_store(&xhat[i0], xhat_v);
+      /* layernorm.py:80: wdy = tl.where(mask, wdy, 0.) */
+      const tc_vf32 wdy_v = tc_f32_select((1 ? tc_mask_true() : tc_mask_false()), wdy_1, tc_f32_splat(0.0f));
+      tc_f32_store(&wdy[i0], wdy_v);
+      /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
+      red0_acc = tc_f32_add(red0_acc, tc_f32_mul(xhat_v, wdy_v));
+      /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
+      red1_acc = tc_f32_add(red1_acc, wdy_v);
+    }
+    for (; i0 < 512; i0 += TC_VLEN) { /* the rest, masked */
+      /* layernorm.py:68: mask = cols < N */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
+      /* layernorm.py:72: x = tl.load(X + cols, mask=mask, other=0).to(tl.float32) */
+      const tc_vf32 x = tc_f32_load_mask((X_1 + i0), mask, 0.0f);
+      /* layernorm.py:73: dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32) */
+      const tc_vf32 dy = tc_f32_load_mask((DY_1 + i0), mask, 0.0f);
+      /* layernorm.py:74: w = tl.load(W + cols, mask=mask).to(tl.float32) */
+      const tc_vf32 w = tc_f32_load_mask((W + i0), mask, 0.0f);
+      /* layernorm.py:77: xhat = (x - mean) * rstd */
+      const tc_vf32 xhat_1 = tc_f32_mul(tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(rstd));
+      /* layernorm.py:78: wdy = w * dy */
+      const tc_vf32 wdy_1 = tc_f32_mul(w, dy);
+      /* layernorm.py:79: xhat = tl.where(mask, xhat, 0.) */
+      const tc_vf32 xhat_v = tc_f32_select(mask, xhat_1, tc_f32_splat(0.0f));
+      tc_f32_store(&xhat[i0], xhat_v);
+      /* layernorm.py:80: wdy = tl.where(mask, wdy, 0.) */
+      const tc_vf32 wdy_v = tc_f32_select(mask, wdy_1, tc_f32_splat(0.0f));
+      tc_f32_store(&wdy[i0], wdy_v);
+      /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
+      red0_acc = tc_f32_add(red0_acc, tc_f32_mul(xhat_v, wdy_v));
+      /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
+      red1_acc = tc_f32_add(red1_acc, wdy_v);
+    }
   }
   red0 = tc_f32_hsum(red0_acc);
   red1 = tc_f32_hsum(red1_acc);
@@ -79,17 +106,28 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   intptr_t pf1_delta = 0; /* its address one program ahead */
   static _Thread_local tc_pf_site pf2; /* the store at layernorm.py:84 */
   intptr_t pf2_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 512; i0 += TC_VLEN) {
-    /* layernorm.py:68: mask = cols < N */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
-    /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
-    const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
-    /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
-    tc_f32_store_mask((DX_1 + i0), dx, mask);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
-      tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 512 && (int64_t)i0 + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* layernorm.py:68: mask = cols < N */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
+      const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
+      /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
+      tc_f32_store((DX_1 + i0), dx);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
+        tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 512; i0 += TC_VLEN) { /* the rest, masked */
+      /* layernorm.py:68: mask = cols < N */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
+      /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
+      const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
+      /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
+      tc_f32_store_mask((DX_1 + i0), dx, mask);
     }
   }
 } /* _layer_norm_bwd_dx_program */

@@ -41,15 +41,27 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   for (int32_t off = 0; off < N; off += 128) {
     static _Thread_local tc_pf_site pf0; /* the load at layernorm.py:27 */
     intptr_t pf0_delta = 0; /* its address one program ahead */
-    for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
-      /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
-      const int32_t cols = tc_add_i32(off, i0); /* lane 0; lane l holds cols + l */
-      /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
-      const tc_vf32 a = tc_f32_load_mask((X_1 + cols), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)), 0.0f);
-      /* layernorm.py:28: _mean += a */
-      const tc_vf32 _mean_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
-      tc_f32_store(&_mean[i0], _mean_v);
-      tc_prefetch_next(&pf0, &pf0_delta, (X_1 + cols), i0 == 0, 0);
+    {
+      int i0 = 0;
+      for (; i0 < 128 && (int64_t)tc_add_i32(off, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
+        const int32_t cols = tc_add_i32(off, i0); /* lane 0; lane l holds cols + l */
+        /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
+        const tc_vf32 a = tc_f32_load((X_1 + cols));
+        /* layernorm.py:28: _mean += a */
+        const tc_vf32 _mean_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
+        tc_f32_store(&_mean[i0], _mean_v);
+        tc_prefetch_next(&pf0, &pf0_delta, (X_1 + cols), i0 == 0, 0);
+      }
+      for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+        /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
+        const int32_t cols = tc_add_i32(off, i0); /* lane 0; lane l holds cols + l */
+        /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
+        const tc_vf32 a = tc_f32_load_mask((X_1 + cols), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)), 0.0f);
+        /* layernorm.py:28: _mean += a */
+        const tc_vf32 _mean_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
+        tc_f32_store(&_mean[i0], _mean_v);
+      }
     }
   } /* for off */
   /* layernorm.py:29: mean = tl.sum(_mean, axis=0) / N */
@@ -74,16 +86,30 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
     _var[i0] = 0.0f;
   }
   for (int32_t off_1 = 0; off_1 < N; off_1 += 128) {
-    for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
-      /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
-      const int32_t cols_1 = tc_add_i32(off_1, i0); /* lane 0; lane l holds cols_1 + l */
-      /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
-      const tc_vf32 x = tc_f32_load_mask((X_1 + cols_1), tc_i32_lt(tc_i32_iota(cols_1), tc_i32_splat(N)), 0.0f);
-      /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
-      const tc_vf32 x_1 = tc_f32_select(tc_i32_lt(tc_i32_iota(cols_1), tc_i32_splat(N)), tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(0.0f));
-      /* layernorm.py:36: _var += x * x */
-      const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
-      tc_f32_store(&_var[i0], _var_v);
+    {
+      int i0 = 0;
+      for (; i0 < 128 && (int64_t)tc_add_i32(off_1, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
+        const int32_t cols_1 = tc_add_i32(off_1, i0); /* lane 0; lane l holds cols_1 + l */
+        /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
+        const tc_vf32 x = tc_f32_load((X_1 + cols_1));
+        /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
+        const tc_vf32 x_1 = tc_f32_select((1 ? tc_mask_true() : tc_mask_false()), tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(0.0f));
+        /* layernorm.py:36: _var += x * x */
+        const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
+        tc_f32_store(&_var[i0], _var_v);
+      }
+      for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+        /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
+        const int32_t cols_1 = tc_add_i32(off_1, i0); /* lane 0; lane l holds cols_1 + l */
+        /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
+        const tc_vf32 x = tc_f32_load_mask((X_1 + cols_1), tc_i32_lt(tc_i32_iota(cols_1), tc_i32_splat(N)), 0.0f);
+        /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
+        const tc_vf32 x_1 = tc_f32_select(tc_i32_lt(tc_i32_iota(cols_1), tc_i32_splat(N)), tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(0.0f));
+        /* layernorm.py:36: _var += x * x */
+        const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
+        tc_f32_store(&_var[i0], _var_v);
+      }
     }
   } /* for off_1 */
   /* layernorm.py:37: var = tl.sum(_var, axis=0) / N */
@@ -111,24 +137,45 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   for (int32_t off_2 = 0; off_2 < N; off_2 += 128) {
     static _Thread_local tc_pf_site pf1; /* the store at layernorm.py:50 */
     intptr_t pf1_delta = 0; /* its address one program ahead */
-    for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
-      /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
-      const int32_t cols_2 = tc_add_i32(off_2, i0); /* lane 0; lane l holds cols_2 + l */
-      /* layernorm.py:44: mask = cols < N */
-      const tc_vmask mask = tc_i32_lt(tc_i32_iota(cols_2), tc_i32_splat(N));
-      /* layernorm.py:45: w = tl.load(W + cols, mask=mask) */
-      const tc_vf32 w = tc_f32_load_mask((W + cols_2), mask, 0.0f);
-      /* layernorm.py:46: b = tl.load(B + cols, mask=mask) */
-      const tc_vf32 b = tc_f32_load_mask((B + cols_2), mask, 0.0f);
-      /* layernorm.py:47: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32) */
-      const tc_vf32 x_2 = tc_f32_load_mask((X_1 + cols_2), mask, 0.0f);
-      /* layernorm.py:48: x_hat = (x - mean) * rstd */
-      const tc_vf32 x_hat = tc_f32_mul(tc_f32_sub(x_2, tc_f32_splat(mean)), tc_f32_splat(rstd));
-      /* layernorm.py:49: y = x_hat * w + b */
-      const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
-      /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
-      tc_f32_store_mask((Y_1 + cols_2), y, mask);
-      tc_prefetch_next(&pf1, &pf1_delta, (Y_1 + cols_2), i0 == 0, 1);
+    {
+      int i0 = 0;
+      for (; i0 < 128 && (int64_t)tc_add_i32(off_2, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
+        const int32_t cols_2 = tc_add_i32(off_2, i0); /* lane 0; lane l holds cols_2 + l */
+        /* layernorm.py:44: mask = cols < N */
+        /* mask is true on every lane (this loop's bound): nothing to compute */
+        /* layernorm.py:45: w = tl.load(W + cols, mask=mask) */
+        const tc_vf32 w = tc_f32_load((W + cols_2));
+        /* layernorm.py:46: b = tl.load(B + cols, mask=mask) */
+        const tc_vf32 b = tc_f32_load((B + cols_2));
+        /* layernorm.py:47: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32) */
+        const tc_vf32 x_2 = tc_f32_load((X_1 + cols_2));
+        /* layernorm.py:48: x_hat = (x - mean) * rstd */
+        const tc_vf32 x_hat = tc_f32_mul(tc_f32_sub(x_2, tc_f32_splat(mean)), tc_f32_splat(rstd));
+        /* layernorm.py:49: y = x_hat * w + b */
+        const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
+        /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
+        tc_f32_store((Y_1 + cols_2), y);
+        tc_prefetch_next(&pf1, &pf1_delta, (Y_1 + cols_2), i0 == 0, 1);
+      }
+      for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+        /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
+        const int32_t cols_2 = tc_add_i32(off_2, i0); /* lane 0; lane l holds cols_2 + l */
+        /* layernorm.py:44: mask = cols < N */
+        const tc_vmask mask = tc_i32_lt(tc_i32_iota(cols_2), tc_i32_splat(N));
+        /* layernorm.py:45: w = tl.load(W + cols, mask=mask) */
+        const tc_vf32 w = tc_f32_load_mask((W + cols_2), mask, 0.0f);
+        /* layernorm.py:46: b = tl.load(B + cols, mask=mask) */
+        const tc_vf32 b = tc_f32_load_mask((B + cols_2), mask, 0.0f);
+        /* layernorm.py:47: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32) */
+        const tc_vf32 x_2 = tc_f32_load_mask((X_1 + cols_2), mask, 0.0f);
+        /* layernorm.py:48: x_hat = (x - mean) * rstd */
+        const tc_vf32 x_hat = tc_f32_mul(tc_f32_sub(x_2, tc_f32_splat(mean)), tc_f32_splat(rstd));
+        /* layernorm.py:49: y = x_hat * w + b */
+        const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
+        /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
+        tc_f32_store_mask((Y_1 + cols_2), y, mask);
+      }
     }
   } /* for off_2 */
 } /* _layer_norm_fwd_fused_program */

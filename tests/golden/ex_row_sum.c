@@ -42,16 +42,29 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
       /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
       tc_vf32 red0_acc = tc_f32_splat(0.0f);
-      for (int i1 = 0; i1 < 64; i1 += TC_VLEN) {
-        /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
-        const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
-        /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
-        const tc_vmask mask = tc_mask_and(((rows < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
-        /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
-        const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
-        tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
-        /* reductions.py:16: acc += tl.sum(x, axis=1) */
-        red0_acc = tc_f32_add(red0_acc, x);
+      {
+        int i1 = 0;
+        for (; i1 < 64 && (int64_t)tc_add_i32(start, i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+          /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
+          const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
+          /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
+          const bool mask = (rows < M);
+          /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
+          const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), (mask ? tc_mask_true() : tc_mask_false()), 0.0f);
+          tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
+          /* reductions.py:16: acc += tl.sum(x, axis=1) */
+          red0_acc = tc_f32_add(red0_acc, x);
+        }
+        for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
+          /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
+          const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
+          /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
+          const tc_vmask mask = tc_mask_and(((rows < M) ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)));
+          /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
+          const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
+          /* reductions.py:16: acc += tl.sum(x, axis=1) */
+          red0_acc = tc_f32_add(red0_acc, x);
+        }
       }
       red0[i0] = tc_f32_hsum(red0_acc);
     }

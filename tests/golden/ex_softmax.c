@@ -33,15 +33,28 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   float red0;
   float row[128];
   tc_vf32 red0_acc = tc_f32_splat(-INFINITY);
-  for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
-    /* softmax.py:13: input_ptrs = row_start_ptr + col_offsets */
-    /* softmax.py:14: mask = col_offsets < n_cols */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
-    /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
-    const tc_vf32 row_v = tc_f32_load_mask((row_start_ptr + i0), mask, -INFINITY);
-    tc_f32_store(&row[i0], row_v);
-    /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
-    red0_acc = tc_f32_max_acc(red0_acc, row_v);
+  {
+    int i0 = 0;
+    for (; i0 < 128 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* softmax.py:13: input_ptrs = row_start_ptr + col_offsets */
+      /* softmax.py:14: mask = col_offsets < n_cols */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
+      const tc_vf32 row_v = tc_f32_load((row_start_ptr + i0));
+      tc_f32_store(&row[i0], row_v);
+      /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
+      red0_acc = tc_f32_max_acc(red0_acc, row_v);
+    }
+    for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+      /* softmax.py:13: input_ptrs = row_start_ptr + col_offsets */
+      /* softmax.py:14: mask = col_offsets < n_cols */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
+      /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
+      const tc_vf32 row_v = tc_f32_load_mask((row_start_ptr + i0), mask, -INFINITY);
+      tc_f32_store(&row[i0], row_v);
+      /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
+      red0_acc = tc_f32_max_acc(red0_acc, row_v);
+    }
   }
   red0 = tc_f32_hmax(red0_acc);
   float denominator;
@@ -66,15 +79,26 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
   static _Thread_local tc_pf_site pf1; /* the store at softmax.py:22 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
-    /* softmax.py:14: mask = col_offsets < n_cols */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
-    /* softmax.py:20: softmax_output = numerator / denominator */
-    const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
-    /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
-    tc_f32_store_mask((output_row_start_ptr + i0), softmax_output, mask);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 128 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* softmax.py:14: mask = col_offsets < n_cols */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* softmax.py:20: softmax_output = numerator / denominator */
+      const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
+      /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
+      tc_f32_store((output_row_start_ptr + i0), softmax_output);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+      /* softmax.py:14: mask = col_offsets < n_cols */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
+      /* softmax.py:20: softmax_output = numerator / denominator */
+      const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
+      /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
+      tc_f32_store_mask((output_row_start_ptr + i0), softmax_output, mask);
     }
   }
 } /* softmax_kernel_program */

@@ -31,18 +31,31 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
   intptr_t pf0_delta = 0; /* its address one program ahead */
   static _Thread_local tc_pf_site pf1; /* the store at src_crlf.py:12 */
   intptr_t pf1_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
-    /* src_crlf.py:9: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
-    const int32_t offs = tc_add_i32(tc_mul_i32(t0, 128), i0); /* lane 0; lane l holds offs + l */
-    /* src_crlf.py:10: mask = offs < n */
-    const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
-    /* src_crlf.py:11: x = tl.load(x_ptr + offs, mask=mask) */
-    const tc_vf32 x = tc_f32_load_mask((x_ptr + offs), mask, 0.0f);
-    /* src_crlf.py:12: tl.store(out_ptr + offs, x * alpha, mask=mask) */
-    tc_f32_store_mask((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)), mask);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 128 && (int64_t)tc_add_i32(tc_mul_i32(t0, 128), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* src_crlf.py:9: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
+      const int32_t offs = tc_add_i32(tc_mul_i32(t0, 128), i0); /* lane 0; lane l holds offs + l */
+      /* src_crlf.py:10: mask = offs < n */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* src_crlf.py:11: x = tl.load(x_ptr + offs, mask=mask) */
+      const tc_vf32 x = tc_f32_load((x_ptr + offs));
+      /* src_crlf.py:12: tl.store(out_ptr + offs, x * alpha, mask=mask) */
+      tc_f32_store((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)));
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+      /* src_crlf.py:9: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
+      const int32_t offs = tc_add_i32(tc_mul_i32(t0, 128), i0); /* lane 0; lane l holds offs + l */
+      /* src_crlf.py:10: mask = offs < n */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
+      /* src_crlf.py:11: x = tl.load(x_ptr + offs, mask=mask) */
+      const tc_vf32 x = tc_f32_load_mask((x_ptr + offs), mask, 0.0f);
+      /* src_crlf.py:12: tl.store(out_ptr + offs, x * alpha, mask=mask) */
+      tc_f32_store_mask((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)), mask);
     }
   }
 } /* scale_kernel_program */

@@ -33,25 +33,44 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
   intptr_t pf1_delta = 0; /* its address one program ahead */
   static _Thread_local tc_pf_site pf2; /* the store at masks.py:17 */
   intptr_t pf2_delta = 0; /* its address one program ahead */
-  for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
-    /* masks.py:11: always = cols < N_COLS */
-    /* always is true on every lane (value ranges): nothing to compute */
-    /* masks.py:12: never = cols + 3 > BLOCK + 2 */
-    /* never is false on every lane (value ranges): nothing to compute */
-    /* masks.py:13: partial = cols < n */
-    const tc_vmask partial = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n));
-    /* masks.py:14: x = tl.load(x_ptr + pid * BLOCK + cols, mask=always, other=-1.0) */
-    const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(pid, 64)) + i0));
-    /* masks.py:15: y = tl.where(never, 100.0, x * 2.0) */
-    const tc_vf32 y = tc_f32_select((0 ? tc_mask_true() : tc_mask_false()), tc_f32_splat(100.0f), tc_f32_mul(x, tc_f32_splat(2.0f)));
-    /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
-    tc_f32_store_mask(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, partial);
-    /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
-    tc_f32_store(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)));
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 0);
-      tc_prefetch_next(&pf1, &pf1_delta, ((y_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
-      tc_prefetch_next(&pf2, &pf2_delta, ((z_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+  {
+    int i0 = 0;
+    for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* masks.py:11: always = cols < N_COLS */
+      /* always is true on every lane (value ranges): nothing to compute */
+      /* masks.py:12: never = cols + 3 > BLOCK + 2 */
+      /* never is false on every lane (value ranges): nothing to compute */
+      /* masks.py:13: partial = cols < n */
+      /* partial is true on every lane (this loop's bound): nothing to compute */
+      /* masks.py:14: x = tl.load(x_ptr + pid * BLOCK + cols, mask=always, other=-1.0) */
+      const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(pid, 64)) + i0));
+      /* masks.py:15: y = tl.where(never, 100.0, x * 2.0) */
+      const tc_vf32 y = tc_f32_select((0 ? tc_mask_true() : tc_mask_false()), tc_f32_splat(100.0f), tc_f32_mul(x, tc_f32_splat(2.0f)));
+      /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
+      tc_f32_store(((y_ptr + tc_mul_i32(pid, 64)) + i0), y);
+      /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
+      tc_f32_store(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)));
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, ((y_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+        tc_prefetch_next(&pf2, &pf2_delta, ((z_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
+      /* masks.py:11: always = cols < N_COLS */
+      /* always is true on every lane (value ranges): nothing to compute */
+      /* masks.py:12: never = cols + 3 > BLOCK + 2 */
+      /* never is false on every lane (value ranges): nothing to compute */
+      /* masks.py:13: partial = cols < n */
+      const tc_vmask partial = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n));
+      /* masks.py:14: x = tl.load(x_ptr + pid * BLOCK + cols, mask=always, other=-1.0) */
+      const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(pid, 64)) + i0));
+      /* masks.py:15: y = tl.where(never, 100.0, x * 2.0) */
+      const tc_vf32 y = tc_f32_select((0 ? tc_mask_true() : tc_mask_false()), tc_f32_splat(100.0f), tc_f32_mul(x, tc_f32_splat(2.0f)));
+      /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
+      tc_f32_store_mask(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, partial);
+      /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
+      tc_f32_store(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)));
     }
   }
 } /* decided_masks_kernel_program */
