@@ -42,7 +42,8 @@
  *                tc_i32_hsum (wrapping) hmax hmin
  *   math         tc_f32_exp exp2 log log2 sin cos tanh erf pow(a,b); tested within 2 ULP
  *   fp64         tc_f64_ splat load load_n store store_n add sub mul div fma hsum (TC_VLEN64 lanes)
- *   prefetch     tc_prefetch_next(&site, &delta, p, first, write): p one program ahead
+ *   prefetch     tc_prefetch_next(&site, &delta, p, first, write): p one program ahead;
+ *   streaming    tc_f32_store_nt(p, v, nt) (bypasses the caches when nt and p aligned), tc_stream_fence()
  *
  * Tails: the _n and _mask functions never touch memory of masked-off lanes (hardware masked
  * loads/stores where they exist, element-by-element copies otherwise), so `p` may point at the
@@ -1355,6 +1356,36 @@ typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
+
+/* Streaming stores: tc_f32_store_nt(p, v, nt) stores a whole vector; with nt set and p aligned
+ * to the vector it bypasses the caches (no read of the line before the write), which pays when
+ * a launch writes more than the caches hold. Generated programs set nt when the launch moves
+ * at least TC_STREAM_MIN_BYTES (default 128 MiB, above the last-level cache of most
+ * machines); each thread then runs tc_stream_fence() after its programs. */
+#ifndef TC_STREAM_MIN_BYTES
+#define TC_STREAM_MIN_BYTES (128LL << 20)
+#endif
+static inline void tc_f32_store_nt(float *p, tc_vf32 v, int nt) {
+#if defined(TC_SIMD_AVX512)
+  if (nt && ((uintptr_t)p & 63) == 0) {
+    _mm512_stream_ps(p, v);
+    return;
+  }
+#elif defined(TC_SIMD_AVX2)
+  if (nt && ((uintptr_t)p & 31) == 0) {
+    _mm256_stream_ps(p, v);
+    return;
+  }
+#else
+  (void)nt;
+#endif
+  tc_f32_store(p, v);
+}
+static inline void tc_stream_fence(void) {
+#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_AVX2)
+  _mm_sfence();
+#endif
+}
 
 /* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
  * machine) skips the prefetches: its data is taken to be in cache already. */

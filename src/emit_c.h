@@ -38,6 +38,8 @@ typedef struct Em {
   Vec pf_bases;   /* base pointers (Value *) whose loads have a prefetch site already */
   long long pf_bytes;  /* bytes one program loads and stores, -1 when loops make it unknown */
   bool pf_gated;       /* a prefetch site tests tc_pf_on */
+  bool nt_used;        /* a store may stream (tc_nt_on) */
+  Vec nt_stores;       /* store ops emitted as tc_f32_store_nt (their prefetches yield) */
 } Em;
 
 typedef const char *Idx[MAXRANK];

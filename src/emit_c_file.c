@@ -348,7 +348,7 @@ static void emit_program(Em *E, Kernel *k) {
   E->o = out;
   bool used[6] = {0};
   scan_pids(k->body, used);
-  if (E->pf_gated)
+  if (E->pf_gated || E->nt_used)
     used[3] = used[4] = used[5] = true;
   const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
   for (int i = 0; i < 6; i++)
@@ -357,6 +357,10 @@ static void emit_program(Em *E, Kernel *k) {
   for (int i = 0; i < k->nparams; i++)
     if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
       line(E, "(void)%s;", k->params[i].name);
+  if (E->nt_used)
+    line(E, "const int tc_nt_on = (long long)grid_x * grid_y * grid_z * %lld >= "
+            "TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */",
+         E->pf_bytes);
   if (E->pf_gated) {
     line(E, "/* %lld bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds "
             "its data in cache and skips the prefetches */", E->pf_bytes);
@@ -415,7 +419,10 @@ void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   const char *kv_l[] = {"KERNEL", k->name, "PARAMS", param_list(k, true), "ARGS",
                         arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),
                         "GRID_X", grid[0] ? grid[0] : "1", "GRID_Y", grid[1] ? grid[1] : "1",
-                        "GRID_Z", grid[2] ? grid[2] : "1", "ARGS_TAIL", arg_list(k, "", true), NULL};
+                        "GRID_Z", grid[2] ? grid[2] : "1", "ARGS_TAIL", arg_list(k, "", true),
+                        "AFTER", E.nt_used ? "\n    tc_stream_fence(); /* this thread's streaming stores are "
+                                             "in memory before the launch returns */" : "",
+                        NULL};
   expand(c_out, "c_launcher", kv_l);
   if (opts->grid)
     expand(c_out, "c_launch", kv_l);

@@ -457,7 +457,11 @@ static void store(Sim *S, Op *op) {
   const char *m = mask_of(S, op, 2, IDX);
   if (p->k == VC && m)
     line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
-  else if (p->k == VC)
+  else if (p->k == VC && t == 'f' && S->E->pf_bytes >= 0) { /* whole vector, traffic known */
+    line(S->E, "tc_f32_store_nt(%s, %s, tc_nt_on);", p->e, vec(S, v));
+    S->E->nt_used = true;
+    vec_push(&S->E->nt_stores, op);
+  } else if (p->k == VC)
     line(S->E, "%s_store(%s, %s);", pre, p->e, vec(S, v));
   else
     line(S->E, "%s_scatter(%s, %s, %s, %s);", pre, p->e, p->gidx, vec(S, v),
@@ -570,6 +574,11 @@ static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
     return;
   }
   Buf first = {0};
+  for (int i = 0; write && i < S->E->nt_stores.n; i++)
+    if (S->E->nt_stores.v[i] == op) { /* a streaming store reads nothing: no prefetch then */
+      buf_puts(&first, "!tc_nt_on && ");
+      break;
+    }
   for (int d = 0; d < S->s.rank; d++)
     buf_printf(&first, "%s%s == 0", d ? " && " : "", IDX[d]);
   const char *site = fmt("pf%d", S->E->npf++);
@@ -736,6 +745,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
+  int saved_nt = E->nt_stores.n;
+  bool saved_nt_used = E->nt_used;
   E->o = &body;
   E->last_line = 0;
   for (int i = 0; i < n; i++)
@@ -777,6 +788,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   if (S.fail) {
     E->need = saved_need;
     E->pf_bases.n = saved_bases;
+    E->nt_stores.n = saved_nt;
+    E->nt_used = saved_nt_used;
     E->last_line = saved_line;
     buf_free(&body);
     return false;

@@ -38,7 +38,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # The sanitizer build prefetches on every launch (TC_PREFETCH_MIN_BYTES=0), the optimised one
 # only on launches of 2 MiB or more (none here): both paths of the generated code run.
 SAN_FLAGS="-std=c11 -g -O1 -fopenmp -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -DTC_PREFETCH_MIN_BYTES=0"
-OPT_FLAGS="-std=c11 -O3 -march=native -fopenmp"
+# The optimised build streams its stores on every launch (TC_STREAM_MIN_BYTES=0).
+OPT_FLAGS="-std=c11 -O3 -march=native -fopenmp -DTC_STREAM_MIN_BYTES=0"
 INCLUDES=""
 [ -d runtime ] && INCLUDES="-I$ROOT/runtime"
 

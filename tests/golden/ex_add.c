@@ -23,6 +23,7 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
 {
   (void)pid_y;
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 3072 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_PREFETCH_MIN_BYTES;
   /* add.py:9: pid = tl.program_id(axis=0) */
@@ -49,11 +50,11 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
       /* add.py:16: output = x + y */
       const tc_vf32 output = tc_f32_add(x, y);
       /* add.py:17: tl.store(output_ptr + offsets, output, mask=mask) */
-      tc_f32_store((output_ptr + offsets), output);
+      tc_f32_store_nt((output_ptr + offsets), output, tc_nt_on);
       if (tc_pf_on) {
         tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offsets), i0 == 0, 0);
         tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offsets), i0 == 0, 0);
-        tc_prefetch_next(&pf2, &pf2_delta, (output_ptr + offsets), i0 == 0, 1);
+        tc_prefetch_next(&pf2, &pf2_delta, (output_ptr + offsets), !tc_nt_on && i0 == 0, 1);
       }
     }
     for (; i0 < 256; i0 += TC_VLEN) { /* the rest, masked */
@@ -85,11 +86,15 @@ void add_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr, float *y_
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        add_kernel_program(x_ptr, y_ptr, output_ptr, n_elements, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          add_kernel_program(x_ptr, y_ptr, output_ptr, n_elements, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches add_kernel on the grid (((n_elements + 256 - 1) / (256)), 1, 1). */

@@ -23,6 +23,7 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
 {
   (void)pid_y;
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 2048 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_PREFETCH_MIN_BYTES;
   /* cumsum.py:8: row = tl.program_id(0) */
@@ -61,10 +62,10 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
       /* cumsum.py:10: mask = offs < n_cols */
       /* mask is true on every lane (this loop's bound): nothing to compute */
       /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
-      tc_f32_store(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]));
+      tc_f32_store_nt(((out_ptr + tc_mul_i32(row, stride)) + i0), tc_f32_load(&y[i0]), tc_nt_on);
       if (tc_pf_on) {
         tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 0);
-        tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), i0 == 0, 1);
+        tc_prefetch_next(&pf1, &pf1_delta, ((out_ptr + tc_mul_i32(row, stride)) + i0), !tc_nt_on && i0 == 0, 1);
       }
     }
     for (; i0 < 256; i0 += TC_VLEN) { /* the rest, masked */
@@ -88,11 +89,15 @@ void cumsum_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr, float 
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        cumsum_kernel_program(x_ptr, out_ptr, n_cols, stride, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          cumsum_kernel_program(x_ptr, out_ptr, n_cols, stride, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches cumsum_kernel on the grid (12, 1, 1). */

@@ -67,11 +67,14 @@ void halving_kernel_grid(int grid_x, int grid_y, int grid_z, int32_t *x_ptr, int
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        halving_kernel_program(x_ptr, count_ptr, n, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          halving_kernel_program(x_ptr, count_ptr, n, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+  }
 }
 
 /* Launches halving_kernel on the grid (n + 3, 1, 1). */

@@ -23,6 +23,7 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
 {
   (void)pid_y;
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 8200 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 8200 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 8200 >= TC_PREFETCH_MIN_BYTES;
   /* layernorm.py:66: row = tl.program_id(0) */
@@ -114,11 +115,11 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
       const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
       /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
-      tc_f32_store((DX_1 + i0), dx);
+      tc_f32_store_nt((DX_1 + i0), dx, tc_nt_on);
       if (tc_pf_on) {
         tc_prefetch_next(&pf0, &pf0_delta, (X_1 + i0), i0 == 0, 0);
         tc_prefetch_next(&pf1, &pf1_delta, (DY_1 + i0), i0 == 0, 0);
-        tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), i0 == 0, 1);
+        tc_prefetch_next(&pf2, &pf2_delta, (DX_1 + i0), !tc_nt_on && i0 == 0, 1);
       }
     }
     for (; i0 < 512; i0 += TC_VLEN) { /* the rest, masked */
@@ -144,11 +145,15 @@ void _layer_norm_bwd_dx_grid(int grid_x, int grid_y, int grid_z, float *DX, floa
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        _layer_norm_bwd_dx_program(DX, DY, X, W, Mean, Rstd, stride, N, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          _layer_norm_bwd_dx_program(DX, DY, X, W, Mean, Rstd, stride, N, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches _layer_norm_bwd_dx on the grid (19, 1, 1). */

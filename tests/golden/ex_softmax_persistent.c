@@ -113,11 +113,14 @@ void softmax_persistent_kernel_grid(int grid_x, int grid_y, int grid_z, float *o
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        softmax_persistent_kernel_program(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, n_cols, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          softmax_persistent_kernel_program(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, n_cols, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+  }
 }
 
 /* Launches softmax_persistent_kernel on the grid (8, 1, 1). */

@@ -23,6 +23,7 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
 {
   (void)pid_y;
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 1024 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
   /* src_crlf.py:9: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
@@ -41,10 +42,10 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
       /* src_crlf.py:11: x = tl.load(x_ptr + offs, mask=mask) */
       const tc_vf32 x = tc_f32_load((x_ptr + offs));
       /* src_crlf.py:12: tl.store(out_ptr + offs, x * alpha, mask=mask) */
-      tc_f32_store((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)));
+      tc_f32_store_nt((out_ptr + offs), tc_f32_mul(x, tc_f32_splat(alpha)), tc_nt_on);
       if (tc_pf_on) {
         tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
-        tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), i0 == 0, 1);
+        tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + offs), !tc_nt_on && i0 == 0, 1);
       }
     }
     for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
@@ -72,11 +73,15 @@ void scale_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr, float *
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        scale_kernel_program(x_ptr, out_ptr, n, alpha, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          scale_kernel_program(x_ptr, out_ptr, n, alpha, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches scale_kernel on the grid (((n + 128 - 1) / (128)), 1, 1). */

@@ -23,6 +23,7 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
 {
   (void)pid_y;
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 768 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 768 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 768 >= TC_PREFETCH_MIN_BYTES;
   /* masks.py:9: pid = tl.program_id(0) */
@@ -47,13 +48,13 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
       /* masks.py:15: y = tl.where(never, 100.0, x * 2.0) */
       const tc_vf32 y = tc_f32_select((0 ? tc_mask_true() : tc_mask_false()), tc_f32_splat(100.0f), tc_f32_mul(x, tc_f32_splat(2.0f)));
       /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
-      tc_f32_store(((y_ptr + tc_mul_i32(pid, 64)) + i0), y);
+      tc_f32_store_nt(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, tc_nt_on);
       /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
-      tc_f32_store(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)));
+      tc_f32_store_nt(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)), tc_nt_on);
       if (tc_pf_on) {
         tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 0);
-        tc_prefetch_next(&pf1, &pf1_delta, ((y_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
-        tc_prefetch_next(&pf2, &pf2_delta, ((z_ptr + tc_mul_i32(pid, 64)) + i0), i0 == 0, 1);
+        tc_prefetch_next(&pf1, &pf1_delta, ((y_ptr + tc_mul_i32(pid, 64)) + i0), !tc_nt_on && i0 == 0, 1);
+        tc_prefetch_next(&pf2, &pf2_delta, ((z_ptr + tc_mul_i32(pid, 64)) + i0), !tc_nt_on && i0 == 0, 1);
       }
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
@@ -70,7 +71,7 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
       /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
       tc_f32_store_mask(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, partial);
       /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
-      tc_f32_store(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)));
+      tc_f32_store_nt(((z_ptr + tc_mul_i32(pid, 64)) + i0), tc_f32_add(x, tc_f32_splat(1.0f)), tc_nt_on);
     }
   }
 } /* decided_masks_kernel_program */
@@ -87,11 +88,15 @@ void decided_masks_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr,
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        decided_masks_kernel_program(x_ptr, y_ptr, z_ptr, n, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          decided_masks_kernel_program(x_ptr, y_ptr, z_ptr, n, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches decided_masks_kernel on the grid (3, 1, 1). */

@@ -23,6 +23,7 @@ static void decided_masks_2d_kernel_program(float *x_ptr, float *y_ptr, int32_t 
 {
   (void)pid_y;
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 1024 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
   /* masks.py:26: offs = tl.program_id(0) * ROWS * stride + rows[:, None] * stride + cols[None, :] */
@@ -40,10 +41,10 @@ static void decided_masks_2d_kernel_program(float *x_ptr, float *y_ptr, int32_t 
       /* masks.py:27: x = tl.load(x_ptr + offs, mask=mask, other=0.0) */
       const tc_vf32 x = tc_f32_load((x_ptr + offs));
       /* masks.py:28: tl.store(y_ptr + offs, x * x - 1.0, mask=mask) */
-      tc_f32_store((y_ptr + offs), tc_f32_sub(tc_f32_mul(x, x), tc_f32_splat(1.0f)));
+      tc_f32_store_nt((y_ptr + offs), tc_f32_sub(tc_f32_mul(x, x), tc_f32_splat(1.0f)), tc_nt_on);
       if (tc_pf_on) {
         tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0 && i1 == 0, 0);
-        tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offs), i0 == 0 && i1 == 0, 1);
+        tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offs), !tc_nt_on && i0 == 0 && i1 == 0, 1);
       }
     }
   }
@@ -61,11 +62,15 @@ void decided_masks_2d_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_p
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        decided_masks_2d_kernel_program(x_ptr, y_ptr, stride, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          decided_masks_2d_kernel_program(x_ptr, y_ptr, stride, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches decided_masks_2d_kernel on the grid (2, 1, 1). */

@@ -24,6 +24,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   (void)pid_y;
   (void)pid_z;
   (void)n_rows;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 8192 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 8192 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 8192 >= TC_PREFETCH_MIN_BYTES;
   /* softmax.py:10: row_idx = tl.program_id(0) */
@@ -72,9 +73,9 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
     /* softmax.py:20: softmax_output = numerator / denominator */
     const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
     /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
-    tc_f32_store((output_row_start_ptr + i0), softmax_output);
+    tc_f32_store_nt((output_row_start_ptr + i0), softmax_output, tc_nt_on);
     if (tc_pf_on) {
-      tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), i0 == 0, 1);
+      tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), !tc_nt_on && i0 == 0, 1);
     }
   }
 } /* softmax_kernel_program */
@@ -91,11 +92,15 @@ void softmax_kernel_grid(int grid_x, int grid_y, int grid_z, float *output_ptr, 
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
-#pragma omp parallel for collapse(3) schedule(static) if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
-  for (int pid_z = 0; pid_z < grid_z; pid_z++)
-    for (int pid_y = 0; pid_y < grid_y; pid_y++)
-      for (int pid_x = 0; pid_x < grid_x; pid_x++)
-        softmax_kernel_program(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+#pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
+  {
+#pragma omp for collapse(3) schedule(static) nowait
+    for (int pid_z = 0; pid_z < grid_z; pid_z++)
+      for (int pid_y = 0; pid_y < grid_y; pid_y++)
+        for (int pid_x = 0; pid_x < grid_x; pid_x++)
+          softmax_kernel_program(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
+  }
 }
 
 /* Launches softmax_kernel on the grid (n_rows, 1, 1). */

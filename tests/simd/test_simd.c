@@ -224,6 +224,27 @@ static void test_f32_memory(void) {
   }
   end();
 
+  begin("f32_store_nt"); /* streaming or not, aligned or not: the same values land */
+  {
+    float *buf = aligned_alloc(64, sizeof(float) * 4 * VL);
+    for (int off = 0; off < 2 * VL; off++)
+      for (int nt = 0; nt < 2; nt++) {
+        for (int i = 0; i < 4 * VL; i++)
+          buf[i] = -1.0f;
+        for (int i = 0; i < VL; i++)
+          src[i] = rnd_f32();
+        tc_f32_store_nt(buf + off, vf(src), nt);
+        tc_stream_fence();
+        for (int i = 0; i < 4 * VL; i++) {
+          float want = i >= off && i < off + VL ? src[i - off] : -1.0f;
+          if (fbits(buf[i]) != fbits(want))
+            fail("offset %d nt %d element %d", off, nt, i);
+        }
+      }
+    free(buf);
+  }
+  end();
+
   begin("f32_load_store_mask");
   for (int t = 0; t < 300; t++) {
     unsigned bits = t == 0 ? 0 : t == 1 ? all_bits() : rnd_bits();
