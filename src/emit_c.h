@@ -37,6 +37,7 @@ typedef struct Em {
   Shape pf_shape;
   Vec pf_bases;   /* base pointers (Value *) whose loads have a prefetch site already */
   long long pf_bytes;  /* bytes one program loads and stores, -1 when loops make it unknown */
+  long long nt_bytes;  /* the same, at least (loops of unknown trip count counted once) */
   bool pf_gated;       /* a prefetch site tests tc_pf_on */
   bool nt_used;        /* a store may stream (tc_nt_on) */
   Vec nt_stores;       /* store ops emitted as tc_f32_store_nt (their prefetches yield) */

@@ -299,11 +299,13 @@ static void scan_pids(Block *b, bool *used) {
   }
 }
 
-/* The bytes one program loads and stores, or -1 when a loop with a run-time trip count (or a
- * while loop) makes them unknown: a launch moving less than TC_PREFETCH_MIN_BYTES in all is
- * taken to find its data in cache, and its programs skip the next-program prefetches, which
- * would only take load slots there. */
-static long long program_bytes(Block *b) {
+/* The bytes one program loads and stores, counting one trip of each loop whose trip count is
+ * known only at run time (a while loop, a range over a kernel argument), which then clears
+ * *exact. A launch moving less than TC_PREFETCH_MIN_BYTES in all is taken to find its data in
+ * cache, and when the count is exact its programs skip the next-program prefetches, which
+ * would only take load slots there; a launch moving at least TC_STREAM_MIN_BYTES even by the
+ * lower bound streams its whole-vector stores past the caches. */
+static long long program_bytes(Block *b, bool *exact) {
   long long n = 0;
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
@@ -311,24 +313,21 @@ static long long program_bytes(Block *b) {
       Value *v = op->k == O_LOAD ? op->out[0] : op->in[1];
       n += shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8);
     }
-    if (op->k == O_WHILE)
-      return -1;
     long long trips = 1;
+    if (op->k == O_WHILE)
+      *exact = false;
     if (op->k == O_FOR) {
       Op *lo = op->in[0]->def, *hi = op->in[1]->def, *st = op->in[2]->def;
       if (!lo || !hi || !st || lo->k != O_CONST || hi->k != O_CONST || st->k != O_CONST ||
           st->ival <= 0)
-        return -1;
-      trips = hi->ival > lo->ival ? (hi->ival - lo->ival + st->ival - 1) / st->ival : 0;
+        *exact = false;
+      else
+        trips = hi->ival > lo->ival ? (hi->ival - lo->ival + st->ival - 1) / st->ival : 0;
     }
-    for (int r = 0; r < op->nreg; r++) {
-      long long m = program_bytes(op->reg[r]);
-      if (m < 0)
-        return -1;
-      n += trips * m;
-    }
+    for (int r = 0; r < op->nreg; r++)
+      n += trips * program_bytes(op->reg[r], exact);
     if (n > (1LL << 40))
-      return -1;
+      n = 1LL << 40;
   }
   return n;
 }
@@ -341,7 +340,9 @@ static void emit_program(Em *E, Kernel *k) {
        k->name, strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
   line(E, "{");
   E->ind++;
-  E->pf_bytes = program_bytes(k->body);
+  bool exact = true;
+  E->nt_bytes = program_bytes(k->body, &exact);
+  E->pf_bytes = exact ? E->nt_bytes : -1;
   Buf *out = E->o, rest = {0};
   E->o = &rest; /* the body first: whether it tests tc_pf_on is known after */
   emit_block(E, k->body);
@@ -360,7 +361,7 @@ static void emit_program(Em *E, Kernel *k) {
   if (E->nt_used)
     line(E, "const int tc_nt_on = (long long)grid_x * grid_y * grid_z * %lld >= "
             "TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */",
-         E->pf_bytes);
+         E->nt_bytes);
   if (E->pf_gated) {
     line(E, "/* %lld bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds "
             "its data in cache and skips the prefetches */", E->pf_bytes);

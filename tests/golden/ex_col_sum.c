@@ -23,9 +23,7 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 2176 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* reductions.py:23: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
   /* reductions.py:26: for start in range(0, M, BLOCK_M): */
@@ -88,8 +86,8 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
       /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
       const int32_t cols = tc_add_i32(tc_mul_i32(pid, 32), i0); /* lane 0; lane l holds cols + l */
       /* reductions.py:31: tl.store(out_ptr + cols, acc, mask=cols < N) */
-      tc_f32_store((out_ptr + cols), tc_f32_load(&acc[i0]));
-      tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + cols), i0 == 0, 1);
+      tc_f32_store_nt((out_ptr + cols), tc_f32_load(&acc[i0]), tc_nt_on);
+      tc_prefetch_next(&pf1, &pf1_delta, (out_ptr + cols), !tc_nt_on && i0 == 0, 1);
     }
     for (; i0 < 32; i0 += TC_VLEN) { /* the rest, masked */
       /* reductions.py:24: cols = pid * BLOCK_N + tl.arange(0, BLOCK_N) */
@@ -119,6 +117,7 @@ void col_sum_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr, float
       for (int pid_y = 0; pid_y < grid_y; pid_y++)
         for (int pid_x = 0; pid_x < grid_x; pid_x++)
           col_sum_kernel_program(x_ptr, out_ptr, M, N, stride_m, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
   }
 }
 

@@ -23,9 +23,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 3080 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* layernorm.py:20: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:21: Y += row * stride */
@@ -155,8 +153,8 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:49: y = x_hat * w + b */
         const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
         /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
-        tc_f32_store((Y_1 + cols_2), y);
-        tc_prefetch_next(&pf1, &pf1_delta, (Y_1 + cols_2), i0 == 0, 1);
+        tc_f32_store_nt((Y_1 + cols_2), y, tc_nt_on);
+        tc_prefetch_next(&pf1, &pf1_delta, (Y_1 + cols_2), !tc_nt_on && i0 == 0, 1);
       }
       for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
         /* layernorm.py:43: cols = off + tl.arange(0, BLOCK_SIZE) */
@@ -199,6 +197,7 @@ void _layer_norm_fwd_fused_grid(int grid_x, int grid_y, int grid_z, float *X, fl
       for (int pid_y = 0; pid_y < grid_y; pid_y++)
         for (int pid_x = 0; pid_x < grid_x; pid_x++)
           _layer_norm_fwd_fused_program(X, Y, W, B, Mean, Rstd, stride, N, eps, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
   }
 }
 

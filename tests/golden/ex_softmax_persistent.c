@@ -23,8 +23,7 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_y;
-  (void)grid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 512 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* softmax.py:29: row_start = tl.program_id(0) */
   const int32_t row_start = pid_x;
   /* softmax.py:30: row_step = tl.num_programs(0) */
@@ -86,8 +85,8 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
         /* softmax.py:39: softmax_output = numerator / denominator */
         const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
         /* softmax.py:41: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
-        tc_f32_store((output_row_start_ptr + i0), softmax_output);
-        tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), i0 == 0, 1);
+        tc_f32_store_nt((output_row_start_ptr + i0), softmax_output, tc_nt_on);
+        tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), !tc_nt_on && i0 == 0, 1);
       }
       for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
         /* softmax.py:34: mask = col_offsets < n_cols */
@@ -120,6 +119,7 @@ void softmax_persistent_kernel_grid(int grid_x, int grid_y, int grid_z, float *o
       for (int pid_y = 0; pid_y < grid_y; pid_y++)
         for (int pid_x = 0; pid_x < grid_x; pid_x++)
           softmax_persistent_kernel_program(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, n_cols, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
   }
 }
 
