@@ -136,6 +136,22 @@ static float erf_lut(float T[ERF_D + 2][ERF_NI], float x) {
   return fmaf(p, u, ac < 0.25f ? ac : T[1][j]);
 }
 
+/* ---- exp / exp2 on AVX-512: 2^(n/16) from a 16-entry table times e^r - 1 of degree 3 on
+ * |r| <= ln2/32 (Taylor: the truncation is 0.15 ulp), as tc_simd.h computes them ---- */
+static float exp_tab16(int j) { return (float)exp2l(j / 16.0L); }
+
+static float exp_lut(float x, int base2) {
+  float t = base2 ? fmaf(x, 16.0f, 0x1.8p23f) : fmaf(x, 0x1.715476p+4f, 0x1.8p23f);
+  float nf = t - 0x1.8p23f, r;
+  if (base2)
+    r = fmaf(nf, -0.0625f, x) * 0x1.62e43p-1f;
+  else
+    r = fmaf(nf, 0x1.05c61p-33f, fmaf(nf, -0x1.62e43p-5f, x));
+  float u = fmaf(fmaf(0x1.555556p-3f, r, 0.5f), r, 1.0f), q = u * r;
+  float tj = exp_tab16((int)nf & 15);
+  return ldexpf(fmaf(tj, q, tj), (int)floorf(nf * 0.0625f));
+}
+
 /* ---- tanh: |x| < 0.625 as x + x * T(x^2); larger through e^(2|x|) ---- */
 static long double f_tanh_small(long double t) {
   if (t == 0)
@@ -213,6 +229,19 @@ int main(void) {
     }
   }
   printf("erf (AVX-512 tables): worst %.3f ulp (at %a) on [0, 4.5]\n", wt16, wt16x);
+
+  printf("2^(j/16), j = 0..15 (AVX-512 exp table):\n ");
+  for (int j = 0; j < 16; j++)
+    printf(" %a%s", (double)exp_tab16(j), j % 4 == 3 ? ",\n " : ",");
+  double wx1 = 0, wx2 = 0;
+  for (long i = -8700000; i <= 8700000; i++) { /* e^x where neither overflows nor underflows */
+    float x = (float)(i * 1e-5L);
+    double e1 = ulps(exp_lut(x, 0), expl(x)), e2 = ulps(exp_lut(x * 1.4375f, 1), exp2l(x * 1.4375f));
+    wx1 = e1 > wx1 ? e1 : wx1;
+    wx2 = e2 > wx2 ? e2 : wx2;
+  }
+  printf("\nexp (AVX-512 table): worst %.3f ulp, exp2 %.3f ulp on [-87, 87] (exp2: [-125, 125])\n",
+         wx1, wx2);
   double wt = 0, wu = 0;
   for (int i = 1; i <= 10000000; i++) {
     float x = (float)(i * 1e-6L);
