@@ -1440,33 +1440,6 @@ static inline tc_vf32 tc__clamp_keep_nan(tc_vf32 x, float lo, float hi) {
 #endif
 }
 
-/* p * 2^n for integral nf (as float) / n (as int32) in [-152, 130]; AVX-512 has it as one
- * instruction, elsewhere it is the product of two normal powers of two built from n's bits */
-static inline tc_vf32 tc__scale2(tc_vf32 p, tc_vf32 nf, tc_vi32 n) {
-#if defined(TC_SIMD_AVX512)
-  (void)n;
-  return _mm512_scalef_ps(p, nf);
-#else
-  (void)nf;
-  tc_vi32 n1 = tc_i32_shr(n, tc_i32_splat(1)), n2 = tc_i32_sub(n, n1);
-  tc_vf32 s1 = tc_i32_as_f32(tc_i32_shl(tc_i32_add(n1, tc_i32_splat(127)), tc_i32_splat(23)));
-  tc_vf32 s2 = tc_i32_as_f32(tc_i32_shl(tc_i32_add(n2, tc_i32_splat(127)), tc_i32_splat(23)));
-  return tc_f32_mul(tc_f32_mul(p, s1), s2);
-#endif
-}
-
-/* e^r for |r| <= ln2/2 (degree 7; 0.71 ULP) */
-static inline tc_vf32 tc__exp_core(tc_vf32 r) {
-  tc_vf32 p = tc_f32_splat(0x1.a17df2p-13f);
-  p = tc_f32_fma(p, r, tc_f32_splat(0x1.6da754p-10f));
-  p = tc_f32_fma(p, r, tc_f32_splat(0x1.1110a6p-7f));
-  p = tc_f32_fma(p, r, tc_f32_splat(0x1.555464p-5f));
-  p = tc_f32_fma(p, r, tc_f32_splat(0x1.555556p-3f));
-  p = tc_f32_fma(p, r, tc_f32_splat(0.5f));
-  p = tc_f32_fma(p, r, tc_f32_splat(1.0f));
-  return tc_f32_fma(p, r, tc_f32_splat(1.0f));
-}
-
 #define TC__ROUND_MAGIC 0x1.8p23f /* adding it rounds |x| < 2^22 to an integer, RNE */
 
 #if defined(TC_SIMD_AVX512)
@@ -1500,6 +1473,26 @@ static inline tc_vf32 tc__exp2_fast(tc_vf32 x) {
   return tc__exp_tab_finish(t, nf, r);
 }
 #else
+/* p * 2^n for n in [-152, 130]: the product of two normal powers of two built from n's bits */
+static inline tc_vf32 tc__scale2(tc_vf32 p, tc_vi32 n) {
+  tc_vi32 n1 = tc_i32_shr(n, tc_i32_splat(1)), n2 = tc_i32_sub(n, n1);
+  tc_vf32 s1 = tc_i32_as_f32(tc_i32_shl(tc_i32_add(n1, tc_i32_splat(127)), tc_i32_splat(23)));
+  tc_vf32 s2 = tc_i32_as_f32(tc_i32_shl(tc_i32_add(n2, tc_i32_splat(127)), tc_i32_splat(23)));
+  return tc_f32_mul(tc_f32_mul(p, s1), s2);
+}
+
+/* e^r for |r| <= ln2/2 (degree 7; 0.71 ULP) */
+static inline tc_vf32 tc__exp_core(tc_vf32 r) {
+  tc_vf32 p = tc_f32_splat(0x1.a17df2p-13f);
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.6da754p-10f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.1110a6p-7f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.555464p-5f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0x1.555556p-3f));
+  p = tc_f32_fma(p, r, tc_f32_splat(0.5f));
+  p = tc_f32_fma(p, r, tc_f32_splat(1.0f));
+  return tc_f32_fma(p, r, tc_f32_splat(1.0f));
+}
+
 static inline tc_vf32 tc__exp_fast(tc_vf32 x) {
   tc_vf32 xc = tc__clamp_keep_nan(x, -104.0f, 89.0f);
   tc_vf32 t = tc_f32_fma(xc, tc_f32_splat(0x1.715476p+0f), tc_f32_splat(TC__ROUND_MAGIC));
@@ -1507,7 +1500,7 @@ static inline tc_vf32 tc__exp_fast(tc_vf32 x) {
   tc_vi32 n = tc_i32_sub(tc_f32_as_i32(t), tc_f32_as_i32(tc_f32_splat(TC__ROUND_MAGIC)));
   tc_vf32 r = tc_f32_fma(nf, tc_f32_splat(-0x1.62e43p-1f), xc); /* x - n ln2, ln2 in two parts */
   r = tc_f32_fma(nf, tc_f32_splat(0x1.05c61p-29f), r);
-  return tc__scale2(tc__exp_core(r), nf, n);
+  return tc__scale2(tc__exp_core(r), n);
 }
 
 static inline tc_vf32 tc__exp2_fast(tc_vf32 x) {
@@ -1516,7 +1509,7 @@ static inline tc_vf32 tc__exp2_fast(tc_vf32 x) {
   tc_vf32 nf = tc_f32_sub(t, tc_f32_splat(TC__ROUND_MAGIC));
   tc_vi32 n = tc_i32_sub(tc_f32_as_i32(t), tc_f32_as_i32(tc_f32_splat(TC__ROUND_MAGIC)));
   tc_vf32 r = tc_f32_mul(tc_f32_sub(xc, nf), tc_f32_splat(0x1.62e43p-1f)); /* (x - n) ln2 */
-  return tc__scale2(tc__exp_core(r), nf, n);
+  return tc__scale2(tc__exp_core(r), n);
 }
 #endif
 

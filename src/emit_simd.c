@@ -614,7 +614,8 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   /* when the program's traffic is known, the launch's size decides (program_bytes): the
    * prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
   bool gate = E->pf_bytes >= 0;
-  size_t at = E->o->n;
+  Buf *out = E->o, sites_text = {0};
+  E->o = &sites_text;
   E->ind += gate;
   Block *b = ops[0]->parent;
   if (E->pf_block == b && shape_eq(E->pf_shape, S->s))
@@ -634,15 +635,15 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
     E->pf_shape = S->s;
   }
   E->ind -= gate;
-  if (gate && E->npf > sites) {
-    char *sited = xstrdup(E->o->s + at);
-    E->o->n = at;
-    E->o->s[at] = 0;
+  E->o = out;
+  gate = gate && E->npf > sites;
+  if (gate)
     line(E, "if (tc_pf_on) {");
-    buf_puts(E->o, sited);
+  buf_puts(out, sites_text.s ? sites_text.s : "");
+  if (gate)
     line(E, "}");
-    E->pf_gated = true;
-  }
+  E->pf_gated |= gate;
+  buf_free(&sites_text);
 }
 
 /* The fused reductions' accumulator updates, at the end of the loop body. */
