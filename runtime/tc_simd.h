@@ -20,8 +20,9 @@
  * API (v = tc_vf32, i = tc_vi32, m = tc_vmask, d = tc_vf64, n = int lane count)
  *   f32 memory   tc_f32_load(p) load_n(p,n,other) load_mask(p,m,other) store(p,v) store_n(p,v,n)
  *                store_mask(p,v,m) gather(base,i,m,other) scatter(base,i,v,m)
- *   f32 arith    splat add sub mul div fma(a,b,c)=a*b+c fused, min max (a NaN operand loses, like
- *                fminf/fmaxf on quiet NaNs), minp maxp (NaN wins), neg abs sqrt; as_i32 (bit cast);
+ *   f32 arith    splat add sub mul div fma(a,b,c)=a*b+c fused, muladd (a*b+c, fused where the
+ *                ISA has FMA), min max (a NaN operand loses, like fminf/fmaxf on quiet NaNs),
+ *                minp maxp (NaN wins), neg abs sqrt; as_i32 (bit cast);
  *                min_acc max_acc (acc, x): min / max for an accumulator that is never NaN (NaN
  *                lanes of x are skipped), one instruction where min / max take three
  *   f32 compare  lt le gt ge eq ne -> m (C semantics: ordered; ne is true on NaN); select(m,a,b)
@@ -1412,6 +1413,17 @@ static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *
     __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 0, 3);
 #else
   (void)write;
+#endif
+}
+
+/* a * b + c for a multiply-add the translator contracted (Triton's GPU code fuses these):
+ * fused where the ISA has FMA, two roundings on the scalar level of a machine without it
+ * (fmaf there is a slow library call). tc_f32_fma always fuses. */
+static inline tc_vf32 tc_f32_muladd(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
+#if defined(TC_SIMD_SCALAR) && !defined(FP_FAST_FMAF)
+  return tc_f32_add(tc_f32_mul(a, b), c);
+#else
+  return tc_f32_fma(a, b, c);
 #endif
 }
 

@@ -239,32 +239,68 @@ static bool scalar_in_group(Op *op, bool has_store) {
          op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
 }
 
+/* A sum / max / min along the last dimension of a value of the open group: it is computed in
+ * the group's loop (see mark_fused), so it does not end the group, but an op reading its
+ * result does (the result exists only after the loop). `pend` collects those results and
+ * the views of them. */
+static bool fusable_reduce(Op *op);
+
+static bool reads_any(Op *op, Vec *vals) {
+  for (int j = 0; j < op->nin; j++)
+    for (int k = 0; k < vals->n; k++)
+      if (op->in[j] == vals->v[k])
+        return true;
+  return false;
+}
+
+/* While scheduling (no groups yet): a reduction of a value computed in ops[gs..i). */
+static bool absorbed_at(Block *b, Op *op, int gs, int i) {
+  if (op->k != O_REDUCE || !op->str || op->nin != 1 || gs < 0)
+    return false;
+  if (strcmp(op->str, "sum") && strcmp(op->str, "max") && strcmp(op->str, "min"))
+    return false;
+  Value *v = op->in[0];
+  return v->def && pos_between(b, v->def, gs, i) >= 0 && op->axis == v->sh.rank - 1;
+}
+
 static void schedule_ops(Block *b) {
   int gs = -1;
   Shape cs = {0};
   bool has_store = false;
+  Vec pend = {0};
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
-    if (is_view_op(op))
+    bool after = reads_any(op, &pend);
+    if (is_view_op(op)) {
+      if (after)
+        vec_push(&pend, op->out[0]);
       continue;
+    }
     if (is_elementwise(op)) {
-      if (gs >= 0 && !shape_eq(cs, op_shape(op))) {
+      if (gs >= 0 && !shape_eq(cs, op_shape(op)) && !after) {
         int m = hoist_before_group(b, gs, i, cs);
         if (m) {
           gs += m;
           continue;
         }
       }
-      if (gs < 0 || !shape_eq(cs, op_shape(op))) {
+      if (gs < 0 || !shape_eq(cs, op_shape(op)) || after) {
         gs = i;
         cs = op_shape(op);
         has_store = false;
+        pend.n = 0;
       }
       has_store |= op->k == O_STORE;
       continue;
     }
-    if (!scalar_in_group(op, has_store))
+    if (absorbed_at(b, op, gs, i)) {
+      vec_push(&pend, op->out[0]);
+      continue;
+    }
+    if (!scalar_in_group(op, has_store) || after) {
       gs = -1;
+      pend.n = 0;
+    }
   }
 }
 
@@ -273,24 +309,36 @@ static void group_ops(Em *E, Block *b) {
   int cur = -1;
   Shape cs = {0};
   bool has_store = false;
+  Vec pend = {0};
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     for (int r = 0; r < op->nreg; r++)
       group_block(E, op->reg[r]);
-    if (is_view_op(op))
+    bool after = reads_any(op, &pend);
+    if (is_view_op(op)) {
+      if (after)
+        vec_push(&pend, op->out[0]);
       continue;
+    }
     if (is_elementwise(op)) {
-      if (cur < 0 || !shape_eq(cs, op_shape(op))) {
+      if (cur < 0 || !shape_eq(cs, op_shape(op)) || after) {
         cur = E->ngroups++;
         cs = op_shape(op);
         has_store = false;
+        pend.n = 0;
       }
       has_store |= op->k == O_STORE;
       set_opgroup(op, cur);
       continue;
     }
-    if (!scalar_in_group(op, has_store))
+    if (cur >= 0 && fusable_reduce(op) && opgroup(op->in[0]->def) == cur) {
+      vec_push(&pend, op->out[0]);
+      continue;
+    }
+    if (!scalar_in_group(op, has_store) || after) {
       cur = -1;
+      pend.n = 0;
+    }
   }
 }
 
@@ -699,6 +747,8 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
     return bitcast_expr(E, t, r->dt, a);
   case O_SELECT: return fmt("(%s ? %s : %s)", a, b, c);
   case O_FMA:
+    if (op->flags & FMA_CONTRACT) /* fusing optional: no fmaf call where FMA is missing */
+      return fmt("(%s * %s + %s)", a, b, c);
     E->calls = true;
     return round_to(E, t, fmt("fma%s(%s, %s, %s)", fsuf(t), a, b, c));
   case O_LOAD:
@@ -1220,14 +1270,19 @@ void emit_block(Em *E, Block *b) {
       i++;
       continue;
     }
-    /* collect the group; scalar ops in between are emitted first (they cannot depend on it) */
+    /* collect the group up to its last op; scalar ops in between are emitted first (grouping
+     * let them in only when they cannot depend on the group), reductions in between are
+     * computed in the group's loop */
     Op **ops = arena_alloc(sizeof(Op *) * (size_t)b->nops);
-    int n = 0, j = i;
-    for (; j < b->nops; j++) {
+    int n = 0, j = i, last = i;
+    for (int k = i + 1; k < b->nops; k++)
+      if (opgroup(b->ops[k]) == g)
+        last = k;
+    for (; j <= last; j++) {
       Op *o = b->ops[j];
       if (opgroup(o) == g)
         ops[n++] = o;
-      else if (is_view_op(o))
+      else if (is_view_op(o) || (o->k == O_REDUCE && (o->flags & FUSED_REDUCE)))
         continue;
       else if (opgroup(o) < 0 && o->nout && o->out[0]->sh.rank == 0 &&
                op_class[o->k] != K_CTRL && op_class[o->k] != K_RED)

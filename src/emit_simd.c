@@ -377,7 +377,10 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
   case K_TERNARY: {
     VX *a = vx(S, op->in[0], idx), *b = vx(S, op->in[1], idx), *c = vx(S, op->in[2], idx);
     if (op->k == O_FMA && a->t == 'f')
-      return mk(VV, 'f', fmt("tc_f32_fma(%s, %s, %s)", vec(S, a), vec(S, b), vec(S, c)));
+      return mk(VV, 'f', fmt("tc_f32_%s(%s, %s, %s)", op->flags & FMA_CONTRACT ? "muladd" : "fma",
+                             vec(S, a), vec(S, b), vec(S, c)));
+    if (op->k == O_SELECT && mask_const(a) >= 0) /* decided on every lane: no select */
+      return mask_const(a) ? b : c;
     if (op->k == O_SELECT && (b->t == 'f' || b->t == 'i'))
       return mk(VV, b->t, fmt("tc_%s32_select(%s, %s, %s)", b->t == 'f' ? "f" : "i", vec(S, a),
                               vec(S, b), vec(S, c)));
@@ -506,8 +509,9 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
       continue;
     }
     VX *x = op_vx(S, op, IDX);
-    if (x->k == VV || vi(op->out[0])->mat)
-      src_comment(S->E, op->loc);
+    Value *r = op->out[0];
+    if (vi(r)->mat || (x->k == VV && (r->name || r->uses > 1) && x->t != 'p'))
+      src_comment(S->E, op->loc); /* bind writes a statement */
     bind(S, op->out[0], x);
   }
 }
@@ -646,16 +650,44 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   buf_free(&sites_text);
 }
 
+/* Fused reductions keep NACC partial accumulators when the loop is long enough (the `rot`
+ * loops): an add or max has a latency of several cycles, so one accumulator would make every
+ * trip wait for the previous one. The update of trip t goes into acc and the accumulators
+ * rotate (acc <- acc_1 <- ... <- the new value), so NACC independent chains are in flight;
+ * the compiler turns the rotation into register renaming. */
+#define NACC 4
+
+static const char *acc_fn(Op *r) {
+  bool f = r->in[0]->dt == DT_F32;
+  /* the accumulators start at the identity, so a float one is never NaN */
+  return fmt("tc_%s32_%s", f ? "f" : "i",
+             !strcmp(r->str, "sum") ? "add" : f ? fmt("%s_acc", r->str) : r->str);
+}
+
 /* The fused reductions' accumulator updates, at the end of the loop body. */
-static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *const *acc) {
+static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[NACC + 1], bool rot) {
   for (int i = 0; i < nred && !S->fail; i++) {
     Op *r = red[i];
-    bool f = r->in[0]->dt == DT_F32;
-    /* the accumulators start at the identity, so a float one is never NaN */
-    const char *fn = !strcmp(r->str, "sum") ? "add" : f ? fmt("%s_acc", r->str) : r->str;
     src_comment(S->E, r->loc);
-    line(S->E, "%s = tc_%s32_%s(%s, %s);", acc[i], f ? "f" : "i", fn, acc[i],
-         vec(S, vx(S, r->in[0], IDX)));
+    const char *const *a = acc[i];
+    /* a sum of products: one multiply-add into the accumulator (contracted as in pass_contract) */
+    Value *v = r->in[0];
+    Op *m = v->def;
+    bool muladd = !strcmp(r->str, "sum") && v->dt == DT_F32 && m->k == O_MUL && v->uses == 1 &&
+                  !v->name;
+    const char *upd = muladd ? fmt("tc_f32_muladd(%s, %s, %s)", vec(S, vx(S, m->in[0], IDX)),
+                                   vec(S, vx(S, m->in[1], IDX)), a[0])
+                             : fmt("%s(%s, %s)", acc_fn(r), a[0], vec(S, vx(S, v, IDX)));
+    if (!rot) {
+      line(S->E, "%s = %s;", a[0], upd);
+      continue;
+    }
+    line(S->E, "const %s %s = %s;", r->in[0]->dt == DT_F32 ? "tc_vf32" : "tc_vi32", a[NACC], upd);
+    Buf b = {0};
+    for (int k = 0; k < NACC; k++)
+      buf_printf(&b, "%s%s = %s;", k ? " " : "", a[k], a[k + 1]);
+    line(S->E, "%s", b.s);
+    buf_free(&b);
   }
 }
 
@@ -666,7 +698,7 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *const *a
  * so loads and stores need no masks and `tl.where`s on them vanish), and the masked loop for
  * the vectors left. The body is emitted again for the first loop; only it prefetches. */
 static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
-                         const char *const *acc, int d) {
+                         const char *(*acc)[NACC + 1], int d) {
   Em *E = S->E;
   const char *iv = IDX[d];
   int len = S->s.d[d], names_at = E->names.n;
@@ -674,10 +706,11 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   E->o = &tail;
   E->ind++;
   emit_body(S, ops, n, pulled);
+  bool rot = len >= NACC * 16;
   if (!S->conds.n || S->fail) { /* one loop */
     if (!S->fail)
       emit_prefetches(S, ops, n);
-    emit_reduce_updates(S, red, nred, acc);
+    emit_reduce_updates(S, red, nred, acc, rot);
     E->ind--;
     E->o = out;
     line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", iv, iv, len, iv);
@@ -686,7 +719,7 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
     buf_free(&tail);
     return;
   }
-  emit_reduce_updates(S, red, nred, acc);
+  emit_reduce_updates(S, red, nred, acc, false);
   E->ind--;
   Buf all = {0};
   E->o = &all;
@@ -710,7 +743,7 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   emit_body(S, ops, n, pulled);
   if (!S->fail)
     emit_prefetches(S, ops, n);
-  emit_reduce_updates(S, red, nred, acc);
+  emit_reduce_updates(S, red, nred, acc, rot);
   E->names.n = names_at;
   for (int i = 0; i < n1 - names_at; i++)
     vec_push(&E->names, taken[i]);
@@ -759,19 +792,39 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   size_t nest_at = body.n; /* prefetch site declarations go here */
   for (int d = 0; d < s.rank; d++) {
     if (d == s.rank - 1) {
-      const char *acc[16];
+      const char *acc[16][NACC + 1];
+      bool rot = s.d[d] >= NACC * 16;
       for (int i = 0; i < nred; i++) { /* partial accumulators, one per lane */
         bool f = red[i]->in[0]->dt == DT_F32;
-        acc[i] = unique_name(E, fmt("%s_acc", cname(E, red[i]->out[0])));
-        line(E, "%s %s = tc_%s32_splat(%s);", f ? "tc_vf32" : "tc_vi32", acc[i], f ? "f" : "i",
-             red_identity_of(red[i]));
+        const char **a = acc[i];
+        a[0] = unique_name(E, fmt("%s_acc", cname(E, red[i]->out[0])));
+        Buf more = {0};
+        for (int k = 1; k <= NACC && rot; k++) {
+          a[k] = unique_name(E, fmt("%s_%s", a[0], k < NACC ? fmt("%d", k) : "t"));
+          if (k < NACC)
+            buf_printf(&more, ", %s = %s", a[k], a[0]);
+        }
+        line(E, "%s %s = tc_%s32_splat(%s)%s;%s", f ? "tc_vf32" : "tc_vi32", a[0], f ? "f" : "i",
+             red_identity_of(red[i]), more.s ? more.s : "",
+             rot ? " /* rotated every trip: four independent chains */" : "");
+        buf_free(&more);
       }
       full_vectors(&S, ops, n, pulled, red, nred, acc, d);
       for (int i = 0; i < nred; i++) {
         Value *r = red[i]->out[0];
         const char *h = !strcmp(red[i]->str, "sum") ? "hsum" : !strcmp(red[i]->str, "max") ? "hmax" : "hmin";
+        const char *a = acc[i][0];
+        if (rot) { /* a pairwise tree over the accumulators */
+          const char *fn = acc_fn(red[i]), *t[NACC];
+          for (int k = 0; k < NACC; k++)
+            t[k] = acc[i][k];
+          for (int w = NACC; w > 1; w /= 2)
+            for (int k = 0; k < w / 2; k++)
+              t[k] = fmt("%s(%s, %s)", fn, t[2 * k], t[2 * k + 1]);
+          a = t[0];
+        }
         line(E, "%s%s = tc_%s32_%s(%s);", cname(E, r), index_str(r->sh, IDX),
-             red[i]->in[0]->dt == DT_F32 ? "f" : "i", h, acc[i]);
+             red[i]->in[0]->dt == DT_F32 ? "f" : "i", h, a);
       }
       break;
     }

@@ -172,6 +172,10 @@ static void dump_attrs(FILE *out, const Op *op) {
     for (int i = 0; i < op->out[0]->sh.rank; i++)
       fprintf(out, "%s%d", i ? "," : "", op->perm[i]);
     break;
+  case O_FMA:
+    if (op->flags & FMA_CONTRACT)
+      fprintf(out, " contract");
+    break;
   case O_ATOMIC: case O_PRINT: case O_ASSERT:
     fprintf(out, " \"%s\"", op->str ? op->str : "");
     break;

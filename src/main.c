@@ -162,6 +162,8 @@ static int translate(const Options *o) {
   }
   Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
   pass_fold(k);                                           /* 3. passes */
+  pass_accum(k);
+  pass_contract(k);
   if (o->emit && !strcmp(o->emit, "ir")) {
     ir_dump(stdout, k);
     return 0;

@@ -289,7 +289,7 @@ typedef enum OpKind {
 extern const char *const op_names[];
 extern const int op_class[];
 
-/* Axis facts per dimension (Triton's AxisInfo): filled by pass_axis.c. */
+/* Axis facts per dimension (Triton's AxisInfo). */
 typedef struct AxisInfo {
   int64_t contig[MAXRANK]; /* length of runs of +1 steps along the dimension */
   int64_t divis[MAXRANK];  /* largest power of two dividing the first value of each run */
@@ -392,7 +392,9 @@ void sema_list_configs(FILE *out, Module *m, const Options *opts);
 /* ---------------------------------------------------------------- passes */
 
 void pass_fold(Kernel *k);  /* pass_fold.c: constant folding, CSE, DCE */
-void pass_axis(Kernel *k);  /* pass_axis.c: contiguity / divisibility / constancy */
+void pass_accum(Kernel *k); /* pass_accum.c: loop accumulators only summed -> scalar sums */
+void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) */
+#define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
 
 /* ---------------------------------------------------------------- emit_c.c, template.c */
 

@@ -70,7 +70,7 @@ static void bias_gelu_tanh_kernel_program(float *x_ptr, float *bias_ptr, float *
         /* bias_gelu.py:35: z = x + bias[None, :] */
         const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
         /* bias_gelu.py:37: inner = 0.7978845608028654 * (z + 0.044715 * z * z * z) */
-        const tc_vf32 inner = tc_f32_mul(tc_f32_splat(0x1.988454p-1f /* 0.797884583 */), tc_f32_add(z, tc_f32_mul(tc_f32_mul(tc_f32_mul(tc_f32_splat(0x1.6e4e26p-5f /* 0.0447149985 */), z), z), z)));
+        const tc_vf32 inner = tc_f32_mul(tc_f32_splat(0x1.988454p-1f /* 0.797884583 */), tc_f32_muladd(tc_f32_mul(tc_f32_mul(tc_f32_splat(0x1.6e4e26p-5f /* 0.0447149985 */), z), z), z, z));
         /* bias_gelu.py:38: y = 0.5 * z * (1.0 + libdevice.tanh(inner)) */
         const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_tanh(inner)));
         /* bias_gelu.py:39: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
@@ -90,7 +90,7 @@ static void bias_gelu_tanh_kernel_program(float *x_ptr, float *bias_ptr, float *
         /* bias_gelu.py:35: z = x + bias[None, :] */
         const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
         /* bias_gelu.py:37: inner = 0.7978845608028654 * (z + 0.044715 * z * z * z) */
-        const tc_vf32 inner = tc_f32_mul(tc_f32_splat(0x1.988454p-1f /* 0.797884583 */), tc_f32_add(z, tc_f32_mul(tc_f32_mul(tc_f32_mul(tc_f32_splat(0x1.6e4e26p-5f /* 0.0447149985 */), z), z), z)));
+        const tc_vf32 inner = tc_f32_mul(tc_f32_splat(0x1.988454p-1f /* 0.797884583 */), tc_f32_muladd(tc_f32_mul(tc_f32_mul(tc_f32_splat(0x1.6e4e26p-5f /* 0.0447149985 */), z), z), z, z));
         /* bias_gelu.py:38: y = 0.5 * z * (1.0 + libdevice.tanh(inner)) */
         const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_tanh(inner)));
         /* bias_gelu.py:39: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */

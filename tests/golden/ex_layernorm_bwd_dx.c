@@ -42,8 +42,8 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   float red1;
   float xhat[512];
   float wdy[512];
-  tc_vf32 red0_acc = tc_f32_splat(0.0f);
-  tc_vf32 red1_acc = tc_f32_splat(0.0f);
+  tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
+  tc_vf32 red1_acc = tc_f32_splat(0.0f), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 512 && (int64_t)i0 + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -60,15 +60,17 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       /* layernorm.py:78: wdy = w * dy */
       const tc_vf32 wdy_1 = tc_f32_mul(w, dy);
       /* layernorm.py:79: xhat = tl.where(mask, xhat, 0.) */
-      const tc_vf32 xhat_v = tc_f32_select((1 ? tc_mask_true() : tc_mask_false()), xhat_1, tc_f32_splat(0.0f));
+      const tc_vf32 xhat_v = xhat_1;
       tc_f32_store(&xhat[i0], xhat_v);
       /* layernorm.py:80: wdy = tl.where(mask, wdy, 0.) */
-      const tc_vf32 wdy_v = tc_f32_select((1 ? tc_mask_true() : tc_mask_false()), wdy_1, tc_f32_splat(0.0f));
+      const tc_vf32 wdy_v = wdy_1;
       tc_f32_store(&wdy[i0], wdy_v);
       /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
-      red0_acc = tc_f32_add(red0_acc, tc_f32_mul(xhat_v, wdy_v));
+      const tc_vf32 red0_acc_t = tc_f32_muladd(xhat_v, wdy_v, red0_acc);
+      red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
       /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
-      red1_acc = tc_f32_add(red1_acc, wdy_v);
+      const tc_vf32 red1_acc_t = tc_f32_add(red1_acc, wdy_v);
+      red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
     }
     for (; i0 < 512; i0 += TC_VLEN) { /* the rest, masked */
       /* layernorm.py:68: mask = cols < N */
@@ -90,13 +92,13 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       const tc_vf32 wdy_v = tc_f32_select(mask, wdy_1, tc_f32_splat(0.0f));
       tc_f32_store(&wdy[i0], wdy_v);
       /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
-      red0_acc = tc_f32_add(red0_acc, tc_f32_mul(xhat_v, wdy_v));
+      red0_acc = tc_f32_muladd(xhat_v, wdy_v, red0_acc);
       /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
       red1_acc = tc_f32_add(red1_acc, wdy_v);
     }
   }
-  red0 = tc_f32_hsum(red0_acc);
-  red1 = tc_f32_hsum(red1_acc);
+  red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
+  red1 = tc_f32_hsum(tc_f32_add(tc_f32_add(red1_acc, red1_acc_1), tc_f32_add(red1_acc_2, red1_acc_3)));
   /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
   const float c1 = (red0 / (float)N);
   /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
@@ -113,7 +115,7 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       /* layernorm.py:68: mask = cols < N */
       /* mask is true on every lane (this loop's bound): nothing to compute */
       /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
-      const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
+      const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_muladd(tc_f32_load(&xhat[i0]), tc_f32_splat(c1), tc_f32_splat(c2))), tc_f32_splat(rstd));
       /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
       tc_f32_store_nt((DX_1 + i0), dx, tc_nt_on);
       if (tc_pf_on) {
@@ -126,7 +128,7 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       /* layernorm.py:68: mask = cols < N */
       const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(N));
       /* layernorm.py:83: dx = (wdy - (xhat * c1 + c2)) * rstd */
-      const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_add(tc_f32_mul(tc_f32_load(&xhat[i0]), tc_f32_splat(c1)), tc_f32_splat(c2))), tc_f32_splat(rstd));
+      const tc_vf32 dx = tc_f32_mul(tc_f32_sub(tc_f32_load(&wdy[i0]), tc_f32_muladd(tc_f32_load(&xhat[i0]), tc_f32_splat(c1), tc_f32_splat(c2))), tc_f32_splat(rstd));
       /* layernorm.py:84: tl.store(DX + cols, dx, mask=mask) */
       tc_f32_store_mask((DX_1 + i0), dx, mask);
     }

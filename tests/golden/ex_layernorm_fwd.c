@@ -31,14 +31,13 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   /* layernorm.py:22: X += row * stride */
   float *const X_1 = (X + tc_mul_i32(row, stride));
   /* layernorm.py:25: for off in range(0, N, BLOCK_SIZE): */
-  float _mean[128];
-  #pragma omp simd
-  for (int i0 = 0; i0 < 128; i0++) {
-    _mean[i0] = 0.0f;
-  }
+  float _mean;
+  _mean = 0.0f;
   for (int32_t off = 0; off < N; off += 128) {
+    float red0;
     static _Thread_local tc_pf_site pf0; /* the load at layernorm.py:27 */
     intptr_t pf0_delta = 0; /* its address one program ahead */
+    tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 128 && (int64_t)tc_add_i32(off, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -46,10 +45,10 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         const int32_t cols = tc_add_i32(off, i0); /* lane 0; lane l holds cols + l */
         /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
         const tc_vf32 a = tc_f32_load((X_1 + cols));
-        /* layernorm.py:28: _mean += a */
-        const tc_vf32 _mean_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
-        tc_f32_store(&_mean[i0], _mean_v);
         tc_prefetch_next(&pf0, &pf0_delta, (X_1 + cols), i0 == 0, 0);
+        /* layernorm.py:28: _mean += a */
+        const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, a);
+        red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
       }
       for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
         /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
@@ -57,33 +56,22 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
         const tc_vf32 a = tc_f32_load_mask((X_1 + cols), tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N)), 0.0f);
         /* layernorm.py:28: _mean += a */
-        const tc_vf32 _mean_v = tc_f32_add(tc_f32_load(&_mean[i0]), a);
-        tc_f32_store(&_mean[i0], _mean_v);
+        red0_acc = tc_f32_add(red0_acc, a);
       }
     }
+    red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
+    /* layernorm.py:28: _mean += a */
+    const float _mean_1 = (_mean + red0);
+    _mean = _mean_1;
   } /* for off */
   /* layernorm.py:29: mean = tl.sum(_mean, axis=0) / N */
-  float red0;
-  tc_vf32 acc = tc_f32_load(&_mean[0]);
-  tc_vf32 acc_1 = tc_f32_load(&_mean[TC_VLEN]);
-  tc_vf32 acc_2 = tc_f32_load(&_mean[2 * TC_VLEN]);
-  tc_vf32 acc_3 = tc_f32_load(&_mean[3 * TC_VLEN]);
-  for (int ik = 4 * TC_VLEN; ik < 128; ik += 4 * TC_VLEN) {
-    acc = tc_f32_add(acc, tc_f32_load(&_mean[ik]));
-    acc_1 = tc_f32_add(acc_1, tc_f32_load(&_mean[ik + TC_VLEN]));
-    acc_2 = tc_f32_add(acc_2, tc_f32_load(&_mean[ik + 2 * TC_VLEN]));
-    acc_3 = tc_f32_add(acc_3, tc_f32_load(&_mean[ik + 3 * TC_VLEN]));
-  }
-  acc = tc_f32_add(tc_f32_add(acc, acc_1), tc_f32_add(acc_2, acc_3));
-  red0 = tc_f32_hsum(acc);
-  const float mean = (red0 / (float)N);
+  const float mean = (_mean / (float)N);
   /* layernorm.py:32: for off in range(0, N, BLOCK_SIZE): */
-  float _var[128];
-  #pragma omp simd
-  for (int i0 = 0; i0 < 128; i0++) {
-    _var[i0] = 0.0f;
-  }
+  float _var;
+  _var = 0.0f;
   for (int32_t off_1 = 0; off_1 < N; off_1 += 128) {
+    float red1;
+    tc_vf32 red1_acc = tc_f32_splat(0.0f), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 128 && (int64_t)tc_add_i32(off_1, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -92,10 +80,10 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
         const tc_vf32 x = tc_f32_load((X_1 + cols_1));
         /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
-        const tc_vf32 x_1 = tc_f32_select((1 ? tc_mask_true() : tc_mask_false()), tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(0.0f));
+        const tc_vf32 x_1 = tc_f32_sub(x, tc_f32_splat(mean));
         /* layernorm.py:36: _var += x * x */
-        const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
-        tc_f32_store(&_var[i0], _var_v);
+        const tc_vf32 red1_acc_t = tc_f32_muladd(x_1, x_1, red1_acc);
+        red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
       }
       for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
         /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
@@ -105,26 +93,16 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
         const tc_vf32 x_1 = tc_f32_select(tc_i32_lt(tc_i32_iota(cols_1), tc_i32_splat(N)), tc_f32_sub(x, tc_f32_splat(mean)), tc_f32_splat(0.0f));
         /* layernorm.py:36: _var += x * x */
-        const tc_vf32 _var_v = tc_f32_add(tc_f32_load(&_var[i0]), tc_f32_mul(x_1, x_1));
-        tc_f32_store(&_var[i0], _var_v);
+        red1_acc = tc_f32_muladd(x_1, x_1, red1_acc);
       }
     }
+    red1 = tc_f32_hsum(tc_f32_add(tc_f32_add(red1_acc, red1_acc_1), tc_f32_add(red1_acc_2, red1_acc_3)));
+    /* layernorm.py:36: _var += x * x */
+    const float _var_1 = (_var + red1);
+    _var = _var_1;
   } /* for off_1 */
   /* layernorm.py:37: var = tl.sum(_var, axis=0) / N */
-  float red1;
-  tc_vf32 acc_4 = tc_f32_load(&_var[0]);
-  tc_vf32 acc_5 = tc_f32_load(&_var[TC_VLEN]);
-  tc_vf32 acc_6 = tc_f32_load(&_var[2 * TC_VLEN]);
-  tc_vf32 acc_7 = tc_f32_load(&_var[3 * TC_VLEN]);
-  for (int ik = 4 * TC_VLEN; ik < 128; ik += 4 * TC_VLEN) {
-    acc_4 = tc_f32_add(acc_4, tc_f32_load(&_var[ik]));
-    acc_5 = tc_f32_add(acc_5, tc_f32_load(&_var[ik + TC_VLEN]));
-    acc_6 = tc_f32_add(acc_6, tc_f32_load(&_var[ik + 2 * TC_VLEN]));
-    acc_7 = tc_f32_add(acc_7, tc_f32_load(&_var[ik + 3 * TC_VLEN]));
-  }
-  acc_4 = tc_f32_add(tc_f32_add(acc_4, acc_5), tc_f32_add(acc_6, acc_7));
-  red1 = tc_f32_hsum(acc_4);
-  const float var = (red1 / (float)N);
+  const float var = (_var / (float)N);
   /* layernorm.py:38: rstd = 1 / tl.sqrt(var + eps) */
   const float rstd = (1.0f / sqrtf((var + eps)));
   /* layernorm.py:39: tl.store(Mean + row, mean) */
@@ -151,7 +129,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:48: x_hat = (x - mean) * rstd */
         const tc_vf32 x_hat = tc_f32_mul(tc_f32_sub(x_2, tc_f32_splat(mean)), tc_f32_splat(rstd));
         /* layernorm.py:49: y = x_hat * w + b */
-        const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
+        const tc_vf32 y = tc_f32_muladd(x_hat, w, b);
         /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
         tc_f32_store_nt((Y_1 + cols_2), y, tc_nt_on);
         tc_prefetch_next(&pf1, &pf1_delta, (Y_1 + cols_2), !tc_nt_on && i0 == 0, 1);
@@ -170,7 +148,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:48: x_hat = (x - mean) * rstd */
         const tc_vf32 x_hat = tc_f32_mul(tc_f32_sub(x_2, tc_f32_splat(mean)), tc_f32_splat(rstd));
         /* layernorm.py:49: y = x_hat * w + b */
-        const tc_vf32 y = tc_f32_add(tc_f32_mul(x_hat, w), b);
+        const tc_vf32 y = tc_f32_muladd(x_hat, w, b);
         /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
         tc_f32_store_mask((Y_1 + cols_2), y, mask);
       }

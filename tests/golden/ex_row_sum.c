@@ -41,7 +41,7 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
     for (int i0 = 0; i0 < 8; i0++) {
       /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
-      tc_vf32 red0_acc = tc_f32_splat(0.0f);
+      tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
       {
         int i1 = 0;
         for (; i1 < 64 && (int64_t)tc_add_i32(start, i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -53,7 +53,8 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
           const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), (mask ? tc_mask_true() : tc_mask_false()), 0.0f);
           tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
           /* reductions.py:16: acc += tl.sum(x, axis=1) */
-          red0_acc = tc_f32_add(red0_acc, x);
+          const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, x);
+          red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
         }
         for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
           /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
@@ -66,7 +67,7 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
           red0_acc = tc_f32_add(red0_acc, x);
         }
       }
-      red0[i0] = tc_f32_hsum(red0_acc);
+      red0[i0] = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
     }
     #pragma omp simd
     for (int i0 = 0; i0 < 8; i0++) {

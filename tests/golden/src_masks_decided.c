@@ -46,7 +46,7 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
       /* masks.py:14: x = tl.load(x_ptr + pid * BLOCK + cols, mask=always, other=-1.0) */
       const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(pid, 64)) + i0));
       /* masks.py:15: y = tl.where(never, 100.0, x * 2.0) */
-      const tc_vf32 y = tc_f32_select((0 ? tc_mask_true() : tc_mask_false()), tc_f32_splat(100.0f), tc_f32_mul(x, tc_f32_splat(2.0f)));
+      const tc_vf32 y = tc_f32_mul(x, tc_f32_splat(2.0f));
       /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
       tc_f32_store_nt(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, tc_nt_on);
       /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
@@ -67,7 +67,7 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
       /* masks.py:14: x = tl.load(x_ptr + pid * BLOCK + cols, mask=always, other=-1.0) */
       const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(pid, 64)) + i0));
       /* masks.py:15: y = tl.where(never, 100.0, x * 2.0) */
-      const tc_vf32 y = tc_f32_select((0 ? tc_mask_true() : tc_mask_false()), tc_f32_splat(100.0f), tc_f32_mul(x, tc_f32_splat(2.0f)));
+      const tc_vf32 y = tc_f32_mul(x, tc_f32_splat(2.0f));
       /* masks.py:16: tl.store(y_ptr + pid * BLOCK + cols, y, mask=partial & always) */
       tc_f32_store_mask(((y_ptr + tc_mul_i32(pid, 64)) + i0), y, partial);
       /* masks.py:17: tl.store(z_ptr + pid * BLOCK + cols, x + 1.0, mask=always) */
