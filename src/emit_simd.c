@@ -221,7 +221,12 @@ static int decided(OpKind k, VX *a, VX *b) {
   }
 }
 
-/* For `c < u` (or `<=`, or the mirrored `u > c`, `u >= c`) with c contiguous along the lanes
+/* Bounds checks whose truth on every lane is one scalar condition decide the loop split of
+ * full_vectors: a contiguous index against a uniform bound (the lanes' columns), and a uniform
+ * order comparison (the row of a 2D tile against M: true in all rows but the last block's).
+ * A check that fails only sends its vectors to the masked loop.
+ *
+ * For `c < u` (or `<=`, or the mirrored `u > c`, `u >= c`) with c contiguous along the lanes
  * and u uniform: the scalar condition under which it holds on every lane of the vector, else
  * NULL. Lane l holds c + l, so the lanes' largest value is c + TC_VLEN - 1; computed in int64,
  * and when it is below u no lane's int32 value wraps. The condition is false from some vector
@@ -256,6 +261,8 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     if (d >= 0)
       return mk(VU, 'm', d ? "1" : "0");
     const char *c = bounds_check(a, b, k);
+    if (!c && a->k == VU && b->k == VU && (k == O_LT || k == O_LE || k == O_GT || k == O_GE))
+      c = ew_binary(S->E, k, op->in[0]->dt, a->x0, b->x0); /* a row's bound: `rows < M` */
     if (c) {
       int seen = 0;
       for (int i = 0; i < S->conds.n && !seen; i++)

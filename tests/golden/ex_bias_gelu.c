@@ -22,6 +22,7 @@
 static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_om, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
   (void)pid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 4224 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* 4224 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4224 >= TC_PREFETCH_MIN_BYTES;
   /* bias_gelu.py:10: pid_m = tl.program_id(0) */
@@ -60,22 +61,22 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
     const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 16), i0);
     {
       int i1 = 0;
-      for (; i1 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid_n, 32), i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      for (; i1 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid_n, 32), i1) + TC_VLEN <= (int64_t)N && (offs_m < M); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
         /* bias_gelu.py:13: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
         const int32_t offs_n = tc_add_i32(tc_mul_i32(pid_n, 32), i1); /* lane 0; lane l holds offs_n + l */
         /* bias_gelu.py:14: mask = (offs_m[:, None] < M) & (offs_n[None, :] < N) */
-        const bool mask = (offs_m < M);
+        /* mask is true on every lane (this loop's bound): nothing to compute */
         /* bias_gelu.py:15: x = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask, other=0.0) */
-        const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), (mask ? tc_mask_true() : tc_mask_false()), 0.0f);
+        const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n));
         /* bias_gelu.py:18: z = x + bias[None, :] */
         const tc_vf32 z = tc_f32_add(x, tc_f32_load(&bias[i1]));
         /* bias_gelu.py:20: y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476)) */
         const tc_vf32 y = tc_f32_mul(tc_f32_mul(tc_f32_splat(0.5f), z), tc_f32_add(tc_f32_splat(1.0f), tc_f32_erf(tc_f32_mul(z, tc_f32_splat(0x1.6a09e6p-1f /* 0.707106769 */)))));
         /* bias_gelu.py:22: tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], y, mask=mask) */
-        tc_f32_store_mask(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, (mask ? tc_mask_true() : tc_mask_false()));
+        tc_f32_store_nt(((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), y, tc_nt_on);
         if (tc_pf_on) {
           tc_prefetch_next(&pf1, &pf1_delta, ((x_ptr + tc_mul_i32(offs_m, stride_xm)) + offs_n), i0 == 0 && i1 == 0, 0);
-          tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), i0 == 0 && i1 == 0, 1);
+          tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(offs_m, stride_om)) + offs_n), !tc_nt_on && i0 == 0 && i1 == 0, 1);
         }
       }
       for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
@@ -115,6 +116,7 @@ void bias_gelu_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr, flo
       for (int pid_y = 0; pid_y < grid_y; pid_y++)
         for (int pid_x = 0; pid_x < grid_x; pid_x++)
           bias_gelu_kernel_program(x_ptr, bias_ptr, out_ptr, M, N, stride_xm, stride_om, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
   }
 }
 

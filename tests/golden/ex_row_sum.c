@@ -44,13 +44,13 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
       tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
       {
         int i1 = 0;
-        for (; i1 < 64 && (int64_t)tc_add_i32(start, i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        for (; i1 < 64 && (int64_t)tc_add_i32(start, i1) + TC_VLEN <= (int64_t)N && (rows < M); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
           /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
           const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
           /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
-          const bool mask = (rows < M);
+          /* mask is true on every lane (this loop's bound): nothing to compute */
           /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
-          const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), (mask ? tc_mask_true() : tc_mask_false()), 0.0f);
+          const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(rows, stride_m)) + cols));
           tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
           /* reductions.py:16: acc += tl.sum(x, axis=1) */
           const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, x);

@@ -315,8 +315,8 @@ static void test_f32_arith(void) {
   float a[VL], b[VL], c[VL], o[VL];
   const char *names[] = {"f32_add",  "f32_sub",  "f32_mul", "f32_div",     "f32_min",
                          "f32_max",  "f32_minp", "f32_maxp", "f32_min_acc", "f32_max_acc",
-                         "f32_fma"};
-  for (int op = 0; op < 11; op++) {
+                         "f32_fma",  "f32_muladd"};
+  for (int op = 0; op < 12; op++) {
     begin(names[op]);
     for (int t = 0; t < 3000; t++) {
       for (int i = 0; i < VL; i++) {
@@ -342,7 +342,8 @@ static void test_f32_arith(void) {
       case 7: r = tc_f32_maxp(va, vb); break;
       case 8: r = tc_f32_min_acc(va, vb); break;
       case 9: r = tc_f32_max_acc(va, vb); break;
-      default: r = tc_f32_fma(va, vb, vc); break;
+      case 10: r = tc_f32_fma(va, vb, vc); break;
+      default: r = tc_f32_muladd(va, vb, vc); break;
       }
       of(o, r);
       for (int i = 0; i < VL; i++) {
@@ -358,7 +359,16 @@ static void test_f32_arith(void) {
         case 7: w = ref_maxp(a[i], b[i]); break;
         case 8: w = ref_min(a[i], b[i]); break;
         case 9: w = ref_max(a[i], b[i]); break;
-        default: w = fmaf(a[i], b[i], c[i]); break;
+        case 10: w = fmaf(a[i], b[i], c[i]); break;
+        default: { /* fused where the level has FMA, else two roundings */
+#if defined(TC_SIMD_SCALAR) && !defined(FP_FAST_FMAF)
+          volatile float p = a[i] * b[i];
+          w = p + c[i];
+#else
+          w = fmaf(a[i], b[i], c[i]);
+#endif
+          break;
+        }
         }
         if (op >= 4 && op <= 9 && zeros(a[i], b[i]) && o[i] == 0.0f)
           continue; /* min/max of +0 and -0 may give either */
