@@ -1361,10 +1361,12 @@ typedef struct {
 /* Streaming stores: tc_f32_store_nt(p, v, nt) stores a whole vector; with nt set and p aligned
  * to the vector it bypasses the caches (no read of the line before the write), which pays when
  * a launch writes more than the caches hold. Generated programs set nt when the launch moves
- * at least TC_STREAM_MIN_BYTES (default 128 MiB, above the last-level cache of most
- * machines); each thread then runs tc_stream_fence() after its programs. */
+ * at least TC_STREAM_MIN_BYTES (default 16 MiB: what a few cores of a shared server can keep
+ * in its last-level cache; measured on a 2-core slice of a 105 MiB L3, reads of 16 MiB run at
+ * cache speed and of 32 MiB already half at memory speed); each thread then runs
+ * tc_stream_fence() after its programs. */
 #ifndef TC_STREAM_MIN_BYTES
-#define TC_STREAM_MIN_BYTES (128LL << 20)
+#define TC_STREAM_MIN_BYTES (16LL << 20)
 #endif
 static inline void tc_f32_store_nt(float *p, tc_vf32 v, int nt) {
 #if defined(TC_SIMD_AVX512)

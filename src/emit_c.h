@@ -38,6 +38,7 @@ typedef struct Em {
   Vec pf_bases;   /* base pointers (Value *) whose loads have a prefetch site already */
   long long pf_bytes;  /* bytes one program loads and stores, -1 when loops make it unknown */
   long long nt_bytes;  /* the same, at least (loops of unknown trip count counted once) */
+  long long shared_bytes; /* and what every program accesses alike, once for the launch */
   bool pf_gated;       /* a prefetch site tests tc_pf_on */
   bool nt_used;        /* a store may stream (tc_nt_on) */
   Vec nt_stores;       /* store ops emitted as tc_f32_store_nt (their prefetches yield) */
@@ -48,6 +49,8 @@ extern const char *const IDX[MAXRANK];
 
 /* emit_c.c */
 VInfo *vi(Value *v);
+/* v is the same in every program of a launch (emit_simd.c) */
+bool program_invariant(Value *v, Block *at);
 int opgroup(Op *op);
 void set_opgroup(Op *op, int g);
 const char *unique_name(Em *E, const char *base);

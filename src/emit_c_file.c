@@ -299,21 +299,51 @@ static void scan_pids(Block *b, bool *used) {
   }
 }
 
-/* The bytes one program loads and stores, counting one trip of each loop whose trip count is
- * known only at run time (a while loop, a range over a kernel argument), which then clears
- * *exact. A launch moving less than TC_PREFETCH_MIN_BYTES in all is taken to find its data in
- * cache, and when the count is exact its programs skip the next-program prefetches, which
- * would only take load slots there; a launch moving at least TC_STREAM_MIN_BYTES even by the
- * lower bound streams its whole-vector stores past the caches. */
-static long long program_bytes(Block *b, bool *exact) {
-  long long n = 0;
+/* The bytes one program loads and stores from memory, counting one trip of each loop whose
+ * trip count is known only at run time (a while loop, a range over a kernel argument), which
+ * then clears *exact. What several accesses through one pointer read (a row loaded again by
+ * each of layer norm's three loops) counts once: per root pointer (the scalar pointer a
+ * pointer tile is built on) and direction, the largest of its accesses; accesses the same in
+ * every program (a weight vector) count for none. A launch moving less than
+ * TC_PREFETCH_MIN_BYTES in all is taken to find its data in cache, and when the count is
+ * exact its programs skip the next-program prefetches, which would only take load slots
+ * there; a launch moving at least TC_STREAM_MIN_BYTES even by the lower bound streams its
+ * whole-vector stores past the caches. */
+typedef struct Traffic {
+  Vec roots; /* keys: a root pointer Value's address, plus 1 for stores */
+  long long bytes[64];
+  bool shared[64]; /* the accesses are the same in every program */
+} Traffic;
+
+static Value *root_pointer(Value *p) {
+  while (p->def && p->sh.rank > 0 &&
+         (p->def->k == O_PTRADD || p->def->k == O_SPLAT || p->def->k == O_BROADCAST ||
+          p->def->k == O_RESHAPE))
+    p = p->def->in[0];
+  return p;
+}
+
+static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     if (op->k == O_LOAD || op->k == O_STORE || op->k == O_ATOMIC) {
       Value *v = op->k == O_LOAD ? op->out[0] : op->in[1];
-      n += shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8);
+      long long n = shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8) * trips;
+      void *key = (char *)root_pointer(op->in[0]) + (op->k != O_LOAD); /* a tag, never read */
+      int k = 0;
+      while (k < t->roots.n && t->roots.v[k] != key)
+        k++;
+      if (k == t->roots.n && k < 64) {
+        vec_push(&t->roots, key);
+        t->shared[k] = true;
+      }
+      if (k < 64) {
+        t->shared[k] &= program_invariant(op->in[0], b);
+        if (n > t->bytes[k])
+          t->bytes[k] = n > (1LL << 40) ? 1LL << 40 : n;
+      }
     }
-    long long trips = 1;
+    long long inner = trips;
     if (op->k == O_WHILE)
       *exact = false;
     if (op->k == O_FOR) {
@@ -322,14 +352,36 @@ static long long program_bytes(Block *b, bool *exact) {
           st->ival <= 0)
         *exact = false;
       else
-        trips = hi->ival > lo->ival ? (hi->ival - lo->ival + st->ival - 1) / st->ival : 0;
+        inner *= hi->ival > lo->ival ? (hi->ival - lo->ival + st->ival - 1) / st->ival : 0;
+      if (inner > (1LL << 30))
+        inner = 1LL << 30;
     }
     for (int r = 0; r < op->nreg; r++)
-      n += trips * program_bytes(op->reg[r], exact);
-    if (n > (1LL << 40))
-      n = 1LL << 40;
+      count_traffic(op->reg[r], inner, t, exact);
+  }
+}
+
+/* The bytes of one program, and (in *shared) those the same in every program. */
+static long long program_bytes(Block *b, bool *exact, long long *shared) {
+  Traffic t = {{0}, {0}, {0}};
+  count_traffic(b, 1, &t, exact);
+  long long n = 0;
+  *shared = 0;
+  for (int k = 0; k < t.roots.n; k++) {
+    long long *sum = t.shared[k] ? shared : &n;
+    *sum += t.bytes[k];
+    if (*sum > (1LL << 40))
+      *sum = 1LL << 40;
   }
   return n;
+}
+
+/* "grid_x * grid_y * grid_z * PER + SHARED" (terms that are 0 left out) */
+static const char *launch_bytes(Em *E, long long per) {
+  const char *g = fmt("(long long)grid_x * grid_y * grid_z * %lld", per);
+  if (!E->shared_bytes)
+    return g;
+  return per ? fmt("%s + %lld", g, E->shared_bytes) : fmt("%lldLL", E->shared_bytes);
 }
 
 static void emit_program(Em *E, Kernel *k) {
@@ -341,7 +393,7 @@ static void emit_program(Em *E, Kernel *k) {
   line(E, "{");
   E->ind++;
   bool exact = true;
-  E->nt_bytes = program_bytes(k->body, &exact);
+  E->nt_bytes = program_bytes(k->body, &exact, &E->shared_bytes);
   E->pf_bytes = exact ? E->nt_bytes : -1;
   Buf *out = E->o, rest = {0};
   E->o = &rest; /* the body first: whether it tests tc_pf_on is known after */
@@ -349,7 +401,9 @@ static void emit_program(Em *E, Kernel *k) {
   E->o = out;
   bool used[6] = {0};
   scan_pids(k->body, used);
-  if (E->pf_gated || E->nt_used)
+  /* the launch's traffic: per program times the grid, plus what all programs share */
+  const char *nt_expr = launch_bytes(E, E->nt_bytes), *pf_expr = launch_bytes(E, E->pf_bytes);
+  if ((E->pf_gated && E->pf_bytes) || (E->nt_used && E->nt_bytes))
     used[3] = used[4] = used[5] = true;
   const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
   for (int i = 0; i < 6; i++)
@@ -359,14 +413,12 @@ static void emit_program(Em *E, Kernel *k) {
     if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
       line(E, "(void)%s;", k->params[i].name);
   if (E->nt_used)
-    line(E, "const int tc_nt_on = (long long)grid_x * grid_y * grid_z * %lld >= "
-            "TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */",
-         E->nt_bytes);
+    line(E, "const int tc_nt_on = %s >= TC_STREAM_MIN_BYTES; /* a launch larger than the "
+            "caches: streaming stores */", nt_expr);
   if (E->pf_gated) {
-    line(E, "/* %lld bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds "
-            "its data in cache and skips the prefetches */", E->pf_bytes);
-    line(E, "const int tc_pf_on = (long long)grid_x * grid_y * grid_z * %lld >= "
-            "TC_PREFETCH_MIN_BYTES;", E->pf_bytes);
+    line(E, "/* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache "
+            "and skips the prefetches */");
+    line(E, "const int tc_pf_on = %s >= TC_PREFETCH_MIN_BYTES;", pf_expr);
   }
   buf_puts(out, rest.s ? rest.s : "");
   buf_free(&rest);

@@ -467,7 +467,7 @@ static void store(Sim *S, Op *op) {
   const char *m = mask_of(S, op, 2, IDX);
   if (p->k == VC && m)
     line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
-  else if (p->k == VC && t == 'f' && S->E->nt_bytes > 0) { /* a whole vector */
+  else if (p->k == VC && t == 'f' && S->E->nt_bytes + S->E->shared_bytes > 0) { /* a whole vector */
     line(S->E, "tc_f32_store_nt(%s, %s, tc_nt_on);", p->e, vec(S, v));
     S->E->nt_used = true;
     vec_push(&S->E->nt_stores, op);
@@ -537,7 +537,7 @@ static Op *loop_of_iv(Value *v, Block *at) {
 /* Is v the same in every program (it depends on no program id, no loaded value and no
  * loop-carried variable)? Then an access through it has nothing to prefetch for the next
  * program: a weight row, a bias vector. */
-static bool program_invariant(Value *v, Block *at) {
+bool program_invariant(Value *v, Block *at) {
   VInfo *i = vi(v);
   if (i->pinv)
     return i->pinv == 1;

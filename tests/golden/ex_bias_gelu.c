@@ -23,7 +23,7 @@ static void bias_gelu_kernel_program(float *x_ptr, float *bias_ptr, float *out_p
 {
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 4224 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* 4224 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4224 >= TC_PREFETCH_MIN_BYTES;
   /* bias_gelu.py:10: pid_m = tl.program_id(0) */
   const int32_t pid_m = pid_x;

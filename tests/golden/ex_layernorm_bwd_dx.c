@@ -23,9 +23,9 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
 {
   (void)pid_y;
   (void)pid_z;
-  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 8200 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* 8200 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 8200 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 6152 + 2048 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
+  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 6152 + 2048 >= TC_PREFETCH_MIN_BYTES;
   /* layernorm.py:66: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:69: X += row * stride */

@@ -23,7 +23,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
 {
   (void)pid_y;
   (void)pid_z;
-  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 3080 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1032 + 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* layernorm.py:20: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:21: Y += row * stride */

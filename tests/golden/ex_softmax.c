@@ -25,7 +25,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   (void)pid_z;
   (void)n_rows;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* 1024 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
   /* softmax.py:10: row_idx = tl.program_id(0) */
   const int32_t row_idx = pid_x;

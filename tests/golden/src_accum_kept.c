@@ -24,7 +24,10 @@ static void acc_kept_kernel_program(float *x_ptr, float *run_ptr, float *out_ptr
   (void)pid_x;
   (void)pid_y;
   (void)pid_z;
-  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 784 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
+  (void)grid_x;
+  (void)grid_y;
+  (void)grid_z;
+  const int tc_nt_on = 784LL >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* accumulate.py:65: for off in range(0, N, BLOCK): */
   float a[64];
   #pragma omp simd

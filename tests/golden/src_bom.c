@@ -24,7 +24,7 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* 1024 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
   /* src_bom.py:10: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
   const int32_t t0 = pid_x;

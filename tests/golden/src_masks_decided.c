@@ -24,7 +24,7 @@ static void decided_masks_kernel_program(float *x_ptr, float *y_ptr, float *z_pt
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 768 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* 768 bytes a program: a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
   const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 768 >= TC_PREFETCH_MIN_BYTES;
   /* masks.py:9: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
