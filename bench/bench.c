@@ -64,8 +64,9 @@ typedef struct Row {
  * turn, `reps` times after a warm-up, and each keeps its best time: the three figures of a row
  * are taken in the same minutes, so the machine's speed drifting (a shared host) moves them
  * together. The triad streams 384 MiB and so flushes the caches; a kernel's best time is that
- * of its second run, which finds in the last-level cache what the first run left there when
- * its data fits (4096 x 1024: 32 MiB), as when a kernel consumes what the previous one wrote.
+ * of its second run, which finds in the last-level cache whatever the first run left there,
+ * as when a kernel consumes what the previous one wrote (on a 2-core slice of a shared L3,
+ * 16 MiB stays in cache and 32 MiB, the 4096 x 1024 rows in and out, mostly does not).
  * The 32768 x 1024 table (256 MiB) is from memory either way. */
 static void table(const char *title, int threads, int reps) {
   omp_set_num_threads(threads);
