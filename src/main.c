@@ -161,9 +161,9 @@ static int translate(const Options *o) {
     return 0;
   }
   Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
-  pass_fold(k);                                           /* 3. passes */
-  pass_accum(k);
-  pass_contract(k);
+  pass_fold(k);                                           /* 3. passes: dead code, */
+  pass_accum(k);                                          /*    accumulator tiles, */
+  pass_contract(k);                                       /*    multiply-adds */
   if (o->emit && !strcmp(o->emit, "ir")) {
     ir_dump(stdout, k);
     return 0;
