@@ -191,13 +191,6 @@ static bool movable(Op *op) {
          c != K_MISC;
 }
 
-static int pos_between(Block *b, Op *d, int lo, int hi) {
-  for (int p = lo; p < hi; p++)
-    if (b->ops[p] == d)
-      return p;
-  return -1;
-}
-
 /* Moves op i and what it needs from ops[gs..i) in front of ops[gs]; returns how many moved,
  * 0 when something in that set belongs to (or depends on) the group of shape cs. */
 static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
@@ -213,7 +206,7 @@ static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
     load |= o->k == O_LOAD;
     moved++;
     for (int j = 0; j < o->nin; j++) {
-      int q = o->in[j]->def ? pos_between(b, o->in[j]->def, gs, p) : -1;
+      int q = o->in[j]->def ? ir_find_op(b, o->in[j]->def, gs, p) : -1;
       if (q >= 0)
         in[q - gs] = true;
     }
@@ -245,22 +238,26 @@ static bool scalar_in_group(Op *op, bool has_store) {
  * the views of them. */
 static bool fusable_reduce(Op *op);
 
-static bool reads_any(Op *op, Vec *vals) {
-  for (int j = 0; j < op->nin; j++)
-    for (int k = 0; k < vals->n; k++)
-      if (op->in[j] == vals->v[k])
-        return true;
-  return false;
-}
-
-/* While scheduling (no groups yet): a reduction of a value computed in ops[gs..i). */
-static bool absorbed_at(Block *b, Op *op, int gs, int i) {
-  if (op->k != O_REDUCE || !op->str || op->nin != 1 || gs < 0)
+/* tl.sum / tl.max / tl.min of one value along its last dimension: what a loop over that value
+ * can accumulate */
+static bool last_axis_reduce(Op *op) {
+  if (op->k != O_REDUCE || !op->str || op->nin != 1)
     return false;
   if (strcmp(op->str, "sum") && strcmp(op->str, "max") && strcmp(op->str, "min"))
     return false;
-  Value *v = op->in[0];
-  return v->def && pos_between(b, v->def, gs, i) >= 0 && op->axis == v->sh.rank - 1;
+  return op->in[0]->def && op->axis == op->in[0]->sh.rank - 1;
+}
+
+/* Does op read a result in `pend`? A view op that does joins them. */
+static bool reads_absorbed(Op *op, Vec *pend) {
+  for (int j = 0; j < op->nin; j++)
+    for (int k = 0; k < pend->n; k++)
+      if (op->in[j] == pend->v[k]) {
+        if (is_view_op(op))
+          vec_push(pend, op->out[0]);
+        return true;
+      }
+  return false;
 }
 
 static void schedule_ops(Block *b) {
@@ -270,12 +267,9 @@ static void schedule_ops(Block *b) {
   Vec pend = {0};
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
-    bool after = reads_any(op, &pend);
-    if (is_view_op(op)) {
-      if (after)
-        vec_push(&pend, op->out[0]);
+    bool after = reads_absorbed(op, &pend);
+    if (is_view_op(op))
       continue;
-    }
     if (is_elementwise(op)) {
       if (gs >= 0 && !shape_eq(cs, op_shape(op)) && !after) {
         int m = hoist_before_group(b, gs, i, cs);
@@ -293,7 +287,8 @@ static void schedule_ops(Block *b) {
       has_store |= op->k == O_STORE;
       continue;
     }
-    if (absorbed_at(b, op, gs, i)) {
+    /* while scheduling there are no groups yet: a reduction of a value computed in the span */
+    if (gs >= 0 && last_axis_reduce(op) && ir_find_op(b, op->in[0]->def, gs, i) >= 0) {
       vec_push(&pend, op->out[0]);
       continue;
     }
@@ -314,12 +309,9 @@ static void group_ops(Em *E, Block *b) {
     Op *op = b->ops[i];
     for (int r = 0; r < op->nreg; r++)
       group_block(E, op->reg[r]);
-    bool after = reads_any(op, &pend);
-    if (is_view_op(op)) {
-      if (after)
-        vec_push(&pend, op->out[0]);
+    bool after = reads_absorbed(op, &pend);
+    if (is_view_op(op))
       continue;
-    }
     if (is_elementwise(op)) {
       if (cur < 0 || !shape_eq(cs, op_shape(op)) || after) {
         cur = E->ngroups++;
@@ -390,13 +382,11 @@ bool is_remat(Value *v) {
 #define FUSED_REDUCE 4
 
 static bool fusable_reduce(Op *op) {
-  if (op->k != O_REDUCE || !op->str || op->nin != 1)
-    return false;
-  if (strcmp(op->str, "sum") && strcmp(op->str, "max") && strcmp(op->str, "min"))
+  if (!last_axis_reduce(op))
     return false;
   Value *v = op->in[0];
-  return v->def && opgroup(v->def) >= 0 && !is_remat(v) && op->axis == v->sh.rank - 1 &&
-         (v->dt == DT_F32 || v->dt == DT_I32) && v->def->parent == op->parent;
+  return opgroup(v->def) >= 0 && !is_remat(v) && (v->dt == DT_F32 || v->dt == DT_I32) &&
+         v->def->parent == op->parent;
 }
 
 void mark_fused(Block *b) {
@@ -1284,8 +1274,7 @@ void emit_block(Em *E, Block *b) {
         ops[n++] = o;
       else if (is_view_op(o) || (o->k == O_REDUCE && (o->flags & FUSED_REDUCE)))
         continue;
-      else if (opgroup(o) < 0 && o->nout && o->out[0]->sh.rank == 0 &&
-               op_class[o->k] != K_CTRL && op_class[o->k] != K_RED)
+      else if (opgroup(o) < 0 && scalar_in_group(o, false))
         emit_op(E, o);
       else
         break;

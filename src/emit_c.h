@@ -51,6 +51,7 @@ extern const char *const IDX[MAXRANK];
 VInfo *vi(Value *v);
 /* v is the same in every program of a launch (emit_simd.c) */
 bool program_invariant(Value *v, Block *at);
+Value *base_pointer(Value *p, bool through_scalars);
 int opgroup(Op *op);
 void set_opgroup(Op *op, int g);
 const char *unique_name(Em *E, const char *base);

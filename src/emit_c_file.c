@@ -309,38 +309,33 @@ static void scan_pids(Block *b, bool *used) {
  * exact its programs skip the next-program prefetches, which would only take load slots
  * there; a launch moving at least TC_STREAM_MIN_BYTES even by the lower bound streams its
  * whole-vector stores past the caches. */
+typedef struct Access {
+  Value *root; /* the first scalar pointer under the access's pointer tile */
+  bool store;
+  bool shared; /* every access is the same in every program */
+  long long bytes;
+} Access;
 typedef struct Traffic {
-  Vec roots; /* keys: a root pointer Value's address, plus 1 for stores */
-  long long bytes[64];
-  bool shared[64]; /* the accesses are the same in every program */
+  int n;
+  Access r[64];
 } Traffic;
-
-static Value *root_pointer(Value *p) {
-  while (p->def && p->sh.rank > 0 &&
-         (p->def->k == O_PTRADD || p->def->k == O_SPLAT || p->def->k == O_BROADCAST ||
-          p->def->k == O_RESHAPE))
-    p = p->def->in[0];
-  return p;
-}
 
 static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     if (op->k == O_LOAD || op->k == O_STORE || op->k == O_ATOMIC) {
-      Value *v = op->k == O_LOAD ? op->out[0] : op->in[1];
+      Value *v = op->k == O_LOAD ? op->out[0] : op->in[1], *root = base_pointer(op->in[0], false);
       long long n = shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8) * trips;
-      void *key = (char *)root_pointer(op->in[0]) + (op->k != O_LOAD); /* a tag, never read */
+      bool store = op->k != O_LOAD;
       int k = 0;
-      while (k < t->roots.n && t->roots.v[k] != key)
+      while (k < t->n && (t->r[k].root != root || t->r[k].store != store))
         k++;
-      if (k == t->roots.n && k < 64) {
-        vec_push(&t->roots, key);
-        t->shared[k] = true;
-      }
+      if (k == t->n && k < 64)
+        t->r[t->n++] = (Access){root, store, true, 0};
       if (k < 64) {
-        t->shared[k] &= program_invariant(op->in[0], b);
-        if (n > t->bytes[k])
-          t->bytes[k] = n > (1LL << 40) ? 1LL << 40 : n;
+        t->r[k].shared &= program_invariant(op->in[0], b);
+        if (n > t->r[k].bytes)
+          t->r[k].bytes = n > (1LL << 40) ? 1LL << 40 : n;
       }
     }
     long long inner = trips;
@@ -363,13 +358,13 @@ static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
 
 /* The bytes of one program, and (in *shared) those the same in every program. */
 static long long program_bytes(Block *b, bool *exact, long long *shared) {
-  Traffic t = {{0}, {0}, {0}};
+  Traffic t = {0};
   count_traffic(b, 1, &t, exact);
   long long n = 0;
   *shared = 0;
-  for (int k = 0; k < t.roots.n; k++) {
-    long long *sum = t.shared[k] ? shared : &n;
-    *sum += t.bytes[k];
+  for (int k = 0; k < t.n; k++) {
+    long long *sum = t.r[k].shared ? shared : &n;
+    *sum += t.r[k].bytes;
     if (*sum > (1LL << 40))
       *sum = 1LL << 40;
   }

@@ -560,9 +560,12 @@ bool program_invariant(Value *v, Block *at) {
   return inv;
 }
 
-/* The scalar pointer a pointer tile is offset from (through ptradd, splat, broadcast). */
-static Value *base_pointer(Value *p) {
-  while (p->def && (p->def->k == O_PTRADD || (is_view_op(p->def) && p->def->nin == 1)))
+/* The pointer a pointer tile is offset from (through ptradd, splat, broadcast): with
+ * through_scalars, the kernel argument even under scalar offsets (`X + row * stride`), else
+ * the first scalar pointer. */
+Value *base_pointer(Value *p, bool through_scalars) {
+  while (p->def && (through_scalars || p->sh.rank > 0) &&
+         (p->def->k == O_PTRADD || (is_view_op(p->def) && p->def->nin == 1)))
     p = p->def->in[0];
   return p;
 }
@@ -572,7 +575,7 @@ static Value *base_pointer(Value *p) {
  * contiguous vector form here. A load from a base pointer that an earlier load site already
  * prefetches (layer norm reads its row three times) gets none: it would fetch the same lines. */
 static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
-  Value *ptr = op->in[0], *base = base_pointer(ptr);
+  Value *ptr = op->in[0], *base = base_pointer(ptr, true);
   if (*count >= MAX_PF_PER_GROUP || program_invariant(ptr, op->parent))
     return;
   for (int i = 0; !write && i < S->E->pf_bases.n; i++)

@@ -92,6 +92,13 @@ Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in) {
   return op;
 }
 
+int ir_find_op(Block *b, Op *op, int lo, int hi) {
+  for (int p = lo; p < hi; p++)
+    if (b->ops[p] == op)
+      return p;
+  return -1;
+}
+
 Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh) {
   Value *v = ir_value(k, dt, sh);
   v->def = op;

@@ -62,13 +62,6 @@ static bool is_zero_splat(Value *v) {
   return dt_is_float(v->dt) ? c->fval == 0.0 : c->ival == 0;
 }
 
-static int index_of(Block *b, Op *op) {
-  for (int i = 0; i < b->nops; i++)
-    if (b->ops[i] == op)
-      return i;
-  return -1;
-}
-
 /* Carried value j of loop L (in block `outer`): rewrite when the pattern holds. */
 static bool rewrite(Kernel *k, Block *outer, Op *L, int j) {
   Block *b = L->reg[0];
@@ -99,7 +92,7 @@ static bool rewrite(Kernel *k, Block *outer, Op *L, int j) {
   r->str = "sum";
   Value *part = ir_result(k, r, a->dt, (Shape){0});
   b->nops--; /* ir_op appended r (so there is room for one more op) */
-  b->ops[index_of(b, add)] = r;
+  b->ops[ir_find_op(b, add, 0, b->nops)] = r;
   b->ops[b->nops] = b->ops[b->nops - 1]; /* the yield */
   b->ops[b->nops - 1] = add;
   b->nops++;

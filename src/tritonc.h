@@ -362,6 +362,7 @@ Value *ir_value(Kernel *k, DType dt, Shape sh);
 Block *ir_block(void);
 Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in); /* appended to b */
 Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh);          /* adds an out value */
+int ir_find_op(Block *b, Op *op, int lo, int hi); /* op's index in b->ops[lo..hi), or -1 */
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */
