@@ -1432,9 +1432,9 @@ static inline tc_vf32 tc_f32_muladd(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
 /* ============================================================================ vector math */
 /* exp, exp2, erf and tanh are computed here on every level, from the ops above: a Cody-Waite
  * range reduction plus a polynomial, all in vector registers (worst errors found by the tests:
- * under 2 ULP over the whole float range); on AVX-512, erf picks per lane one of 16 short
- * polynomials with a permute, and exp / exp2 take 2^(j/16) from a 16-entry table. Their coefficients are Chebyshev interpolants derived by
- * tools/fit_math.c. They are several times faster than SLEEF's 1-ULP functions, which use
+ * under 2 ULP over the whole float range); on AVX-512, erf picks per lane one of 17 short
+ * polynomials with permutes, and exp / exp2 take 2^(j/16) from a 16-entry table. Their
+ * coefficients are Chebyshev interpolants derived by tools/fit_math.c. They are several times faster than SLEEF's 1-ULP functions, which use
  * double-float arithmetic; -DTC_MATH_SLEEF_ALL routes them through SLEEF too. The other
  * functions use SLEEF's vector functions with -DTC_HAVE_SLEEF, libm lane by lane otherwise. */
 
@@ -1535,54 +1535,76 @@ static inline tc_vf32 tc__copysign(tc_vf32 y, tc_vf32 x) {
 }
 
 #if defined(TC_SIMD_AVX512)
-/* |x| (clamped below 4, where erf rounds to 1) falls in one of 16 intervals [j/4, (j+1)/4); a
- * permute picks each lane's degree-5 polynomial from these tables: row 0 the centre c_j, rows
- * 1..6 the coefficients of (|x| - c_j)^0..5. Interval 0 computes erf(x) = x + x G(x), so tiny
- * arguments keep full relative accuracy (1.18 ULP worst) */
-static const float tc__erf_tab[7][16] __attribute__((aligned(64))) = {
-  {0x0p+0, 0x1.8p-2, 0x1.4p-1, 0x1.cp-1,
-   0x1.2p+0, 0x1.6p+0, 0x1.ap+0, 0x1.ep+0,
-   0x1.1p+1, 0x1.3p+1, 0x1.5p+1, 0x1.7p+1,
-   0x1.9p+1, 0x1.bp+1, 0x1.dp+1, 0x1.fp+1},
-  {0x0p+0, 0x1.9dd0d2p-2, 0x1.3f196ep-1, 0x1.91724ap-1,
-   0x1.c6dad2p-1, 0x1.e5768cp-1, 0x1.f4f694p-1, 0x1.fbe61ep-1,
-   0x1.fea422p-1, 0x1.ff996p-1, 0x1.ffe514p-1, 0x1.fff9bap-1,
-   0x1.fffeb4p-1, 0x1.ffffc4p-1, 0x1.fffff6p-1, 0x1.fffffep-1},
-  {0x1.06eba4p-3, 0x1.f5f0cep-1, 0x1.86e96ap-1, 0x1.0cab62p-1,
-   0x1.45e99cp-2, 0x1.5ce596p-3, 0x1.499d48p-4, 0x1.12ceb4p-5,
-   0x1.94624ep-7, 0x1.06918cp-8, 0x1.2ce89ap-10, 0x1.305394p-12,
-   0x1.0f9e24p-14, 0x1.abe0bap-17, 0x1.296a92p-19, 0x1.6ce1eep-22},
-  {0x1.9f51ccp-18, -0x1.7872cep-2, -0x1.e8a248p-2, -0x1.d62b8cp-2,
-   -0x1.6ea75ep-2, -0x1.dfbd44p-3, -0x1.0bd0d4p-3, -0x1.01a26p-4,
-   -0x1.ada76cp-6, -0x1.37c944p-7, -0x1.8ae6eep-9, -0x1.b5630cp-11,
-   -0x1.a84582p-13, -0x1.68d9fap-15, -0x1.0d594cp-17, -0x1.61243ap-20},
-  {-0x1.81590ap-2, -0x1.e1066p-3, -0x1.c8144cp-5, 0x1.7c9acap-4,
-   0x1.4cb31ep-3, 0x1.4374f2p-3, 0x1.d664p-4, 0x1.143dd2p-4,
-   0x1.0ea5p-5, 0x1.c1ebeep-7, 0x1.407e2ep-8, 0x1.89dc9ep-10,
-   0x1.a369a6p-12, 0x1.84430cp-14, 0x1.393866p-16, 0x1.b9395cp-19},
-  {0x1.f7e9ecp-10, 0x1.52c462p-3, 0x1.67692ep-3, 0x1.cb60cp-4,
-   0x1.d03d74p-6, -0x1.eb3da6p-6, -0x1.9488p-5, -0x1.596662p-5,
-   -0x1.b095fep-6, -0x1.b0bb94p-7, -0x1.664806p-8, -0x1.f44fb2p-10,
-   -0x1.29e952p-11, -0x1.30cdf2p-13, -0x1.0d4d7p-15, -0x1.9c79b8p-18},
-  {0x1.b2ca94p-4, 0x1.737c84p-5, -0x1.bbd308p-6, -0x1.11895ap-4,
-   -0x1.f48534p-5, -0x1.f5fb8ep-6, -0x1.2ac038p-9, 0x1.73d36ap-7,
-   0x1.980332p-7, 0x1.11f1f6p-7, 0x1.1576f8p-8, 0x1.c45e12p-10,
-   0x1.31c624p-11, 0x1.5c7ff8p-13, 0x1.525af6p-15, 0x1.19cf1p-17}
-};
+/* k = round(4|x|), |x| clamped below 4 (where erf rounds to 1), picks one of 17 intervals centred
+ * on k/4; u = 4|x| - k in [-1/2, 1/2]. One fma adding 1.5 * 2^23 rounds 4|x| to k and leaves k in
+ * the low bits, the index of the permutes; u is then exact. Interval k > 0 computes
+ * B_k + u P_k(u); interval 0 computes |x| + u P_0(u), where u P_0(u) = |x| (erf(x)/x - 1), so tiny
+ * arguments keep full relative accuracy (a masked permute keeps |x| in its lanes). P_k has degree
+ * 4: 32-entry two-register tables; B_k a 16-entry table with B_16 in slot 0, which interval 0
+ * never reads. 18 operations, 6 of them permutes; 1.43 ULP worst (tools/fit_math.c) */
+static const float tc__erf_b[16] __attribute__((aligned(64))) = {
+    0x1p+0f, 0x1.1af54ep-2f, 0x1.0a7ef6p-1f, 0x1.6c1c98p-1f,
+    0x1.af767ap-1f, 0x1.d8865ep-1f, 0x1.eea556p-1f, 0x1.f92d08p-1f,
+    0x1.fd9ae2p-1f, 0x1.ff4048p-1f, 0x1.ffcaa8p-1f, 0x1.fff2dp-1f,
+    0x1.fffd1ap-1f, 0x1.ffff7p-1f, 0x1.ffffe8p-1f, 0x1.fffffcp-1f};
+static const float tc__erf_p[5][32] __attribute__((aligned(64))) = {
+  {0x1.06eba8p-5f, 0x1.0f5d16p-2f, 0x1.c1efcap-3f, 0x1.492e42p-3f,
+   0x1.a911fp-4f, 0x1.e4653p-5f, 0x1.e72372p-6f, 0x1.b0553p-7f,
+   0x1.529b9ep-8f, 0x1.d4143ap-10f, 0x1.1d8318p-11f, 0x1.3360dp-13f,
+   0x1.2408fp-15f, 0x1.e9b6p-18f, 0x1.6a599p-20f, 0x1.d93764p-23f,
+   0x1.10b4aep-25f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f},
+  {0x1.a79d88p-27f, -0x1.0f5ba2p-6f, -0x1.c1eep-6f, -0x1.edc46ep-6f,
+   -0x1.a9121ap-6f, -0x1.2ecp-6f, -0x1.6d5bfap-7f, -0x1.7a4bd6p-8f,
+   -0x1.529bc4p-9f, -0x1.0749b8p-10f, -0x1.64dd6ep-12f, -0x1.a695cep-14f,
+   -0x1.b5f20cp-16f, -0x1.8dbcacp-18f, -0x1.3cdff4p-20f, -0x1.bb478cp-23f,
+   -0x1.106296p-25f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f},
+  {-0x1.812a72p-8f, -0x1.3c96bp-8f, -0x1.2bf594p-9f, 0x1.b6ddc8p-12f,
+   0x1.1b6034p-9f, 0x1.571cbep-9f, 0x1.1c2a5ap-9f, 0x1.7149a2p-10f,
+   0x1.8b0bdcp-11f, 0x1.63efc6p-12f, 0x1.119d02p-13f, 0x1.69cc4ep-15f,
+   0x1.9db016p-17f, 0x1.9a97f6p-19f, 0x1.62bba6p-21f, 0x1.0b571ep-23f,
+   0x1.65637cp-26f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f},
+  {0x1.00691cp-20f, 0x1.021e9p-11f, 0x1.748dbep-11f, 0x1.3351a8p-11f,
+   0x1.1bd098p-12f, -0x1.7318f2p-16f, -0x1.69a6b6p-13f, -0x1.885478p-13f,
+   -0x1.1a1468p-13f, -0x1.39c54cp-14f, -0x1.1caf06p-15f, -0x1.b024cp-17f,
+   -0x1.1654eap-18f, -0x1.330062p-20f, -0x1.23bb22p-22f, -0x1.dfbefcp-25f,
+   -0x1.22ed14p-27f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f},
+  {0x1.c73bc6p-14f, 0x1.4659aap-14f, 0x1.e82d32p-18f, -0x1.b0a364p-15f,
+   -0x1.19edaap-14f, -0x1.81ced4p-15f, -0x1.eac212p-17f, 0x1.a8da2p-18f,
+   0x1.aa4ec4p-17f, 0x1.5cb6p-17f, 0x1.91bbap-18f, 0x1.6b30aap-19f,
+   0x1.0ce208p-20f, 0x1.4d3aa8p-22f, 0x1.5e2afp-24f, 0x1.3aa7e4p-26f,
+   0x1.6d546p-28f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f,
+   0x0p+0f, 0x0p+0f, 0x0p+0f, 0x0p+0f}};
 static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
   __m512 ac = _mm512_min_ps(_mm512_set1_ps(0x1.fffffep+1f), _mm512_abs_ps(x)); /* NaN stays */
-  __m512i j = _mm512_cvttps_epi32(_mm512_mul_ps(ac, _mm512_set1_ps(4.0f))); /* NaN: j = 0 */
-#define TC__ERF_T(i) _mm512_permutexvar_ps(j, _mm512_load_ps(tc__erf_tab[i]))
-  __m512 u = _mm512_sub_ps(ac, TC__ERF_T(0));
-  __m512 p = TC__ERF_T(6);
-  p = _mm512_fmadd_ps(p, u, TC__ERF_T(5));
-  p = _mm512_fmadd_ps(p, u, TC__ERF_T(4));
-  p = _mm512_fmadd_ps(p, u, TC__ERF_T(3));
-  p = _mm512_fmadd_ps(p, u, TC__ERF_T(2));
-  __mmask16 first = _mm512_cmp_ps_mask(ac, _mm512_set1_ps(0.25f), _CMP_LT_OQ);
-  __m512 base = _mm512_mask_blend_ps(first, TC__ERF_T(1), ac);
-#undef TC__ERF_T
-  return tc__copysign(_mm512_fmadd_ps(p, u, base), x);
+  __m512 t = _mm512_fmadd_ps(ac, _mm512_set1_ps(4.0f), _mm512_set1_ps(TC__ROUND_MAGIC));
+  __m512 u = _mm512_fmsub_ps(ac, _mm512_set1_ps(4.0f), _mm512_sub_ps(t, _mm512_set1_ps(TC__ROUND_MAGIC)));
+  __m512i k = _mm512_castps_si512(t); /* NaN: its low bits, 0 */
+#define TC__ERF_P(i) _mm512_permutex2var_ps(_mm512_load_ps(tc__erf_p[i]), k, _mm512_load_ps(tc__erf_p[i] + 16))
+  __m512 p = TC__ERF_P(4);
+  p = _mm512_fmadd_ps(p, u, TC__ERF_P(3));
+  p = _mm512_fmadd_ps(p, u, TC__ERF_P(2));
+  p = _mm512_fmadd_ps(p, u, TC__ERF_P(1));
+  p = _mm512_fmadd_ps(p, u, TC__ERF_P(0));
+#undef TC__ERF_P
+  __mmask16 rest = _mm512_cmp_ps_mask(ac, _mm512_set1_ps(0.125f), _CMP_GT_OQ); /* k > 0 */
+  __m512 base = _mm512_mask_permutexvar_ps(ac, rest, k, _mm512_load_ps(tc__erf_b));
+  __m512 r = _mm512_fmadd_ps(p, u, base); /* >= 0 or NaN */
+  return _mm512_castsi512_ps(_mm512_ternarylogic_epi32( /* r | (x & sign) */
+      _mm512_castps_si512(r), _mm512_castps_si512(x), _mm512_set1_epi32((int)0x80000000u), 0xF8));
 }
 #else
 /* |x| < 1.5: x + x P(x^2) (1.45 ULP); 1.5 <= |x|: a polynomial in |x| clamped to 4, where erf

@@ -99,41 +99,50 @@ static long double f_erf_small(long double t) {
 }
 static long double f_erf(long double x) { return erfl(x); }
 
-/* ---- erf on AVX-512: |x| in 16 intervals [j/4, (j+1)/4), a degree-5 polynomial each, whose
- * coefficients a permute picks per lane; interval 0 as x + x * G(x), the others in powers of
- * (|x| - centre_j) ---- */
-#define ERF_NI 16
+/* ---- erf on AVX-512: k = round(4|x|) (|x| clamped below 4, where erf rounds to 1) picks one
+ * of 17 intervals centred on k/4, u = 4|x| - k in [-1/2, 1/2] (both exact, from one fma that
+ * rounds to an integer and leaves k in the low bits for the permutes); interval 0 computes
+ * erf(x) = x + u * P_0(u) with u * P_0(u) = x * G(x), G(x) = erf(x)/x - 1, so tiny arguments
+ * keep full relative accuracy; the others erf(x) = B_k + u * P_k(u). P_k has degree ERF_D - 1
+ * (two-table permutes, 32 entries); B_k, k = 1..16, sits in a 16-entry table with B_16 in
+ * slot 0, which interval 0 does not read ---- */
+#define ERF_NK 17
 #define ERF_D 5
-static long double f_erf_over_x_m1(long double x) {
-  return (x == 0 ? 2 / sqrtl(3.141592653589793238462643383279502884L) : erfl(x) / x) - 1;
+static int erf_k;
+static long double f_erf_k(long double u) { return erfl((erf_k + u) / 4); }
+static long double f_erf_g0(long double u) { /* G(x) / 4 for x = u / 4: u P_0(u) = x G(x) */
+  long double x = u / 4;
+  return (x == 0 ? 2 / sqrtl(3.141592653589793238462643383279502884L) : erfl(x) / x) / 4 - 0.25L;
 }
 
-static void erf_tables(float T[ERF_D + 2][ERF_NI]) {
-  for (int j = 0; j < ERF_NI; j++) {
+/* B[k] the constant terms (B[0] unused), P[i][k] the coefficient of u^i of P_k */
+static void erf_tables(float B[ERF_NK], float P[ERF_D][ERF_NK]) {
+  for (int k = 0; k < ERF_NK; k++) {
     float c[MAXD + 1];
-    if (j == 0) { /* G(x) = erf(x)/x - 1 in powers of x; erf(x) = x + x * G(x) */
-      fit_at(f_erf_over_x_m1, 0, 0.25L, 0, ERF_D - 1, c);
-      T[0][0] = 0; /* centre */
-      T[1][0] = 0; /* constant term: the x of x + x * G(x) is added instead */
+    if (k == 0) {
+      fit_at(f_erf_g0, 0, 0.5L, 0, ERF_D - 1, c);
+      B[0] = 0;
       for (int i = 0; i < ERF_D; i++)
-        T[i + 2][0] = c[i];
+        P[i][0] = c[i];
     } else {
-      fit_at(f_erf, j / 4.0L, (j + 1) / 4.0L, (j + 0.5L) / 4, ERF_D, c);
-      T[0][j] = (j + 0.5f) / 4;
-      for (int i = 0; i <= ERF_D; i++)
-        T[i + 1][j] = c[i];
+      erf_k = k;
+      fit_at(f_erf_k, -0.5L, k == ERF_NK - 1 ? 0.0L : 0.5L, 0, ERF_D, c);
+      B[k] = c[0];
+      for (int i = 0; i < ERF_D; i++)
+        P[i][k] = c[i + 1];
     }
   }
 }
 
 /* erf(x) for x >= 0 exactly as tc_simd.h's AVX-512 code computes it */
-static float erf_lut(float T[ERF_D + 2][ERF_NI], float x) {
+static float erf_lut(float B[ERF_NK], float P[ERF_D][ERF_NK], float x) {
   float ac = x < 0x1.fffffep+1f ? x : 0x1.fffffep+1f;
-  int j = (int)(ac * 4.0f);
-  float u = ac - T[0][j], p = T[ERF_D + 1][j];
-  for (int i = ERF_D - 1; i >= 1; i--)
-    p = fmaf(p, u, T[i + 1][j]);
-  return fmaf(p, u, ac < 0.25f ? ac : T[1][j]);
+  float tm = fmaf(ac, 4.0f, 0x1.8p23f), kf = tm - 0x1.8p23f, u = fmaf(ac, 4.0f, -kf);
+  int k = (int)kf;
+  float p = P[ERF_D - 1][k];
+  for (int i = ERF_D - 2; i >= 0; i--)
+    p = fmaf(p, u, P[i][k]);
+  return fmaf(p, u, ac > 0.125f ? B[k] : ac);
 }
 
 /* ---- exp / exp2 on AVX-512: 2^(n/16) from a 16-entry table times e^r - 1 of degree 3 on
@@ -203,18 +212,21 @@ int main(void) {
   }
   printf("erf: worst %.3f ulp on [0, 1.5), %.3f ulp on [1.5, 4.5]\n", ws, wl);
 
-  float T[ERF_D + 2][ERF_NI];
-  erf_tables(T);
-  printf("erf tables (AVX-512): centre, then the coefficients of degree 0..%d\n", ERF_D);
-  for (int i = 0; i < ERF_D + 2; i++) {
+  float B[ERF_NK], P[ERF_D][ERF_NK];
+  erf_tables(B, P);
+  printf("erf tables (AVX-512): B_k in a 16-entry table (B_16 in slot 0)\n  {");
+  for (int j = 0; j < 16; j++)
+    printf("%a%s", (double)B[j ? j : 16], j < 15 ? (j % 4 == 3 ? ",\n   " : ", ") : "},\n");
+  printf("then the coefficients of u^0..u^%d of P_k, 32-entry tables (slots 17..31 zero)\n", ERF_D - 1);
+  for (int i = 0; i < ERF_D; i++) {
     printf("  {");
-    for (int j = 0; j < ERF_NI; j++)
-      printf("%a%s", (double)T[i][j], j < ERF_NI - 1 ? (j % 4 == 3 ? ",\n   " : ", ") : "},\n");
+    for (int j = 0; j < 32; j++)
+      printf("%a%s", j < ERF_NK ? (double)P[i][j] : 0.0, j < 31 ? (j % 4 == 3 ? ",\n   " : ", ") : "},\n");
   }
   double wt16 = 0, wt16x = 0;
   for (long i = 1; i <= 45000000; i++) {
     float x = (float)(i * 1e-7L);
-    double e = ulps(erf_lut(T, x), erfl(x));
+    double e = ulps(erf_lut(B, P, x), erfl(x));
     if (e > wt16) {
       wt16 = e;
       wt16x = x;
@@ -222,7 +234,7 @@ int main(void) {
   }
   for (int e2 = -149; e2 < -3; e2++) { /* tiny arguments, where erf(x) ~ 2x/sqrt(pi) */
     float x = ldexpf(1.2345f, e2);
-    double e = ulps(erf_lut(T, x), erfl(x));
+    double e = ulps(erf_lut(B, P, x), erfl(x));
     if (e > wt16) {
       wt16 = e;
       wt16x = x;
