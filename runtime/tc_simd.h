@@ -1527,11 +1527,10 @@ static inline tc_vf32 tc__exp2_fast(tc_vf32 x) {
 }
 #endif
 
-/* y with the sign bit of x */
-static inline tc_vf32 tc__copysign(tc_vf32 y, tc_vf32 x) {
-  tc_vi32 sign = tc_i32_splat((int32_t)0x80000000u);
-  return tc_i32_as_f32(tc_i32_or(tc_i32_and(tc_f32_as_i32(y), tc_i32_xor(sign, tc_i32_splat(-1))),
-                                 tc_i32_and(tc_f32_as_i32(x), sign)));
+/* y, which is >= 0 (or NaN), with the sign of x: one or of x's sign bit (one vpternlogd on
+ * AVX-512) */
+static inline tc_vf32 tc__or_sign(tc_vf32 y, tc_vf32 x) {
+  return tc_i32_as_f32(tc_i32_or(tc_f32_as_i32(y), tc_i32_and(tc_f32_as_i32(x), tc_i32_splat((int32_t)0x80000000u))));
 }
 
 #if defined(TC_SIMD_AVX512)
@@ -1637,7 +1636,7 @@ static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
   q = tc_f32_fma(q, u, tc_f32_splat(0x1.3352a2p-11f));
   q = tc_f32_fma(q, u, tc_f32_splat(0x1.fff2dp-1f));
   /* NaN compares false: it takes the small branch, which propagates it */
-  return tc_f32_select(tc_f32_ge(a, tc_f32_splat(1.5f)), tc__copysign(q, x), small);
+  return tc_f32_select(tc_f32_ge(a, tc_f32_splat(1.5f)), tc__or_sign(q, x), small); /* q > 0 */
 }
 #endif
 
@@ -1655,7 +1654,7 @@ static inline tc_vf32 tc__tanh_fast(tc_vf32 x) {
   tc_vf32 a = tc_f32_abs(x);
   tc_vf32 e = tc__exp_fast(tc_f32_add(a, a));
   tc_vf32 q = tc_f32_div(tc_f32_splat(2.0f), tc_f32_add(e, tc_f32_splat(1.0f)));
-  tc_vf32 large = tc__copysign(tc_f32_sub(tc_f32_splat(1.0f), q), x);
+  tc_vf32 large = tc__or_sign(tc_f32_sub(tc_f32_splat(1.0f), q), x); /* 1 - q >= 0 */
   return tc_f32_select(tc_f32_ge(a, tc_f32_splat(0.625f)), large, small);
 }
 
