@@ -889,6 +889,15 @@ void emit_pulled_at(Em *E, Vec *pulled, int level) {
   }
 }
 
+/* Only those of exactly `level` (emit_pulled_at also puts level 0 at level 1). */
+void emit_pulled_only(Em *E, Vec *pulled, int level) {
+  for (int i = 0; i < pulled->n; i++) {
+    Pulled *p = pulled->v[i];
+    if (!p->conflict && p->level == level)
+      emit_pulled(E, p);
+  }
+}
+
 void clear_pulled(Vec *pulled) {
   for (int i = 0; i < pulled->n; i++)
     vi(((Pulled *)pulled->v[i])->v)->inl = NULL;

@@ -101,6 +101,7 @@ typedef struct Pulled {
 } Pulled;
 void collect_pulled(Em *E, Op **ops, int n, Vec *pulled);
 void emit_pulled_at(Em *E, Vec *pulled, int level);
+void emit_pulled_only(Em *E, Vec *pulled, int level);
 void clear_pulled(Vec *pulled);
 
 /* emit_simd.c */

@@ -19,7 +19,12 @@
  * A loop whose body has bounds checks on the lanes (`offs < n`: masks of a partial block) runs
  * first over the whole vectors in bounds, where the checks are constant, then masked over the
  * rest (full_vectors).
+ *
+ * A group of a few rows reduced along the lanes (a row sum over BLOCK_M rows) runs with its
+ * rows inside the vector loop (emit_jammed): one vector of every row per trip.
  */
+#include <ctype.h>
+
 #include "emit_c.h"
 
 #include <string.h>
@@ -701,6 +706,16 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[N
   }
 }
 
+/* text appended to out one indentation level deeper (blank lines stay blank) */
+static void put_deeper(Buf *out, const char *text) {
+  for (const char *p = text; p && *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t k = nl ? (size_t)(nl - p + 1) : strlen(p);
+    buf_printf(out, "%s%.*s", k > 1 ? "  " : "", (int)k, p);
+    p += k;
+  }
+}
+
 /* The innermost loop, over dimension d in vectors. Its body is emitted once; if it holds bounds
  * checks on the lanes (`cols < N` with cols contiguous, N uniform: the masks of a partial last
  * block), the loop is split in two: a first loop that runs while every such check holds on
@@ -760,12 +775,7 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   E->ind--;
   line(E, "}");
   line(E, "for (; %s < %d; %s += TC_VLEN) { /* the rest, masked */", iv, len, iv);
-  for (const char *p = tail.s; p && *p;) { /* the masked body, one level deeper */
-    const char *nl = strchr(p, '\n');
-    size_t k = nl ? (size_t)(nl - p + 1) : strlen(p);
-    buf_printf(&all, "%s%.*s", k > 1 ? "  " : "", (int)k, p);
-    p += k;
-  }
+  put_deeper(&all, tail.s); /* the masked body, one level deeper */
   line(E, "}");
   E->ind--;
   E->o = out;
@@ -774,6 +784,160 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   line(E, "}");
   buf_free(&all);
   buf_free(&tail);
+}
+
+/* Does the C identifier w occur in s as a whole word? */
+static bool has_word(const char *s, const char *w) {
+  size_t k = strlen(w);
+  for (const char *p = strstr(s, w); p; p = strstr(p + 1, w)) {
+    bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    bool after = isalnum((unsigned char)p[k]) || p[k] == '_';
+    if (!before && !after)
+      return true;
+  }
+  return false;
+}
+
+/* Rows reduced along the lanes, jammed: a 2D group of NACC to JAM_ROWS rows whose results are
+ * reductions along its last dimension (a row sum over BLOCK_M rows) runs its vector loop
+ * outside and the rows inside, so each trip loads one vector of every row: the rows' loads are
+ * separate streams in flight together (a single sequential stream per core stays well under the
+ * memory bandwidth) and their accumulators are independent chains (as many as the rotated
+ * accumulators of one row, or more). Only for groups that store
+ * nothing, so that the order of the rows' accesses cannot matter. */
+#define JAM_ROWS 8
+
+static bool jam_rows(Op **ops, int n, Shape s, int nred) {
+  if (s.rank != 2 || s.d[0] < NACC || s.d[0] > JAM_ROWS || nred == 0)
+    return false;
+  for (int i = 0; i < n; i++)
+    if (ops[i]->k == O_STORE)
+      return false;
+  return true;
+}
+
+/* The jammed nest (jam_rows): false, with nothing written, when a bounds check depends on both
+ * the row and the vector (the whole-vector loop needs the rows' checks hoisted out of it). */
+static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred) {
+  Em *E = S->E;
+  int rows = S->s.d[0], len = S->s.d[1], names_at = E->names.n;
+  const char *ir = IDX[0], *iv = IDX[1];
+  const char *acc[16][NACC + 1], *arr[16];
+  for (int i = 0; i < nred; i++) {
+    arr[i] = unique_name(E, fmt("%s_acc", cname(E, red[i]->out[0])));
+    acc[i][0] = fmt("%s[%s]", arr[i], ir);
+  }
+  /* the masked body first: it finds the bounds checks */
+  Buf *out = E->o, tail = {0};
+  E->o = &tail;
+  E->ind += 2;
+  emit_pulled_only(E, pulled, 1);
+  emit_body(S, ops, n, pulled);
+  emit_reduce_updates(S, red, nred, acc, false);
+  E->ind -= 2;
+  E->o = out;
+  Vec row_conds = {0}, vec_conds = {0};
+  bool ok = !S->fail;
+  for (int i = 0; i < S->conds.n && ok; i++) {
+    const char *c = S->conds.v[i];
+    bool by_row = has_word(c, ir);
+    for (int j = 0; j < pulled->n && !by_row; j++) {
+      Pulled *p = pulled->v[j];
+      by_row = !p->conflict && p->level == 1 && has_word(c, cname(E, p->v));
+    }
+    ok = !(by_row && has_word(c, iv));
+    vec_push(by_row ? &row_conds : &vec_conds, (void *)c);
+  }
+  if (!ok) {
+    E->names.n = names_at;
+    S->keys.n = S->vals.n = S->conds.n = 0;
+    clear_pulled(pulled);
+    buf_free(&tail);
+    return false;
+  }
+  for (int i = 0; i < nred; i++) {
+    bool f = red[i]->in[0]->dt == DT_F32;
+    line(E, "%s %s[%d]; /* one accumulator per row: independent chains */", f ? "tc_vf32" : "tc_vi32",
+         arr[i], rows);
+  }
+  line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
+  for (int i = 0; i < nred; i++)
+    line(E, "  %s = tc_%s32_splat(%s);", acc[i][0], red[i]->in[0]->dt == DT_F32 ? "f" : "i",
+         red_identity_of(red[i]));
+  line(E, "}");
+  emit_pulled_only(E, pulled, 0);
+  bool split = S->conds.n > 0;
+  Buf cond = {0};
+  if (split) {
+    line(E, "{");
+    E->ind++;
+    line(E, "int %s = 0;", iv);
+    if (row_conds.n) { /* every row's checks, once */
+      const char *all = unique_name(E, "rows_in");
+      line(E, "int %s = 1; /* the rows' bounds checks hold on every row */", all);
+      line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
+      E->ind++;
+      emit_pulled_only(E, pulled, 1);
+      Buf c = {0};
+      for (int i = 0; i < row_conds.n; i++)
+        buf_printf(&c, " && %s", (const char *)row_conds.v[i]);
+      line(E, "%s = %s%s;", all, all, c.s);
+      buf_free(&c);
+      E->ind--;
+      line(E, "}");
+      buf_printf(&cond, " && %s", all);
+    }
+    for (int i = 0; i < vec_conds.n; i++)
+      buf_printf(&cond, " && %s", (const char *)vec_conds.v[i]);
+    line(E, "for (; %s < %d%s; %s += TC_VLEN) { /* whole vectors: every lane in bounds */", iv, len,
+         cond.s, iv);
+  } else {
+    line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", iv, iv, len, iv);
+  }
+  /* the body with the bounds checks decided (or the only one) */
+  int n1 = E->names.n;
+  void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
+  for (int i = names_at; i < n1; i++)
+    taken[i - names_at] = E->names.v[i];
+  E->names.n = names_at; /* the body again: with the bounds checks decided, and prefetches */
+  S->keys.n = S->vals.n = 0;
+  S->full = split;
+  E->ind++;
+  line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
+  E->ind++;
+  E->last_line = 0;
+  emit_pulled_only(E, pulled, 1);
+  emit_body(S, ops, n, pulled);
+  if (!S->fail)
+    emit_prefetches(S, ops, n);
+  emit_reduce_updates(S, red, nred, acc, false);
+  E->names.n = names_at;
+  for (int i = 0; i < n1 - names_at; i++)
+    vec_push(&E->names, taken[i]);
+  E->ind--;
+  line(E, "}");
+  E->ind--;
+  line(E, "}");
+  if (split) {
+    line(E, "for (; %s < %d; %s += TC_VLEN) { /* the rest, masked */", iv, len, iv);
+    line(E, "  for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
+    put_deeper(E->o, tail.s); /* the masked body, one level deeper */
+    line(E, "  }");
+    line(E, "}");
+    E->ind--;
+    line(E, "}");
+  }
+  buf_free(&cond);
+  buf_free(&tail);
+  line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
+  for (int i = 0; i < nred; i++) {
+    Value *r = red[i]->out[0];
+    const char *h = !strcmp(red[i]->str, "sum") ? "hsum" : !strcmp(red[i]->str, "max") ? "hmax" : "hmin";
+    line(E, "  %s%s = tc_%s32_%s(%s);", cname(E, r), index_str(r->sh, IDX),
+         red[i]->in[0]->dt == DT_F32 ? "f" : "i", h, acc[i][0]);
+  }
+  line(E, "}");
+  return true;
 }
 
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
@@ -800,7 +964,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
     if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)
       S.fail = true;
   size_t nest_at = body.n; /* prefetch site declarations go here */
-  for (int d = 0; d < s.rank; d++) {
+  bool jammed = jam_rows(ops, n, s, nred) && emit_jammed(&S, ops, n, pulled, red, nred);
+  for (int d = 0; d < s.rank && !jammed; d++) {
     if (d == s.rank - 1) {
       const char *acc[16][NACC + 1];
       bool rot = s.d[d] >= NACC * 16;
@@ -842,7 +1007,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
     E->ind++;
     emit_pulled_at(E, pulled, d + 1);
   }
-  for (int d = 0; d < s.rank - 1; d++) {
+  for (int d = 0; d < s.rank - 1 && !jammed; d++) {
     E->ind--;
     line(E, "}");
   }

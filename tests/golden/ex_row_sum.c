@@ -38,13 +38,22 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
     float red0[8];
     static _Thread_local tc_pf_site pf0; /* the load at reductions.py:15 */
     intptr_t pf0_delta = 0; /* its address one program ahead */
+    tc_vf32 red0_acc[8]; /* one accumulator per row: independent chains */
     for (int i0 = 0; i0 < 8; i0++) {
-      /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
-      const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
-      tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
-      {
-        int i1 = 0;
-        for (; i1 < 64 && (int64_t)tc_add_i32(start, i1) + TC_VLEN <= (int64_t)N && (rows < M); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      red0_acc[i0] = tc_f32_splat(0.0f);
+    }
+    {
+      int i1 = 0;
+      int rows_in = 1; /* the rows' bounds checks hold on every row */
+      for (int i0 = 0; i0 < 8; i0++) {
+        /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
+        const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
+        rows_in = rows_in && (rows < M);
+      }
+      for (; i1 < 64 && rows_in && (int64_t)tc_add_i32(start, i1) + TC_VLEN <= (int64_t)N; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        for (int i0 = 0; i0 < 8; i0++) {
+          /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
+          const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
           /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
           const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
           /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
@@ -53,10 +62,13 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
           const tc_vf32 x = tc_f32_load(((x_ptr + tc_mul_i32(rows, stride_m)) + cols));
           tc_prefetch_next(&pf0, &pf0_delta, ((x_ptr + tc_mul_i32(rows, stride_m)) + cols), i0 == 0 && i1 == 0, 0);
           /* reductions.py:16: acc += tl.sum(x, axis=1) */
-          const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, x);
-          red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+          red0_acc[i0] = tc_f32_add(red0_acc[i0], x);
         }
-        for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
+      }
+      for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
+        for (int i0 = 0; i0 < 8; i0++) {
+          /* reductions.py:10: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M) */
+          const int32_t rows = tc_add_i32(tc_mul_i32(pid, 8), i0);
           /* reductions.py:13: cols = start + tl.arange(0, BLOCK_N) */
           const int32_t cols = tc_add_i32(start, i1); /* lane 0; lane l holds cols + l */
           /* reductions.py:14: mask = (rows[:, None] < M) & (cols[None, :] < N) */
@@ -64,10 +76,12 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
           /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
           const tc_vf32 x = tc_f32_load_mask(((x_ptr + tc_mul_i32(rows, stride_m)) + cols), mask, 0.0f);
           /* reductions.py:16: acc += tl.sum(x, axis=1) */
-          red0_acc = tc_f32_add(red0_acc, x);
+          red0_acc[i0] = tc_f32_add(red0_acc[i0], x);
         }
       }
-      red0[i0] = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
+    }
+    for (int i0 = 0; i0 < 8; i0++) {
+      red0[i0] = tc_f32_hsum(red0_acc[i0]);
     }
     #pragma omp simd
     for (int i0 = 0; i0 < 8; i0++) {
