@@ -716,6 +716,33 @@ static void put_deeper(Buf *out, const char *text) {
   }
 }
 
+/* The body of the loop over whole vectors (or the only loop), emitted after the masked one:
+ * its values again, with the bounds checks decided when `full`, then the prefetches and the
+ * accumulator updates; the names the masked body took are reused (the loops are siblings).
+ * `row_values`: the row's pulled values first (the jammed nest's rows loop). */
+static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
+                       const char *(*acc)[NACC + 1], bool rot, int names_at, bool full,
+                       bool row_values) {
+  Em *E = S->E;
+  int n1 = E->names.n;
+  void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
+  for (int i = names_at; i < n1; i++)
+    taken[i - names_at] = E->names.v[i];
+  E->names.n = names_at;
+  S->keys.n = S->vals.n = 0;
+  S->full = full;
+  E->last_line = 0;
+  if (row_values)
+    emit_pulled_only(E, pulled, 1);
+  emit_body(S, ops, n, pulled);
+  if (!S->fail)
+    emit_prefetches(S, ops, n);
+  emit_reduce_updates(S, red, nred, acc, rot);
+  E->names.n = names_at;
+  for (int i = 0; i < n1 - names_at; i++)
+    vec_push(&E->names, taken[i]);
+}
+
 /* The innermost loop, over dimension d in vectors. Its body is emitted once; if it holds bounds
  * checks on the lanes (`cols < N` with cols contiguous, N uniform: the masks of a partial last
  * block), the loop is split in two: a first loop that runs while every such check holds on
@@ -756,22 +783,8 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   line(E, "for (; %s < %d%s; %s += TC_VLEN) { /* whole vectors: every lane in bounds */", iv,
        len, c.s, iv);
   buf_free(&c);
-  S->keys.n = S->vals.n = 0; /* the values again, with the bounds checks decided */
-  S->full = true;
-  int n1 = E->names.n; /* the names the masked loop took; the first loop reuses them */
-  void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
-  for (int i = names_at; i < n1; i++)
-    taken[i - names_at] = E->names.v[i];
-  E->names.n = names_at;
-  E->last_line = 0;
   E->ind++;
-  emit_body(S, ops, n, pulled);
-  if (!S->fail)
-    emit_prefetches(S, ops, n);
-  emit_reduce_updates(S, red, nred, acc, rot);
-  E->names.n = names_at;
-  for (int i = 0; i < n1 - names_at; i++)
-    vec_push(&E->names, taken[i]);
+  body_again(S, ops, n, pulled, red, nred, acc, rot, names_at, true, false);
   E->ind--;
   line(E, "}");
   line(E, "for (; %s < %d; %s += TC_VLEN) { /* the rest, masked */", iv, len, iv);
@@ -894,26 +907,10 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
   } else {
     line(E, "for (int %s = 0; %s < %d; %s += TC_VLEN) {", iv, iv, len, iv);
   }
-  /* the body with the bounds checks decided (or the only one) */
-  int n1 = E->names.n;
-  void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
-  for (int i = names_at; i < n1; i++)
-    taken[i - names_at] = E->names.v[i];
-  E->names.n = names_at; /* the body again: with the bounds checks decided, and prefetches */
-  S->keys.n = S->vals.n = 0;
-  S->full = split;
   E->ind++;
   line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
   E->ind++;
-  E->last_line = 0;
-  emit_pulled_only(E, pulled, 1);
-  emit_body(S, ops, n, pulled);
-  if (!S->fail)
-    emit_prefetches(S, ops, n);
-  emit_reduce_updates(S, red, nred, acc, false);
-  E->names.n = names_at;
-  for (int i = 0; i < n1 - names_at; i++)
-    vec_push(&E->names, taken[i]);
+  body_again(S, ops, n, pulled, red, nred, acc, false, names_at, split, true);
   E->ind--;
   line(E, "}");
   E->ind--;
