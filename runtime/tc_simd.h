@@ -1434,9 +1434,10 @@ static inline tc_vf32 tc_f32_muladd(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
  * range reduction plus a polynomial, all in vector registers (worst errors found by the tests:
  * under 2 ULP over the whole float range); on AVX-512, erf picks per lane one of 17 short
  * polynomials with permutes, and exp / exp2 take 2^(j/16) from a 16-entry table. Their
- * coefficients are Chebyshev interpolants derived by tools/fit_math.c. They are several times faster than SLEEF's 1-ULP functions, which use
- * double-float arithmetic; -DTC_MATH_SLEEF_ALL routes them through SLEEF too. The other
- * functions use SLEEF's vector functions with -DTC_HAVE_SLEEF, libm lane by lane otherwise. */
+ * coefficients are Chebyshev interpolants derived by tools/fit_math.c. They are several times
+ * faster than SLEEF's 1-ULP functions, which use double-float arithmetic;
+ * -DTC_MATH_SLEEF_ALL routes them through SLEEF too. The other functions use SLEEF's vector
+ * functions with -DTC_HAVE_SLEEF, libm lane by lane otherwise. */
 
 /* clamp x to [lo, hi], NaN lanes stay NaN: one min and one max where the ISA's min/max return
  * their second operand when either is NaN (x86), or propagate NaN (NEON) */
@@ -1530,7 +1531,8 @@ static inline tc_vf32 tc__exp2_fast(tc_vf32 x) {
 /* y, which is >= 0 (or NaN), with the sign of x: one or of x's sign bit (one vpternlogd on
  * AVX-512) */
 static inline tc_vf32 tc__or_sign(tc_vf32 y, tc_vf32 x) {
-  return tc_i32_as_f32(tc_i32_or(tc_f32_as_i32(y), tc_i32_and(tc_f32_as_i32(x), tc_i32_splat((int32_t)0x80000000u))));
+  tc_vi32 sign = tc_i32_and(tc_f32_as_i32(x), tc_i32_splat((int32_t)0x80000000u));
+  return tc_i32_as_f32(tc_i32_or(tc_f32_as_i32(y), sign));
 }
 
 #if defined(TC_SIMD_AVX512)
@@ -1601,9 +1603,7 @@ static inline tc_vf32 tc__erf_fast(tc_vf32 x) {
 #undef TC__ERF_P
   __mmask16 rest = _mm512_cmp_ps_mask(ac, _mm512_set1_ps(0.125f), _CMP_GT_OQ); /* k > 0 */
   __m512 base = _mm512_mask_permutexvar_ps(ac, rest, k, _mm512_load_ps(tc__erf_b));
-  __m512 r = _mm512_fmadd_ps(p, u, base); /* >= 0 or NaN */
-  return _mm512_castsi512_ps(_mm512_ternarylogic_epi32( /* r | (x & sign) */
-      _mm512_castps_si512(r), _mm512_castps_si512(x), _mm512_set1_epi32((int)0x80000000u), 0xF8));
+  return tc__or_sign(_mm512_fmadd_ps(p, u, base), x); /* the sum is >= 0 or NaN */
 }
 #else
 /* |x| < 1.5: x + x P(x^2) (1.45 ULP); 1.5 <= |x|: a polynomial in |x| clamped to 4, where erf

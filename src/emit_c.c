@@ -232,10 +232,6 @@ static bool scalar_in_group(Op *op, bool has_store) {
          op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
 }
 
-/* A sum / max / min along the last dimension of a value of the open group: it is computed in
- * the group's loop (see mark_fused), so it does not end the group, but an op reading its
- * result does (the result exists only after the loop). `pend` collects those results and
- * the views of them. */
 static bool fusable_reduce(Op *op);
 
 /* tl.sum / tl.max / tl.min of one value along its last dimension: what a loop over that value
@@ -248,7 +244,10 @@ static bool last_axis_reduce(Op *op) {
   return op->in[0]->def && op->axis == op->in[0]->sh.rank - 1;
 }
 
-/* Does op read a result in `pend`? A view op that does joins them. */
+/* A sum / max / min along the last dimension of a value of the open group is computed in the
+ * group's loop (see mark_fused), so it does not end the group, but an op reading its result
+ * does (the result exists only after the loop). `pend` collects those results and the views
+ * of them. Does op read a result in `pend`? A view op that does joins them. */
 static bool reads_absorbed(Op *op, Vec *pend) {
   for (int j = 0; j < op->nin; j++)
     for (int k = 0; k < pend->n; k++)

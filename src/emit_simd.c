@@ -672,6 +672,16 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
  * the compiler turns the rotation into register renaming. */
 #define NACC 4
 
+/* the vector type of r's accumulators */
+static const char *acc_type(Op *r) { return r->in[0]->dt == DT_F32 ? "tc_vf32" : "tc_vi32"; }
+
+/* "RESULT[idx] = tc_f32_hsum(ACC);": a fused reduction's result from its accumulator */
+static void emit_reduce_finish(Em *E, Op *r, const char *acc) {
+  const char *h = !strcmp(r->str, "sum") ? "hsum" : !strcmp(r->str, "max") ? "hmax" : "hmin";
+  line(E, "%s%s = tc_%s32_%s(%s);", cname(E, r->out[0]), index_str(r->out[0]->sh, IDX),
+       r->in[0]->dt == DT_F32 ? "f" : "i", h, acc);
+}
+
 static const char *acc_fn(Op *r) {
   bool f = r->in[0]->dt == DT_F32;
   /* the accumulators start at the identity, so a float one is never NaN */
@@ -688,8 +698,7 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[N
     /* a sum of products: one multiply-add into the accumulator (contracted as in pass_contract) */
     Value *v = r->in[0];
     Op *m = v->def;
-    bool muladd = !strcmp(r->str, "sum") && v->dt == DT_F32 && m->k == O_MUL && v->uses == 1 &&
-                  !v->name;
+    bool muladd = !strcmp(r->str, "sum") && contractible_product(v);
     const char *upd = muladd ? fmt("tc_f32_muladd(%s, %s, %s)", vec(S, vx(S, m->in[0], IDX)),
                                    vec(S, vx(S, m->in[1], IDX)), a[0])
                              : fmt("%s(%s, %s)", acc_fn(r), a[0], vec(S, vx(S, v, IDX)));
@@ -697,7 +706,7 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[N
       line(S->E, "%s = %s;", a[0], upd);
       continue;
     }
-    line(S->E, "const %s %s = %s;", r->in[0]->dt == DT_F32 ? "tc_vf32" : "tc_vi32", a[NACC], upd);
+    line(S->E, "const %s %s = %s;", acc_type(r), a[NACC], upd);
     Buf b = {0};
     for (int k = 0; k < NACC; k++)
       buf_printf(&b, "%s%s = %s;", k ? " " : "", a[k], a[k + 1]);
@@ -868,11 +877,9 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
     buf_free(&tail);
     return false;
   }
-  for (int i = 0; i < nred; i++) {
-    bool f = red[i]->in[0]->dt == DT_F32;
-    line(E, "%s %s[%d]; /* one accumulator per row: independent chains */", f ? "tc_vf32" : "tc_vi32",
+  for (int i = 0; i < nred; i++)
+    line(E, "%s %s[%d]; /* one accumulator per row: independent chains */", acc_type(red[i]),
          arr[i], rows);
-  }
   line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
   for (int i = 0; i < nred; i++)
     line(E, "  %s = tc_%s32_splat(%s);", acc[i][0], red[i]->in[0]->dt == DT_F32 ? "f" : "i",
@@ -927,12 +934,10 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
   buf_free(&cond);
   buf_free(&tail);
   line(E, "for (int %s = 0; %s < %d; %s++) {", ir, ir, rows, ir);
-  for (int i = 0; i < nred; i++) {
-    Value *r = red[i]->out[0];
-    const char *h = !strcmp(red[i]->str, "sum") ? "hsum" : !strcmp(red[i]->str, "max") ? "hmax" : "hmin";
-    line(E, "  %s%s = tc_%s32_%s(%s);", cname(E, r), index_str(r->sh, IDX),
-         red[i]->in[0]->dt == DT_F32 ? "f" : "i", h, acc[i][0]);
-  }
+  E->ind++;
+  for (int i = 0; i < nred; i++)
+    emit_reduce_finish(E, red[i], acc[i][0]);
+  E->ind--;
   line(E, "}");
   return true;
 }
@@ -976,15 +981,13 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
           if (k < NACC)
             buf_printf(&more, ", %s = %s", a[k], a[0]);
         }
-        line(E, "%s %s = tc_%s32_splat(%s)%s;%s", f ? "tc_vf32" : "tc_vi32", a[0], f ? "f" : "i",
+        line(E, "%s %s = tc_%s32_splat(%s)%s;%s", acc_type(red[i]), a[0], f ? "f" : "i",
              red_identity_of(red[i]), more.s ? more.s : "",
              rot ? " /* rotated every trip: four independent chains */" : "");
         buf_free(&more);
       }
       full_vectors(&S, ops, n, pulled, red, nred, acc, d);
       for (int i = 0; i < nred; i++) {
-        Value *r = red[i]->out[0];
-        const char *h = !strcmp(red[i]->str, "sum") ? "hsum" : !strcmp(red[i]->str, "max") ? "hmax" : "hmin";
         const char *a = acc[i][0];
         if (rot) { /* a pairwise tree over the accumulators */
           const char *fn = acc_fn(red[i]), *t[NACC];
@@ -995,8 +998,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
               t[k] = fmt("%s(%s, %s)", fn, t[2 * k], t[2 * k + 1]);
           a = t[0];
         }
-        line(E, "%s%s = tc_%s32_%s(%s);", cname(E, r), index_str(r->sh, IDX),
-             red[i]->in[0]->dt == DT_F32 ? "f" : "i", h, a);
+        emit_reduce_finish(E, red[i], a);
       }
       break;
     }

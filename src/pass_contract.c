@@ -13,9 +13,13 @@
  */
 #include "tritonc.h"
 
-static bool contractible(Value *v, Block *b) {
+bool contractible_product(Value *v) {
   Op *d = v->def;
-  return d && d->k == O_MUL && d->parent == b && v->uses == 1 && !v->name && v->dt == DT_F32;
+  return d && d->k == O_MUL && v->uses == 1 && !v->name && v->dt == DT_F32;
+}
+
+static bool contractible(Value *v, Block *b) {
+  return contractible_product(v) && v->def->parent == b;
 }
 
 static void contract_block(Block *b) {

@@ -395,6 +395,8 @@ void sema_list_configs(FILE *out, Module *m, const Options *opts);
 void pass_fold(Kernel *k);  /* pass_fold.c: constant folding, CSE, DCE */
 void pass_accum(Kernel *k); /* pass_accum.c: loop accumulators only summed -> scalar sums */
 void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) */
+/* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
+bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
 
 /* ---------------------------------------------------------------- emit_c.c, template.c */
