@@ -11,7 +11,7 @@ CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Isrc -Ibuild \
 LDLIBS  += -ltree-sitter -lm
 
 TS_PY   := grammar/node_modules/tree-sitter-python/src
-SRCS    := $(wildcard src/*.c)
+SRCS    := $(wildcard src/*.c src/*/*.c)
 OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scanner.o \
            build/obj/templates.o build/obj/queries.o build/obj/runtime.o
 STAMP   := build/.deps-installed
@@ -40,8 +40,8 @@ $(TS_PY)/parser.c: grammar/package.json grammar/package-lock.json
 deps: $(STAMP) $(TS_PY)/parser.c
 
 # ---- the translator ----
-build/obj/%.o: src/%.c $(wildcard src/*.h) $(STAMP) $(TS_PY)/parser.c
-	@mkdir -p build/obj
+build/obj/%.o: src/%.c $(wildcard src/*.h src/*/*.h) $(STAMP) $(TS_PY)/parser.c
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 build/obj/ts_parser.o: $(TS_PY)/parser.c

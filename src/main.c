@@ -1,6 +1,7 @@
 /* main.c — the tritonc command line; the pipeline is the list of calls in translate().
  *
- *   kernel.py --parse--> AST --sema--> tile IR --passes--> tile IR --emit_c--> NAME.c + NAME.h
+ *   kernel.py --front/--> AST --sema/--> tile IR --ir/ passes--> tile IR + facts
+ *             --c/ or cuda/ (the Target of --target)--> NAME.c or NAME.cu, + NAME.h
  *
  * Exit status: 0 success, 1 user error (bad kernel), 2 usage error, 3 internal error.
  */
@@ -25,12 +26,21 @@ static const char usage_text[] =
     "  -w, --num-warps N        num_warps (recorded; used by the CUDA backend)\n"
     "  -D NAME=VALUE            value of a constexpr left out of the signature\n"
     "      --target c|cuda      backend (default c)\n"
-    "      --emit ast|ir|c      print one stage to stdout instead of writing files\n"
+    "      --emit ast|ir|c|cuda print one stage to stdout instead of writing files\n"
     "      --list-configs       print the kernel's @triton.autotune configs and heuristics\n"
     "      --templates DIR      read DIR/NAME.tmpl instead of the built-in templates\n"
     "      --include-runtime    #include tritonc's runtime/ headers instead of copying them\n"
     "  -h, --help               this text\n"
     "      --version            print the version\n";
+
+static const Target *const targets[] = {&target_c};
+
+static const Target *find_target(const char *name) {
+  for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)
+    if (!strcmp(targets[i]->name, name))
+      return targets[i];
+  return NULL;
+}
 
 static const char *read_source(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -122,10 +132,12 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("no input file");
   if (!o->kernel)
     usage_error("no kernel name (-n NAME)");
-  if (strcmp(o->target, "c") != 0)
-    usage_error("unsupported target '%s' (this build supports --target c)", o->target);
-  if (o->emit && strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && strcmp(o->emit, "c"))
-    usage_error("--emit takes ast, ir or c");
+  if (!find_target(o->target))
+    usage_error("unsupported target '%s' (--target c or cuda)", o->target);
+  if (o->emit && strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && !find_target(o->emit))
+    usage_error("--emit takes ast, ir, c or cuda");
+  if (o->emit && find_target(o->emit))
+    o->target = o->emit; /* --emit cuda prints what --target cuda writes */
   for (int i = 0; i < o->ndefs; i++)
     if (!strchr(o->defs[i], '='))
       usage_error("-D needs NAME=VALUE, got '%s'", o->defs[i]);
@@ -160,21 +172,25 @@ static int translate(const Options *o) {
     sema_list_configs(stdout, m, o);
     return 0;
   }
+  const Target *t = find_target(o->target);
   Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
+  if (o->grid)
+    grid_parse(k, o->grid);                               /*    the launch grid */
   pass_fold(k);                                           /* 3. passes: dead code, */
-  pass_accum(k);                                          /*    accumulator tiles, */
+  if (t->passes & PASS_ACCUM)
+    pass_accum(k);                                        /*    accumulator tiles, */
   pass_contract(k);                                       /*    multiply-adds */
   if (o->emit && !strcmp(o->emit, "ir")) {
     ir_dump(stdout, k);
     return 0;
   }
   Buf c = {0}, h = {0};
-  emit_c(&c, &h, k, o);                                   /* 4. emit */
+  t->emit(&c, &h, k, o);                                  /* 4. emit for the target */
   if (o->emit) {
     fputs(c.s, stdout);
   } else {
     const char *base = o->out ? o->out : k->name;
-    write_file(fmt("%s.c", base), &c);
+    write_file(fmt("%s.%s", base, t->ext), &c);
     write_file(fmt("%s.h", base), &h);
   }
   buf_free(&c);

@@ -1,8 +1,14 @@
 /* tritonc.h — the one shared header.
  *
- * tritonc translates Triton kernels (Python, @triton.jit) into standalone C. The pipeline
- * (see main.c) is: parse.c (tree-sitter CST -> AST), sema.c (specialise + check -> tile IR),
- * pass_*.c (IR -> IR), emit_c.c (IR -> C text). Each section below lists what one file exports.
+ * tritonc translates Triton kernels (Python, @triton.jit) into standalone C or CUDA. The
+ * pipeline (see main.c), one folder of src/ per stage:
+ *   front/  tree-sitter CST -> AST (parse.c); the launch grid (grid.c)
+ *   sema/   specialise for a signature + check -> tile IR
+ *   ir/     the tile IR, its passes and the facts they store on it
+ *   c/      tile IR -> C (SIMD + OpenMP grid)        } one Target each (below)
+ *   cuda/   tile IR -> CUDA C (a CTA per program)     }
+ *   support/ arena, text buffers, errors, templates
+ * Each section below lists what one file exports.
  * Memory: everything lives in one arena released once at exit; no per-node free.
  */
 #ifndef TRITONC_H
@@ -17,7 +23,7 @@
 #define TRITONC_VERSION "0.1.0"
 #define MAXRANK 4
 
-/* ---------------------------------------------------------------- util.c */
+/* ---------------------------------------------------------------- support/util.c */
 
 typedef struct Loc {
   const char *file; /* NULL: no position (e.g. command-line input) */
@@ -61,7 +67,7 @@ _Noreturn void die_impl(const char *cfile, int cline, const char *f, ...)
     __attribute__((format(printf, 3, 4)));
 #define die(...) die_impl(__FILE__, __LINE__, __VA_ARGS__)
 
-/* ---------------------------------------------------------------- parse.c: the AST */
+/* ---------------------------------------------------------------- front/parse.c: the AST */
 
 /* Operators shared by the AST (binary, unary, compare, boolean) and sema. */
 #define PY_OPS(X)                                                                            \
@@ -164,7 +170,7 @@ typedef struct Module {
 Module *parse_module(const char *file, const char *text, size_t len);
 void dump_ast(FILE *out, const Module *m);
 
-/* ---------------------------------------------------------------- ir.c: the tile IR */
+/* ---------------------------------------------------------------- ir/ir.c: the tile IR */
 
 /* Element types: enum, Triton name, signature name, C type, bits. */
 #define DTYPES(X)                                   \
@@ -367,7 +373,7 @@ void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */
 
-/* ---------------------------------------------------------------- sema.c */
+/* ---------------------------------------------------------------- sema/ */
 
 typedef struct Options {
   const char *file;
@@ -390,16 +396,37 @@ Kernel *sema_kernel(Module *m, const Options *opts);
 /* --list-configs: prints the autotune configs / heuristics of the kernel. */
 void sema_list_configs(FILE *out, Module *m, const Options *opts);
 
-/* ---------------------------------------------------------------- passes */
+/* ---------------------------------------------------------------- front/grid.c */
 
-void pass_fold(Kernel *k);  /* pass_fold.c: constant folding, CSE, DCE */
+/* -g: fills k->grid[0..2] with C expressions over the integer arguments (constexprs
+ * substituted, cdiv expanded); missing trailing dimensions are "1". */
+void grid_parse(Kernel *k, const char *grid);
+
+/* ---------------------------------------------------------------- ir/ passes */
+
+void pass_fold(Kernel *k);  /* pass_fold.c: dead-code elimination */
 void pass_accum(Kernel *k); /* pass_accum.c: loop accumulators only summed -> scalar sums */
 void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) */
 /* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
 
-/* ---------------------------------------------------------------- emit_c.c, template.c */
+/* ---------------------------------------------------------------- targets */
+
+/* A back end: the passes it wants and its emitter. main.c picks one by --target; shared code
+ * never asks which target it runs for. */
+enum { PASS_ACCUM = 1 }; /* loop accumulators summed after the loop -> per-trip scalar sums */
+typedef struct Target {
+  const char *name; /* --target NAME, --emit NAME */
+  const char *ext;  /* the source file's extension: "c", "cu" */
+  unsigned passes;  /* PASS_* that pay on this target */
+  /* src_out: NAME.EXT, hdr_out: NAME.h */
+  void (*emit)(Buf *src_out, Buf *hdr_out, Kernel *k, const Options *opts);
+} Target;
+extern const Target target_c;    /* c/emit_c_file.c */
+extern const Target target_cuda; /* cuda/emit_cuda.c */
+
+/* ---------------------------------------------------------------- support/template.c */
 
 /* Template text: built-in copies of templates/ (generated into build/templates.c), or
  * files from --templates DIR. */
@@ -408,6 +435,5 @@ void template_set_dir(const char *dir);
 /* Expands "{{NAME}}" placeholders from a NULL-terminated list of key/value pairs. */
 void template_expand(Buf *out, const char *name, const char *const *kv);
 
-void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts);
 
 #endif

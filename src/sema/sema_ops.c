@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../runtime/tc_helpers.h" /* fp16/bf16 rounding of constants, as the device does */
+#include "../../runtime/tc_helpers.h" /* fp16/bf16 rounding of constants, as the device does */
 
 Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in) {
   Op *op = ir_op(S->cur, k, loc, nin, in);
