@@ -949,11 +949,20 @@ static SVal *py_minmax(Sema *S, Call *c) {
   }
   if (n == 0)
     error_at(c->loc, "%s() needs arguments", c->name);
+  bool tensors = false;
+  for (int i = 0; i < n; i++)
+    tensors |= items[i]->k == SV_TENSOR;
+  if (tensors) {
+    /* Triton's code generator binds min and max to tl.minimum and tl.maximum */
+    if (items != c->args || n != 2)
+      error_at(c->loc, "%s() of tensors is tl.%s, which takes two arguments", c->name,
+               mn ? "minimum" : "maximum");
+    Call t = *c;
+    t.name = mn ? "minimum" : "maximum";
+    return bi_minmax(S, &t);
+  }
   SVal *best = items[0];
   for (int i = 1; i < n; i++) {
-    if (best->k == SV_TENSOR || items[i]->k == SV_TENSOR)
-      error_at(c->loc, "Python's %s() works on constexprs only; use tl.%s", c->name,
-               mn ? "minimum" : "maximum");
     SVal *lt = binary(S, c->loc, OP_LT, items[i], best);
     if (sv_truthy(S, c->loc, lt) == mn)
       best = items[i];

@@ -9,6 +9,7 @@
  */
 #include "sema.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,6 +214,9 @@ static SVal *eval_subscript(Sema *S, Node *n);
 
 static SVal *eval_attr(Sema *S, Node *n) {
   SVal *obj = eval_expr(S, n->a);
+  /* X.value of a tl.constexpr(...) global: tritonc keeps constexprs unwrapped */
+  if (!strcmp(n->str, "value") && (sv_is_number(obj) || obj->k == SV_STR || obj->k == SV_NONE))
+    return obj;
   switch (obj->k) {
   case SV_MODULE:
     return lookup_module_attr(S, n->loc, obj->s, n->str);
@@ -948,6 +952,17 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
     return call_builtin(S, loc, fn, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_CONSTEXPR_T && nargs == 1 && args[0]->k != SV_TENSOR)
     return args[0]; /* tl.constexpr(3) */
+  if (fn->k == SV_DTYPE && fn->dt != DT_PTR && nargs == 1 && !nkw) {
+    /* tl.float32(-float("inf")): a scalar of that dtype (a tensor is cast) */
+    if (args[0]->k == SV_TENSOR)
+      return sv_tensor(cast_to(S, loc, args[0]->v, fn->dt));
+    if (!sv_is_number(args[0]))
+      error_at(loc, "%s() of %s", dtype_info[fn->dt].name, sv_kind_name(args[0]));
+    if (args[0]->k == SV_FLOAT && !dt_is_float(fn->dt) && !(fabs(args[0]->f) < 9.2e18))
+      error_at(loc, "%s(%g): the value does not fit the type", dtype_info[fn->dt].name,
+               args[0]->f);
+    return sv_tensor(to_tensor_as(S, loc, args[0], fn->dt));
+  }
   error_at(loc, "%s is not callable", sv_kind_name(fn));
 }
 
@@ -991,9 +1006,25 @@ static char *trim(char *s, int *col) {
   return s;
 }
 
-/* Constexpr literal from the signature or -D: int, float, True/False/None, or a dtype name. */
+/* A dtype written as Triton names it (`tl.float32`, `float32`), not as a signature type (`fp32`):
+ * the value of a dtype-valued constexpr such as `X_dtype: tl.constexpr`. */
+static const char *triton_dtype_text(const char *s) {
+  if (!strncmp(s, "tl.", 3))
+    s += 3;
+  else if (!strncmp(s, "triton.language.", 16))
+    s += 16;
+  for (int t = 0; t < DT_PTR; t++)
+    if (!strcmp(s, dtype_info[t].name))
+      return s;
+  return NULL;
+}
+
+/* Constexpr literal from the signature or -D: int, float, True/False/None, a dtype name, or a
+ * quoted string. */
 static SVal *parse_literal(const char *s) {
   char *end;
+  if (triton_dtype_text(s))
+    s = triton_dtype_text(s);
   if (!strcmp(s, "True") || !strcmp(s, "False"))
     return sv_bool(s[0] == 'T');
   if (!strcmp(s, "None"))
@@ -1148,7 +1179,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope) {
     kp->name = p->str;
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
-    if (i < ns && lit && cx && lit->k == SV_DTYPE)
+    if (i < ns && lit && cx && lit->k == SV_DTYPE && !triton_dtype_text(ent[i].text))
       error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
                "its value, not the type '%s'", p->str, ent[i].text);
     if (i < ns && lit && (cx || (lit->k != SV_DTYPE))) {
