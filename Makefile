@@ -13,7 +13,8 @@ LDLIBS  += -ltree-sitter -lm
 TS_PY   := grammar/node_modules/tree-sitter-python/src
 SRCS    := $(wildcard src/*.c src/*/*.c)
 OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scanner.o \
-           build/obj/templates.o build/obj/queries.o build/obj/runtime.o
+           build/obj/templates.o build/obj/queries.o build/obj/runtime.o \
+           build/obj/cuda_runtime.o
 STAMP   := build/.deps-installed
 
 .PHONY: all deps demo test bench clean
@@ -84,4 +85,10 @@ build/runtime.c: runtime/tc_helpers.h runtime/tc_simd.h tools/embed.sh
 	@mkdir -p build
 	sh tools/embed.sh tc_runtime runtime/tc_helpers.h runtime/tc_simd.h > $@
 build/obj/runtime.o: build/runtime.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+build/cuda_runtime.c: runtime/tc_cuda_kernel.h tools/embed.sh
+	@mkdir -p build
+	sh tools/embed.sh tc_cuda_runtime runtime/tc_cuda_kernel.h > $@
+build/obj/cuda_runtime.o: build/cuda_runtime.c
 	$(CC) $(CFLAGS) -c $< -o $@

@@ -33,7 +33,7 @@ static const char usage_text[] =
     "  -h, --help               this text\n"
     "      --version            print the version\n";
 
-static const Target *const targets[] = {&target_c};
+static const Target *const targets[] = {&target_c, &target_cuda};
 
 static const Target *find_target(const char *name) {
   for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)

@@ -1,0 +1,110 @@
+/* cuda.h — internals shared by the CUDA emitter's files:
+ *   layout.c     where each element of a tile lives (thread, register) and index expressions
+ *   expr.c       scalar expressions: types, literals, arithmetic, math, conversions
+ *   emit_cuda.c  statements: tiles, loads/stores, layout conversions, control flow
+ *   reduce.c     reductions and scans across registers, lanes and warps
+ *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
+ *
+ * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
+ * canonical layout: the row-major flat index space is cut into chunks of V elements that are
+ * contiguous along the last dimension (V * element size = 16 bytes at most, so a chunk is one
+ * vector load), chunk c belongs to thread c % T, register group c / T. Element e of a thread
+ * (0 <= e < R * V) is flat index (e / V * T' + tid % T') * V + e % V, where T' = min(T, chunks):
+ * a tile with fewer chunks than threads is replicated over the remaining threads. Every
+ * coordinate is then a set of bits of e (known after unrolling) and of tid.
+ *
+ * Index tiles (arange, splat, broadcast, views and integer arithmetic on them) are never
+ * stored: they are recomputed wherever a consumer needs them, in the consumer's layout. Other
+ * tiles are arrays of per-thread registers; a consumer of another shape that needs one (a
+ * loaded bias row broadcast over a 2D tile) gets a copy through shared memory. Scalars are
+ * the same in every thread.
+ */
+#ifndef CUDA_H
+#define CUDA_H
+#include "tritonc.h"
+
+#define MAXBITS 30
+
+/* The canonical layout of a shape for T threads. */
+typedef struct Lay {
+  Shape s;
+  int n;   /* elements */
+  int V;   /* elements of a chunk, contiguous along the last dimension */
+  int TC;  /* threads holding distinct chunks: min(T, n / V) */
+  int R;   /* chunks per thread */
+  int E;   /* elements per thread: R * V */
+  int lv, ltc; /* log2 V, log2 TC */
+} Lay;
+
+/* Where the coordinates of an accessed value come from, for element e of a consumer whose
+ * layout is L: coordinate bit k of dimension d is flat bit src[d][k] of L's element (or a
+ * constant: BIT_ZERO / BIT_ONE), complemented when inv[d][k] (tl.flip). */
+enum { BIT_ZERO = -1, BIT_ONE = -2 };
+typedef struct Ix {
+  Lay L;
+  Shape s; /* the accessed value's shape */
+  signed char src[MAXRANK][MAXBITS];
+  unsigned char inv[MAXRANK][MAXBITS];
+} Ix;
+
+typedef struct CE {
+  Buf *o;
+  Kernel *k;
+  const Options *opts;
+  int T;       /* threads per CTA */
+  int vbytes;  /* widest vector access: 16 bytes */
+  int ind;
+  int last_line;
+  int ntemp;
+  Vec names;       /* C names taken */
+  const char **cname; /* per value id: its C name */
+  Vec convs;       /* Conv *: copies of tiles in another layout, valid in the current scope */
+  Vec pulled;      /* Pulled *: named index values of the statement being built, as locals */
+  int scope;       /* nesting depth of regions */
+  long long smem;  /* bytes of shared memory the kernel needs */
+  bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
+  bool need_div, need_exp; /* helpers used */
+  bool uses_pid[3], uses_grid[3];
+} CE;
+
+/* layout.c */
+Lay lay_of(CE *E, Shape s);
+Ix ix_canon(Lay L);                 /* the consumer's own elements */
+Ix ix_for(Lay L, Shape s);          /* s's canonical coordinates laid over L (same shape) */
+bool ix_is_canon(Ix *ix, Lay *src); /* ix reads element e of a tile laid out as src */
+const char *ix_coord(Ix *ix, int d); /* C expression of coordinate d (uses e and tid) */
+const char *ix_flat(Ix *ix);         /* row-major flat index of the coordinates */
+Ix ix_view(Op *op, Ix *out, int operand); /* the operand's coordinates for op's result at out */
+const char *lay_comment(Lay L, DType t);
+
+/* expr.c */
+const char *cu_type(DType t, DType elt);  /* register type: fp16 held as float */
+const char *cu_mem_type(DType t);         /* element type in memory: fp16 as uint16_t */
+const char *cu_const(Op *op);
+const char *cu_unary(CE *E, Op *op, const char *a);
+const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b);
+const char *cu_cast(CE *E, DType from, DType to, const char *a);
+const char *cu_load_val(CE *E, DType elt, const char *lvalue);
+const char *cu_store_val(CE *E, DType elt, const char *v);
+const char *cu_round(CE *E, DType t, const char *x);
+OpKind cu_combiner(const char *s);
+
+/* emit_cuda.c */
+void cline(CE *E, const char *f, ...) __attribute__((format(printf, 2, 3)));
+void csrc(CE *E, Loc loc);
+const char *cu_name(CE *E, Value *v);
+const char *cu_unique(CE *E, const char *base);
+bool cu_virtual(CE *E, Value *v);
+const char *cu_access(CE *E, Value *v, Ix *ix);
+void cu_emit_block(CE *E, Block *b);
+void cu_smem_need(CE *E, long long bytes);
+void cu_store_tile(CE *E, Value *v, const char *buf, Lay L); /* smem[flat] = v, every element */
+/* for (e < count) { named index values of the statement; body } — body may be several lines */
+void cu_loop(CE *E, int count, const char *body);
+
+/* reduce.c */
+void cu_emit_reduce(CE *E, Op *op);
+void cu_emit_scan(CE *E, Op *op);
+void cu_emit_combine(CE *E, Op *op, const char **acc, const char **el, const char **dst);
+
+#endif

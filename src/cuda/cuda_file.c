@@ -1,0 +1,188 @@
+/* cuda_file.c — the generated .cu around the kernel: banner, types, the device helpers the
+ * kernel uses (copied from runtime/tc_cuda_kernel.h), the __global__ kernel, the host
+ * launchers (nvcc builds only) and the C header. */
+#include "cuda.h"
+
+#include <string.h>
+
+extern const char *const tc_cuda_runtime[];
+
+static void copy_section(Buf *o, const char *name) {
+  const char *text = tc_cuda_runtime[1];
+  const char *tag = fmt("//@ %s\n", name), *s = strstr(text, tag);
+  if (!s)
+    die("runtime section %s missing", name);
+  s += strlen(tag);
+  const char *e = strstr(s, "//@ ");
+  buf_printf(o, "%.*s", (int)(e - s), s);
+}
+
+static void emit_helpers(CE *E, Buf *o, bool include) {
+  if (E->f16)
+    buf_puts(o, "#include <cuda_fp16.h>\n");
+  if (E->bf16)
+    buf_puts(o, "#include <cuda_bf16.h>\n");
+  if (!E->need_div && !E->need_exp)
+    return;
+  if (include) {
+    buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
+    return;
+  }
+  buf_puts(o, "\n/* ---- helpers from tritonc's runtime/tc_cuda_kernel.h ---- */\n");
+  if (E->need_div)
+    copy_section(o, "div");
+  if (E->need_exp)
+    copy_section(o, "exp");
+}
+
+static const char *param_type(KParam *p) {
+  if (p->dt == DT_PTR)
+    return fmt("%s *", cu_mem_type(p->elt));
+  return fmt("%s ", p->dt == DT_I1 ? "bool" : dtype_info[p->dt].ctype);
+}
+
+static const char *param_list(Kernel *k, bool leading_comma) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  int n = 0;
+  for (int i = 0; i < k->nparams; i++) {
+    KParam *p = &k->params[i];
+    if (p->constexpr_)
+      continue;
+    buf_printf(&b, "%s%s%s", (n || leading_comma) ? ", " : "", param_type(p), p->name);
+    n++;
+  }
+  if (!n && !leading_comma)
+    buf_puts(&b, "void");
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+static const char *arg_list(Kernel *k, bool leading) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  int n = 0;
+  for (int i = 0; i < k->nparams; i++) {
+    if (k->params[i].constexpr_)
+      continue;
+    buf_printf(&b, "%s%s", (n || leading) ? ", " : "", k->params[i].name);
+    n++;
+  }
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+/* 16 bytes over the narrowest element the kernel loads or stores: one chunk of a tile is one
+ * 16-byte access of that type. */
+static int narrowest(Block *b, int bytes) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_LOAD || op->k == O_STORE) {
+      int eb = (dt_bits(op->in[0]->elt) + 7) / 8;
+      if (eb < bytes)
+        bytes = eb;
+    }
+    for (int r = 0; r < op->nreg; r++)
+      bytes = narrowest(op->reg[r], bytes);
+  }
+  return bytes;
+}
+
+static void emit_kernel(CE *E, Kernel *k) {
+  Buf *out = E->o, body = {0};
+  E->o = &body;
+  E->ind = 1;
+  cu_emit_block(E, k->body);
+  E->o = out;
+  E->ind = 0;
+  cline(E, "/* One program of %s: a CTA of %d threads; thread tid holds its elements e of every "
+           "tile. */", k->name, E->T);
+  cline(E, "extern \"C\" __global__ void __launch_bounds__(%d) %s_kernel(%s)", E->T, k->name,
+        param_list(k, false));
+  cline(E, "{");
+  cline(E, "  const int tid = threadIdx.x;");
+  if (E->smem)
+    cline(E, "  __shared__ __align__(16) unsigned char tc_smem[%lld]; /* reductions and layout "
+             "changes */", E->smem);
+  for (int i = 0; i < k->nparams; i++)
+    if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
+      cline(E, "  (void)%s;", k->params[i].name);
+  buf_puts(out, body.s ? body.s : "");
+  buf_free(&body);
+  cline(E, "} /* %s_kernel */", k->name);
+}
+
+static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
+  CE E = {0};
+  Buf kern = {0};
+  E.o = &kern;
+  E.k = k;
+  E.opts = opts;
+  E.T = k->num_warps * 32;
+  if (k->num_warps > 32)
+    error_at((Loc){"<command line>", 1, 1}, "num_warps %d: a CTA has at most 32 warps", k->num_warps);
+  int nb = narrowest(k->body, 16);
+  E.vbytes = 16 / (nb ? nb : 4);
+  E.cname = arena_alloc(sizeof(char *) * (size_t)(k->next_value_id + 1));
+  for (int i = 0; i < k->nparams; i++)
+    if (!k->params[i].constexpr_) {
+      vec_push(&E.names, (void *)k->params[i].name);
+      E.cname[k->params[i].val->id] = k->params[i].name;
+    }
+  ir_count_uses(k);
+  emit_kernel(&E, k);
+  if (E.smem > 48 * 1024)
+    error_at((Loc){k->file, 1, 1}, "kernel %s needs %lld bytes of shared memory for its reductions "
+             "and layout changes; the CUDA target allows 48 KiB (use smaller blocks)", k->name, E.smem);
+
+  const char *base = path_base(opts->out ? opts->out : k->name);
+  const char *file = fmt("%s.cu", base);
+  const char *const *grid = k->grid;
+  const char *grid_text = opts->grid ? fmt("(%s, %s, %s)", grid[0], grid[1], grid[2]) : "given at launch";
+  const char *threads = fmt("%d", E.T);
+  const char *kv_banner[] = {"FILE", file, "CUFILE", file, "VERSION", TRITONC_VERSION, "SOURCE",
+                             path_base(k->file), "KERNEL", k->name, "SIGNATURE",
+                             k->signature ? k->signature : "", "GRID", grid_text, "NUM_WARPS",
+                             fmt("%d", k->num_warps), "THREADS", threads, NULL};
+  template_expand(out, "cu_banner", kv_banner);
+  const char *none[] = {NULL};
+  template_expand(out, "cu_prelude", none);
+  emit_helpers(&E, out, opts->include_runtime);
+  buf_printf(out, "\n#define %s_NUM_THREADS %d\n\n", k->name, E.T);
+  buf_puts(out, kern.s);
+  buf_free(&kern);
+  const char *params = param_list(k, true);
+  Buf launch = {0};
+  const char *kv_l[] = {"KERNEL", k->name, "PARAMS", params, "GRID_X", grid[0] ? grid[0] : "1",
+                        "GRID_Y", grid[1] ? grid[1] : "1", "GRID_Z", grid[2] ? grid[2] : "1",
+                        "ARGS_TAIL", arg_list(k, true), NULL};
+  if (opts->grid)
+    template_expand(&launch, "cu_launch", kv_l);
+  const char *kv_g[] = {"KERNEL", k->name, "THREADS", threads, "PARAMS", params, "ARGS",
+                        arg_list(k, false), "LAUNCH", launch.s ? launch.s : "", NULL};
+  template_expand(out, "cu_launcher", kv_g);
+  buf_free(&launch);
+
+  /* header */
+  Buf decls = {0}, ban = {0};
+  kv_banner[1] = fmt("%s.h", base);
+  template_expand(&ban, "cu_banner", kv_banner);
+  buf_printf(&decls, "/* Launches %s on a grid of grid_x * grid_y * grid_z programs on the stream. */\n", k->name);
+  buf_printf(&decls, "cudaError_t %s_grid(cudaStream_t stream, unsigned grid_x, unsigned grid_y, "
+                     "unsigned grid_z%s);\n", k->name, params);
+  if (opts->grid)
+    buf_printf(&decls, "\n/* Launches %s on the grid %s. */\ncudaError_t %s(cudaStream_t stream%s);\n",
+               k->name, grid_text, k->name, params);
+  char guard[256];
+  snprintf(guard, sizeof guard, "TRITONC_%s_CUH", base);
+  for (char *g = guard; *g; g++)
+    *g = (*g >= 'a' && *g <= 'z') ? (char)(*g - 32) : ((*g >= 'A' && *g <= 'Z') || (*g >= '0' && *g <= '9')) ? *g : '_';
+  const char *kv_h[] = {"GUARD", guard, "KERNEL", k->name, "BANNER", ban.s, "DECLS", decls.s, NULL};
+  template_expand(h_out, "cu_header", kv_h);
+  buf_free(&decls);
+  buf_free(&ban);
+}
+
+const Target target_cuda = {"cuda", "cu", 0, emit_cuda};

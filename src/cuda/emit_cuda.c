@@ -1,0 +1,609 @@
+/* emit_cuda.c — tile IR -> the body of a CUDA kernel: one statement per op, in program order.
+ *
+ * A stored tile is an array of the thread's registers, filled by a fully unrolled loop over
+ * its elements e (nvcc keeps such arrays in registers: every index is a constant after
+ * unrolling). Index tiles are virtual: cu_access() recomputes them at the consumer's
+ * coordinates. A stored tile read at coordinates that are not its own (a row broadcast over a
+ * 2D tile, a transposed tile) is copied into the consumer's layout through shared memory. */
+#include "cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const reserved[] = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+    "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+    "unsigned", "void", "volatile", "while", "bool", "true", "false", "class", "new", "delete",
+    "this", "template", "typename", "namespace", "operator", "private", "public", "protected",
+    "virtual", "friend", "explicit", "mutable", "using", "try", "catch", "throw", "e", "tid",
+    "lane", "warp", "tc_smem", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
+    "min", "max", "exp", "log", "sqrt", "fabs", "floor", "ceil", "pow", "fmin", "fmax", "fma",
+    "erf", "tanh", "sin", "cos", "printf", "int8_t", "int16_t", "int32_t", "int64_t",
+    "uint8_t", "uint16_t", "uint32_t", "uint64_t", "half", "nullptr", "asm", NULL};
+
+static bool name_used(CE *E, const char *s) {
+  for (int i = 0; reserved[i]; i++)
+    if (!strcmp(reserved[i], s))
+      return true;
+  if (!strncmp(s, "tc_", 3) || !strncmp(s, "__", 2))
+    return true;
+  for (int i = 0; i < E->names.n; i++)
+    if (!strcmp(E->names.v[i], s))
+      return true;
+  return false;
+}
+
+const char *cu_unique(CE *E, const char *base) {
+  if (!strncmp(base, "tc_", 3) || !strncmp(base, "__", 2) || !strcmp(base, "_"))
+    base = fmt("v%s", base); /* names CUDA or the runtime reserve */
+  const char *s = base;
+  for (int n = 1; name_used(E, s); n++)
+    s = fmt("%s_%d", base, n);
+  vec_push(&E->names, (void *)s);
+  return s;
+}
+
+const char *cu_name(CE *E, Value *v) {
+  if (!E->cname[v->id]) {
+    const char *role = v->def && v->def->k == O_REDUCE ? "red" : v->def && v->def->k == O_SCAN ? "scan" : "t";
+    E->cname[v->id] = v->name ? cu_unique(E, v->name) : cu_unique(E, fmt("%s%d", role, E->ntemp++));
+  }
+  return E->cname[v->id];
+}
+
+void cline(CE *E, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vsnprintf(NULL, 0, f, ap);
+  va_end(ap);
+  char *s = malloc((size_t)n + 1);
+  va_start(ap, f);
+  vsnprintf(s, (size_t)n + 1, f, ap);
+  va_end(ap);
+  buf_printf(E->o, "%*s%s\n", E->ind * 2, "", s);
+  free(s);
+}
+
+/* The Python line an op came from, once per line change. */
+void csrc(CE *E, Loc loc) {
+  if (!loc.line || loc.line == E->last_line)
+    return;
+  E->last_line = loc.line;
+  int len;
+  const char *s = source_line(loc.file, loc.line, &len);
+  if (!s)
+    return;
+  while (len > 0 && (*s == ' ' || *s == '\t'))
+    s++, len--;
+  Buf b = {0};
+  for (int i = 0; i < len && i < 160; i++) {
+    char c = s[i];
+    if (c == '*' && i + 1 < len && s[i + 1] == '/')
+      c = '+';
+    buf_printf(&b, "%c", (unsigned char)c < 32 ? ' ' : c);
+  }
+  cline(E, "/* %s:%d: %s */", path_base(loc.file), loc.line, b.s ? b.s : "");
+  buf_free(&b);
+}
+
+void cu_smem_need(CE *E, long long bytes) {
+  if (bytes > E->smem)
+    E->smem = bytes;
+}
+
+/* ---- virtual values: recomputed where they are used ---- */
+
+static bool index_math(Op *op) {
+  int c = op_class[op->k];
+  if (c != K_UNARY && c != K_BINARY && c != K_CMP && c != K_TERNARY)
+    return false;
+  DType t = op->out[0]->dt;
+  if (!(dt_is_int(t) || t == DT_PTR))
+    return false;
+  for (int i = 0; i < op->nin; i++)
+    if (dt_is_float(op->in[i]->dt))
+      return false;
+  return true;
+}
+
+/* Index tiles and views are recomputed at each use, never stored. */
+bool cu_virtual(CE *E, Value *v) {
+  Op *d = v->def;
+  if (!d)
+    return false;
+  if (v->sh.rank == 0)
+    return d->k == O_CONST;
+  switch (d->k) {
+  case O_ARANGE: case O_SPLAT: case O_BROADCAST: case O_RESHAPE: case O_PERMUTE: case O_FLIP:
+  case O_SPLIT: case O_JOIN: case O_CAT:
+    return true;
+  default:
+    break;
+  }
+  if (!index_math(d))
+    return false;
+  for (int i = 0; i < d->nin; i++)
+    if (d->in[i]->sh.rank && !cu_virtual(E, d->in[i]))
+      return false;
+  return true;
+}
+
+/* ---- layout conversions through shared memory ---- */
+
+typedef struct Conv {
+  Value *v;
+  const char *key, *name;
+  int scope;
+} Conv;
+
+/* smem[flat index] = v, by the threads holding distinct elements. */
+void cu_store_tile(CE *E, Value *v, const char *buf, Lay L) {
+  Ix c = ix_canon(L);
+  const char *guard = L.TC < E->T ? fmt("if (tid < %d) ", L.TC) : "";
+  const char *x = cu_access(E, v, &c);
+  if (*guard)
+    cline(E, "%s{", guard);
+  E->ind += *guard != 0;
+  cu_loop(E, L.E, fmt("%s[%s] = %s;", buf, ix_flat(&c), x));
+  E->ind -= *guard != 0;
+  if (*guard)
+    cline(E, "}");
+}
+
+static const char *convert(CE *E, Value *v, Ix *ix) {
+  Lay src = lay_of(E, v->sh);
+  const char *flat = ix_flat(ix);
+  const char *key = fmt("%d/%d/%d:%s", ix->L.n, ix->L.V, ix->L.TC, flat);
+  for (int i = 0; i < E->convs.n; i++) {
+    Conv *c = E->convs.v[i];
+    if (c->v == v && !strcmp(c->key, key))
+      return fmt("%s[e]", c->name);
+  }
+  const char *ty = cu_type(v->dt, v->elt);
+  const char *name = cu_unique(E, fmt("%s_%s", cu_name(E, v), ix->L.s.rank == 2 ? fmt("%dx%d", ix->L.s.d[0], ix->L.s.d[1]) : "re"));
+  const char *buf = fmt("((%s*)tc_smem)", ty);
+  cu_smem_need(E, (long long)src.n * (v->dt == DT_F64 || v->dt == DT_PTR || dt_bits(v->dt) == 64 ? 8 : 4));
+  cline(E, "/* %s as laid out for %s: through shared memory */", cu_name(E, v), shape_str(ix->L.s));
+  cline(E, "%s %s[%d];", ty, name, ix->L.E);
+  cu_store_tile(E, v, buf, src);
+  cline(E, "__syncthreads();");
+  cu_loop(E, ix->L.E, fmt("%s[e] = %s[%s];", name, buf, flat));
+  cline(E, "__syncthreads();");
+  Conv *c = arena_alloc(sizeof *c);
+  *c = (Conv){v, key, name, E->scope};
+  vec_push(&E->convs, c);
+  return fmt("%s[e]", name);
+}
+
+/* ---- access: v's element at the coordinates ix ---- */
+
+static const char *access_op(CE *E, Op *op, Ix *ix);
+
+/* A named index value (offsets, mask) becomes a local of the statement's element loop, under
+ * its Python name, computed before the statement from the values it needs. */
+typedef struct Pulled {
+  Value *v;
+  const char *key, *name, *expr;
+} Pulled;
+
+static const char *pull(CE *E, Value *v, Ix *ix) {
+  const char *key = fmt("%d/%d/%d:%s", ix->L.n, ix->L.V, ix->L.TC, ix_flat(ix));
+  int same = 0;
+  for (int i = 0; i < E->pulled.n; i++) {
+    Pulled *p = E->pulled.v[i];
+    if (p->v == v && !strcmp(p->key, key))
+      return p->name;
+    same += p->v == v;
+  }
+  const char *x = access_op(E, v->def, ix);
+  Pulled *p = arena_alloc(sizeof *p);
+  *p = (Pulled){v, key, same ? fmt("%s_%d", cu_name(E, v), same) : cu_name(E, v), x};
+  vec_push(&E->pulled, p);
+  return p->name;
+}
+
+void cu_loop(CE *E, int count, const char *body) {
+  cline(E, "#pragma unroll");
+  bool brace = E->pulled.n > 0 || strchr(body, '\n');
+  cline(E, "for (int e = 0; e < %d; ++e)%s", count, brace ? " {" : "");
+  E->ind++;
+  for (int i = 0; i < E->pulled.n; i++) {
+    Pulled *p = E->pulled.v[i];
+    const char *ty = cu_type(p->v->dt, p->v->elt);
+    cline(E, p->v->dt == DT_PTR ? "%sconst %s = %s;" : "const %s %s = %s;", ty, p->name, p->expr);
+  }
+  E->pulled.n = 0;
+  for (const char *s = body; *s;) {
+    const char *nl = strchr(s, '\n');
+    int len = nl ? (int)(nl - s) : (int)strlen(s);
+    cline(E, "%.*s", len, s);
+    s += len + (nl != NULL);
+  }
+  E->ind--;
+  if (brace)
+    cline(E, "}");
+}
+
+const char *cu_access(CE *E, Value *v, Ix *ix) {
+  if (v->sh.rank == 0) {
+    if (v->def && v->def->k == O_CONST)
+      return cu_const(v->def);
+    return cu_name(E, v);
+  }
+  if (cu_virtual(E, v))
+    return v->name ? pull(E, v, ix) : access_op(E, v->def, ix);
+  Lay L = lay_of(E, v->sh);
+  if (ix_is_canon(ix, &L))
+    return fmt("%s[e]", cu_name(E, v));
+  return convert(E, v, ix);
+}
+
+static const char *operand(CE *E, Op *op, int i, Ix *ix) {
+  Ix in = ix_view(op, ix, i);
+  return cu_access(E, op->in[i], &in);
+}
+
+/* `base[off]` for a pointer made by ptradd, `*p` otherwise */
+static const char *deref(CE *E, Value *p, Ix *ix) {
+  Op *d = p->def;
+  if (d && d->k == O_PTRADD && p->sh.rank > 0 && cu_virtual(E, p))
+    return fmt("%s[%s]", operand(E, d, 0, ix), operand(E, d, 1, ix));
+  return fmt("*%s", cu_access(E, p, ix));
+}
+
+static const char *zero_of(DType t) {
+  return t == DT_I1 ? "false" : t == DT_F64 ? "0.0" : dt_is_float(t) ? "0.0f" : "0";
+}
+
+/* One element of op's result at ix. */
+static const char *access_op(CE *E, Op *op, Ix *ix) {
+  Value *r = op->out[0];
+  switch (op->k) {
+  case O_CONST: return cu_const(op);
+  case O_ARANGE: {
+    const char *c = ix_coord(ix, 0);
+    return op->ival ? fmt("(%lld + %s)", (long long)op->ival, c) : c;
+  }
+  case O_SPLAT: case O_BROADCAST: case O_RESHAPE: case O_PERMUTE: case O_FLIP: case O_SPLIT:
+    return operand(E, op, 0, ix);
+  case O_JOIN:
+    return fmt("(%s ? %s : %s)", ix_coord(ix, r->sh.rank - 1), operand(E, op, 1, ix), operand(E, op, 0, ix));
+  case O_CAT:
+    return fmt("(%s >= %d ? %s : %s)", ix_coord(ix, 0), r->sh.d[0] / 2, operand(E, op, 1, ix),
+               operand(E, op, 0, ix));
+  case O_LOAD: {
+    const char *p = cu_load_val(E, r->dt, deref(E, op->in[0], ix));
+    if (op->nin == 1)
+      return p;
+    return fmt("(%s ? %s : %s)", operand(E, op, 1, ix), p, op->nin > 2 ? operand(E, op, 2, ix) : zero_of(r->dt));
+  }
+  case O_SELECT:
+    return fmt("(%s ? %s : %s)", operand(E, op, 0, ix), operand(E, op, 1, ix), operand(E, op, 2, ix));
+  case O_FMA: {
+    DType t = r->dt;
+    return cu_round(E, t, fmt("fma%s(%s, %s, %s)", t == DT_F64 ? "" : "f", operand(E, op, 0, ix),
+                              operand(E, op, 1, ix), operand(E, op, 2, ix)));
+  }
+  default:
+    break;
+  }
+  int c = op_class[op->k];
+  if (c == K_UNARY)
+    return cu_unary(E, op, operand(E, op, 0, ix));
+  if (c == K_BINARY || c == K_CMP)
+    return cu_binary(E, op->k, op->in[0]->dt, operand(E, op, 0, ix), operand(E, op, 1, ix));
+  error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
+}
+
+/* ---- statements ---- */
+
+static const char *decl(CE *E, Value *v) {
+  if (v->sh.rank == 0)
+    return fmt("%s %s", cu_type(v->dt, v->elt), cu_name(E, v));
+  Lay L = lay_of(E, v->sh);
+  return fmt("%s %s[%d]", cu_type(v->dt, v->elt), cu_name(E, v), L.E);
+}
+
+static void check_budget(CE *E, Value *v, Loc loc) {
+  Lay L = lay_of(E, v->sh);
+  int bytes = L.E * (dt_bits(v->dt) == 64 || v->dt == DT_PTR ? 8 : 4);
+  if (bytes > 1024)
+    error_at(loc, "a %s tile of %s needs %d registers per thread with %d warps; the CUDA target "
+             "keeps a tile in registers and allows 256 (use more warps or smaller blocks)",
+             dt_name(v->dt, v->elt), shape_str(v->sh), bytes / 4, E->T / 32);
+}
+
+/* v = its op's value at every element of v's layout */
+static void emit_tile(CE *E, Value *v) {
+  Op *op = v->def;
+  check_budget(E, v, op->loc);
+  Lay L = lay_of(E, v->sh);
+  Ix ix = ix_canon(L);
+  const char *x = access_op(E, op, &ix);
+  cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
+  cu_loop(E, L.E, fmt("%s[e] = %s;", cu_name(E, v), x));
+}
+
+// tl.store(ptr, value, mask=m)
+static void emit_store(CE *E, Op *op) {
+  Value *p = op->in[0];
+  if (p->sh.rank == 0) {
+    const char *m = op->nin > 2 ? fmt(" && %s", cu_access(E, op->in[2], NULL)) : "";
+    Ix none = {0};
+    cline(E, "if (tid == 0%s)", m);
+    cline(E, "  %s = %s;", deref(E, p, &none), cu_store_val(E, p->elt, cu_access(E, op->in[1], &none)));
+    return;
+  }
+  Lay L = lay_of(E, p->sh);
+  Ix ix = ix_canon(L);
+  const char *val = cu_store_val(E, p->elt, operand(E, op, 1, &ix));
+  const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
+  const char *dst = deref(E, p, &ix);
+  if (L.TC < E->T)
+    cline(E, "if (tid < %d) /* the other threads hold copies */", L.TC);
+  E->ind += L.TC < E->T;
+  cu_loop(E, L.E, m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val));
+  E->ind -= L.TC < E->T;
+}
+
+static void emit_scalar(CE *E, Op *op) {
+  Value *v = op->out[0];
+  Ix none = {0};
+  const char *x;
+  switch (op->k) {
+  case O_PROGRAM_ID: x = fmt("(int32_t)blockIdx.%c", "xyz"[op->axis]); E->uses_pid[op->axis] = true; break;
+  case O_NUM_PROGRAMS: x = fmt("(int32_t)gridDim.%c", "xyz"[op->axis]); E->uses_grid[op->axis] = true; break;
+  case O_ARG: return;
+  default: x = access_op(E, op, &none);
+  }
+  if (v->dt == DT_PTR)
+    cline(E, "%sconst %s = %s;", cu_type(v->dt, v->elt), cu_name(E, v), x);
+  else
+    cline(E, "const %s = %s;", decl(E, v), x);
+}
+
+static void push_scope(CE *E) { E->scope++; }
+static void pop_scope(CE *E) {
+  int n = 0;
+  for (int i = 0; i < E->convs.n; i++)
+    if (((Conv *)E->convs.v[i])->scope < E->scope)
+      E->convs.v[n++] = E->convs.v[i];
+  E->convs.n = n;
+  E->scope--;
+}
+
+/* dst (a carried variable) = v */
+static void emit_copy(CE *E, const char *dst, Value *v) {
+  if (v->sh.rank == 0) {
+    cline(E, "%s = %s;", dst, cu_access(E, v, NULL));
+    return;
+  }
+  Lay L = lay_of(E, v->sh);
+  Ix ix = ix_canon(L);
+  const char *x = cu_access(E, v, &ix);
+  if (!strcmp(x, fmt("%s[e]", dst))) {
+    E->pulled.n = 0;
+    return;
+  }
+  cu_loop(E, L.E, fmt("%s[e] = %s;", dst, x));
+}
+
+/* the parent op's results (carried variables) = the yielded values */
+static void emit_yield(CE *E, Op *y, Value **dst) {
+  if (y->nin == 1) {
+    emit_copy(E, cu_name(E, dst[0]), y->in[0]);
+    return;
+  }
+  const char **tmp = arena_alloc(sizeof(char *) * (size_t)(y->nin + 1));
+  for (int i = 0; i < y->nin; i++) {
+    Value *v = y->in[i];
+    tmp[i] = cu_unique(E, fmt("%s_next", cu_name(E, dst[i])));
+    Lay L = lay_of(E, v->sh);
+    cline(E, "%s %s%s;", cu_type(v->dt, v->elt), tmp[i], v->sh.rank ? fmt("[%d]", L.E) : "");
+    emit_copy(E, tmp[i], v);
+  }
+  for (int i = 0; i < y->nin; i++) {
+    Value *v = y->in[i];
+    if (v->sh.rank == 0) {
+      cline(E, "%s = %s;", cu_name(E, dst[i]), tmp[i]);
+      continue;
+    }
+    Lay L = lay_of(E, v->sh);
+    cu_loop(E, L.E, fmt("%s[e] = %s[e];", cu_name(E, dst[i]), tmp[i]));
+  }
+}
+
+static Op *last_op(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
+
+static void declare_results(CE *E, Op *op) {
+  for (int i = 0; i < op->nout; i++) {
+    if (op->out[i]->sh.rank)
+      check_budget(E, op->out[i], op->loc);
+    cline(E, "%s;", decl(E, op->out[i]));
+  }
+}
+
+static void emit_region(CE *E, Block *b, Op *parent) {
+  push_scope(E);
+  E->ind++;
+  cu_emit_block(E, b);
+  Op *y = last_op(b);
+  if (y && y->k == O_YIELD && parent)
+    emit_yield(E, y, parent->out);
+  E->ind--;
+  pop_scope(E);
+}
+
+static void emit_if(CE *E, Op *op) {
+  declare_results(E, op);
+  const char *c = cu_access(E, op->in[0], NULL);
+  Block *tb = op->reg[0], *eb = op->reg[1];
+  if (tb->nops == 1 && tb->ops[0]->nin == 0) { /* `if c: return`: only the else part runs */
+    cline(E, "if (!%s) {", c);
+    emit_region(E, eb, op);
+    cline(E, "} /* if !%s */", c);
+    return;
+  }
+  cline(E, "if (%s) {", c);
+  emit_region(E, tb, op);
+  if (!(eb->nops == 1 && eb->ops[0]->nin == 0)) {
+    cline(E, "} else {");
+    emit_region(E, eb, op);
+  }
+  cline(E, "} /* if %s */", c);
+}
+
+static void share_names(CE *E, Op *op, Block *b, int first_arg) {
+  for (int i = 0; i < op->nout; i++)
+    E->cname[b->args[first_arg + i]->id] = cu_name(E, op->out[i]);
+}
+
+static void carried_init(CE *E, Op *op, int first_in) {
+  declare_results(E, op);
+  for (int i = 0; i < op->nout; i++)
+    emit_copy(E, cu_name(E, op->out[i]), op->in[first_in + i]);
+}
+
+// for iv in range(lo, hi, step)
+static void emit_for(CE *E, Op *op) {
+  Block *b = op->reg[0];
+  share_names(E, op, b, 1);
+  carried_init(E, op, 3);
+  Value *iv = b->args[0];
+  const char *n = cu_name(E, iv), *hi = cu_access(E, op->in[1], NULL), *st = cu_access(E, op->in[2], NULL);
+  const char *cond = op->flags == 1 ? fmt("%s < %s", n, hi)
+                     : op->flags == 2 ? fmt("%s > %s", n, hi)
+                                      : fmt("(%s > 0 ? %s < %s : %s > %s)", st, n, hi, n, hi);
+  cline(E, "for (%s %s = %s; %s; %s += %s) {", cu_type(iv->dt, DT__COUNT), n,
+        cu_access(E, op->in[0], NULL), cond, n, st);
+  emit_region(E, b, op);
+  cline(E, "} /* for %s */", n);
+}
+
+// while cond: body
+static void emit_while(CE *E, Op *op) {
+  share_names(E, op, op->reg[0], 0);
+  share_names(E, op, op->reg[1], 0);
+  carried_init(E, op, 0);
+  cline(E, "for (;;) {");
+  push_scope(E);
+  E->ind++;
+  cu_emit_block(E, op->reg[0]);
+  Op *c = last_op(op->reg[0]);
+  cline(E, "if (!%s)", cu_access(E, c->in[0], NULL));
+  cline(E, "  break;");
+  E->ind--;
+  pop_scope(E);
+  emit_region(E, op->reg[1], op);
+  cline(E, "} /* while */");
+}
+
+static const char *print_fmt(DType t) {
+  switch (t) {
+  case DT_F16: case DT_BF16: case DT_F32: case DT_F64: return "%f";
+  case DT_I64: return "%lld";
+  case DT_U64: return "%llu";
+  case DT_U32: return "%u";
+  case DT_PTR: return "%p";
+  default: return "%d";
+  }
+}
+
+static const char *print_arg(Value *v, const char *e) {
+  switch (v->dt) {
+  case DT_F16: case DT_BF16: case DT_F32: return fmt("(double)%s", e);
+  case DT_I64: return fmt("(long long)%s", e);
+  case DT_U64: return fmt("(unsigned long long)%s", e);
+  case DT_U32: return fmt("(unsigned)%s", e);
+  case DT_PTR: return fmt("(void *)%s", e);
+  case DT_F64: return e;
+  default: return fmt("(int)%s", e);
+  }
+}
+
+// tl.device_print(prefix, x, ...): one line per element, as Triton prints them
+static void emit_print(CE *E, Op *op) {
+  Shape s = op->nin ? op->in[0]->sh : (Shape){0};
+  Lay L = lay_of(E, s.rank ? s : (Shape){1, {1}});
+  Ix ix = ix_for(L, s);
+  Buf f = {0}, a = {0};
+  buf_puts(&f, "pid (%d, %d, %d)");
+  buf_puts(&a, "(int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z");
+  if (s.rank) {
+    buf_puts(&f, " idx (");
+    for (int d = 0; d < s.rank; d++) {
+      buf_printf(&f, "%s%%d", d ? ", " : "");
+      buf_printf(&a, ", (int)%s", ix_coord(&ix, d));
+    }
+    buf_puts(&f, ")");
+  }
+  buf_printf(&f, " %s", op->str);
+  for (int i = 0; i < op->nin; i++) {
+    Ix xi = ix_for(L, op->in[i]->sh);
+    buf_printf(&f, " %s", print_fmt(op->in[i]->dt));
+    buf_printf(&a, ", %s", print_arg(op->in[i], cu_access(E, op->in[i], s.rank ? &xi : NULL)));
+  }
+  if (s.rank) {
+    cline(E, "if (tid < %d) {", L.TC);
+    E->ind++;
+    cu_loop(E, L.E, fmt("printf(\"%s\\n\", %s);", f.s, a.s));
+    E->ind--;
+    cline(E, "}");
+  } else {
+    cline(E, "if (tid == 0)");
+    cline(E, "  printf(\"%s\\n\", %s);", f.s, a.s);
+  }
+  buf_free(&f);
+  buf_free(&a);
+}
+
+// tl.device_assert(cond, msg)
+static void emit_assert(CE *E, Op *op) {
+  Value *c = op->in[0];
+  const char *msg = fmt("printf(\"%s:%d: device_assert failed in program (%%d, %%d, %%d): %s\\n\", "
+                        "(int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z); __trap();",
+                        path_base(op->loc.file), op->loc.line, op->str);
+  if (c->sh.rank == 0) {
+    cline(E, "if (!%s) { %s }", cu_access(E, c, NULL), msg);
+    return;
+  }
+  Lay L = lay_of(E, c->sh);
+  Ix ix = ix_canon(L);
+  const char *x = cu_access(E, c, &ix);
+  cu_loop(E, L.E, fmt("if (!%s) { %s }", x, msg));
+}
+
+static void emit_op(CE *E, Op *op) {
+  switch (op->k) {
+  case O_YIELD: case O_CONDITION: case O_RETURN: case O_ARG: return;
+  case O_IF: csrc(E, op->loc); emit_if(E, op); return;
+  case O_FOR: csrc(E, op->loc); emit_for(E, op); return;
+  case O_WHILE: csrc(E, op->loc); emit_while(E, op); return;
+  case O_BARRIER: csrc(E, op->loc); cline(E, "__syncthreads();"); return;
+  case O_PRINT: csrc(E, op->loc); emit_print(E, op); return;
+  case O_ASSERT: csrc(E, op->loc); emit_assert(E, op); return;
+  case O_STORE: csrc(E, op->loc); emit_store(E, op); return;
+  case O_REDUCE: csrc(E, op->loc); cu_emit_reduce(E, op); return;
+  case O_SCAN: csrc(E, op->loc); cu_emit_scan(E, op); return;
+  case O_DOT: case O_ATOMIC:
+    error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
+  default:
+    break;
+  }
+  for (int i = 0; i < op->nout; i++)
+    if (op->out[i]->sh.rank && cu_virtual(E, op->out[i]))
+      return; /* recomputed where it is used */
+  if (op->nout && op->out[0]->sh.rank == 0 && op->k == O_CONST)
+    return;
+  csrc(E, op->loc);
+  if (op->out[0]->sh.rank == 0)
+    emit_scalar(E, op);
+  else
+    emit_tile(E, op->out[0]);
+}
+
+void cu_emit_block(CE *E, Block *b) {
+  for (int i = 0; i < b->nops; i++)
+    emit_op(E, b->ops[i]);
+}

@@ -1,0 +1,257 @@
+/* layout.c — which thread and register hold each element of a tile, and index expressions.
+ *
+ * Shapes are powers of two (tl.arange demands it and every other shape is built from aranges),
+ * so the flat index of an element is a concatenation of bit fields: the low lv bits come from
+ * e % V (compile-time after unrolling), the next ltc bits from the thread, the rest from e / V.
+ * A coordinate is a bit field of the flat index; views (broadcast, reshape, permute, flip,
+ * split) only re-wire bits, which is how an index tile is recomputed in any layout. */
+#include "cuda.h"
+
+#include <string.h>
+
+static int lg2(int64_t x) {
+  int l = 0;
+  while ((1LL << l) < x)
+    l++;
+  return l;
+}
+
+Lay lay_of(CE *E, Shape s) {
+  Lay L = {0};
+  L.s = s;
+  L.n = (int)shape_numel(s);
+  int last = s.rank ? s.d[s.rank - 1] : 1;
+  int V = E->vbytes;
+  while (V > 1 && (V > last || (int64_t)V * E->T > L.n))
+    V /= 2;
+  L.V = V;
+  int chunks = L.n / V;
+  L.TC = chunks < E->T ? chunks : E->T;
+  L.R = chunks / L.TC;
+  L.E = L.R * V;
+  L.lv = lg2(V);
+  L.ltc = lg2(L.TC);
+  return L;
+}
+
+/* Flat bit p of a row-major shape belongs to dimension d, bit k. */
+static void dim_of_bit(Shape s, int p, int *d, int *k) {
+  for (int i = s.rank - 1; i >= 0; i--) {
+    int l = lg2(s.d[i]);
+    if (p < l) {
+      *d = i;
+      *k = p;
+      return;
+    }
+    p -= l;
+  }
+  *d = -1;
+  *k = 0;
+}
+
+static int flat_bits(Shape s) {
+  int n = 0;
+  for (int i = 0; i < s.rank; i++)
+    n += lg2(s.d[i]);
+  return n;
+}
+
+Ix ix_for(Lay L, Shape s) {
+  Ix ix;
+  memset(&ix, 0, sizeof ix);
+  ix.L = L;
+  ix.s = s;
+  for (int d = 0; d < MAXRANK; d++)
+    for (int k = 0; k < MAXBITS; k++)
+      ix.src[d][k] = BIT_ZERO;
+  int nb = flat_bits(s);
+  for (int p = 0; p < nb; p++) {
+    int d, k;
+    dim_of_bit(s, p, &d, &k);
+    ix.src[d][k] = (signed char)p;
+  }
+  return ix;
+}
+
+Ix ix_canon(Lay L) { return ix_for(L, L.s); }
+
+/* Element e of the consumer is element e of a tile laid out as src: same flat index bit for
+ * bit, same chunking. */
+bool ix_is_canon(Ix *ix, Lay *src) {
+  if (src->n != ix->L.n || src->V != ix->L.V || src->TC != ix->L.TC || !shape_eq(src->s, ix->s))
+    return false;
+  Ix c = ix_for(ix->L, ix->s);
+  for (int d = 0; d < ix->s.rank; d++)
+    for (int k = 0; k < lg2(ix->s.d[d]); k++)
+      if (ix->src[d][k] != c.src[d][k] || ix->inv[d][k])
+        return false;
+  return true;
+}
+
+/* Flat bit p of the consumer's element: bit q of e or of tid. */
+static void bit_source(Lay *L, int p, bool *is_tid, int *q) {
+  if (p < L->lv) {
+    *is_tid = false;
+    *q = p;
+  } else if (p < L->lv + L->ltc) {
+    *is_tid = true;
+    *q = p - L->lv;
+  } else {
+    *is_tid = false;
+    *q = p - L->ltc;
+  }
+}
+
+/* Sum of bit fields: coordinate bits k0.. taken from consecutive bits q0.. of e or tid. */
+static const char *bits_expr(Ix *ix, const signed char *src, const unsigned char *inv, int nbits) {
+  Buf b = {0};
+  int k = 0;
+  while (k < nbits) {
+    if (src[k] == BIT_ZERO) {
+      k++;
+      continue;
+    }
+    if (src[k] == BIT_ONE) {
+      buf_printf(&b, "%s%d", b.n ? " + " : "", 1 << k);
+      k++;
+      continue;
+    }
+    bool tid;
+    int q;
+    bit_source(&ix->L, src[k], &tid, &q);
+    int len = 1;
+    while (k + len < nbits && src[k + len] >= 0 && inv[k + len] == inv[k]) {
+      bool t2;
+      int q2;
+      bit_source(&ix->L, src[k + len], &t2, &q2);
+      if (t2 != tid || q2 != q + len)
+        break;
+      len++;
+    }
+    const char *v = tid ? "tid" : "e";
+    if (inv[k])
+      v = fmt("~%s", v);
+    const char *f = q ? fmt("(%s >> %d)", v, q) : v;
+    bool whole = tid && !inv[k] && q + len >= ix->L.ltc && len == ix->L.ltc - q && ix->L.TC > 1;
+    if (!whole)
+      f = fmt("(%s & %d)", f, (1 << len) - 1);
+    else if (ix->L.TC < 1 << 30)
+      f = q ? f : fmt("(tid & %d)", ix->L.TC - 1);
+    buf_printf(&b, "%s%s", b.n ? " + " : "", k ? fmt("%s * %d", f, 1 << k) : f);
+    k += len;
+  }
+  const char *r = b.s ? fmt("(%s)", b.s) : "0";
+  buf_free(&b);
+  return r;
+}
+
+const char *ix_coord(Ix *ix, int d) { return bits_expr(ix, ix->src[d], ix->inv[d], lg2(ix->s.d[d])); }
+
+const char *ix_flat(Ix *ix) {
+  signed char src[MAXBITS];
+  unsigned char inv[MAXBITS];
+  int p = 0;
+  for (int d = ix->s.rank - 1; d >= 0; d--)
+    for (int k = 0; k < lg2(ix->s.d[d]); k++, p++) {
+      src[p] = ix->src[d][k];
+      inv[p] = ix->inv[d][k];
+    }
+  return bits_expr(ix, src, inv, p);
+}
+
+/* The operand's coordinates for element ix of op's result: views only re-wire bits. */
+Ix ix_view(Op *op, Ix *out, int operand) {
+  Value *x = op->in[operand];
+  Ix in = *out;
+  in.s = x->sh;
+  for (int d = 0; d < MAXRANK; d++)
+    for (int k = 0; k < MAXBITS; k++) {
+      in.src[d][k] = BIT_ZERO;
+      in.inv[d][k] = 0;
+    }
+  Shape os = out->s;
+  switch (op->k) {
+  case O_SPLAT:
+    break;
+  case O_BROADCAST:
+  case O_ARANGE:
+  default: /* elementwise: the same coordinates */
+    for (int d = 0; d < x->sh.rank; d++)
+      if (x->sh.d[d] == os.d[d])
+        for (int k = 0; k < MAXBITS; k++) {
+          in.src[d][k] = out->src[d][k];
+          in.inv[d][k] = out->inv[d][k];
+        }
+    break;
+  case O_RESHAPE: { /* the row-major flat index is kept */
+    int p = 0;
+    signed char fs[MAXBITS * MAXRANK];
+    unsigned char fi[MAXBITS * MAXRANK];
+    for (int d = os.rank - 1; d >= 0; d--)
+      for (int k = 0; k < lg2(os.d[d]); k++, p++) {
+        fs[p] = out->src[d][k];
+        fi[p] = out->inv[d][k];
+      }
+    for (int q = 0; q < p; q++) {
+      int d, k;
+      dim_of_bit(x->sh, q, &d, &k);
+      if (d >= 0) {
+        in.src[d][k] = fs[q];
+        in.inv[d][k] = fi[q];
+      }
+    }
+    break;
+  }
+  case O_PERMUTE: /* result dim i is operand dim perm[i] */
+    for (int i = 0; i < os.rank; i++)
+      for (int k = 0; k < MAXBITS; k++) {
+        in.src[op->perm[i]][k] = out->src[i][k];
+        in.inv[op->perm[i]][k] = out->inv[i][k];
+      }
+    break;
+  case O_FLIP:
+    for (int d = 0; d < os.rank; d++)
+      for (int k = 0; k < MAXBITS; k++) {
+        in.src[d][k] = out->src[d][k];
+        in.inv[d][k] = (unsigned char)(out->inv[d][k] ^ (d == op->axis && k < lg2(os.d[d])));
+      }
+    break;
+  case O_SPLIT: /* the operand has a last dimension of 2, fixed at ival */
+    for (int d = 0; d < os.rank; d++)
+      for (int k = 0; k < MAXBITS; k++) {
+        in.src[d][k] = out->src[d][k];
+        in.inv[d][k] = out->inv[d][k];
+      }
+    in.src[os.rank][0] = op->ival ? BIT_ONE : BIT_ZERO;
+    break;
+  case O_JOIN: /* the result's last dimension of 2 picks the operand */
+    for (int d = 0; d + 1 < os.rank; d++)
+      for (int k = 0; k < MAXBITS; k++) {
+        in.src[d][k] = out->src[d][k];
+        in.inv[d][k] = out->inv[d][k];
+      }
+    break;
+  case O_CAT: /* dimension 0 of the result: the top bit picks the operand */
+    for (int d = 0; d < os.rank; d++)
+      for (int k = 0; k < MAXBITS; k++) {
+        bool top = d == 0 && k == lg2(os.d[0]) - 1;
+        in.src[d][k] = top ? BIT_ZERO : out->src[d][k];
+        in.inv[d][k] = top ? 0 : out->inv[d][k];
+      }
+    break;
+  }
+  return in;
+}
+
+/* "[128, 64] fp32: 4 contiguous per thread along dim 1, 16 threads per row, 128 threads,
+ * 4 times over (16 per thread)" */
+const char *lay_comment(Lay L, DType t) {
+  const char *dn = t == DT_PTR ? "pointers" : dtype_info[t].sig;
+  int last = L.s.d[L.s.rank - 1];
+  const char *per = L.V > 1 ? fmt("%d contiguous per thread along dim %d", L.V, L.s.rank - 1)
+                            : "1 per thread";
+  int row = last / L.V < L.TC ? last / L.V : L.TC;
+  const char *rows = L.s.rank > 1 ? fmt(", %d thread%s per row", row, row > 1 ? "s" : "") : "";
+  const char *over = L.R > 1 ? fmt(", %d times over (%d per thread)", L.R, L.E) : "";
+  return fmt("%s %s: %s%s, %d threads%s", shape_str(L.s), dn, per, rows, L.TC, over);
+}

@@ -1,0 +1,330 @@
+/* reduce.c — reductions and scans of a CTA's tile.
+ *
+ * A reduction along an axis combines the flat-index bits of that axis. In the canonical
+ * layout those bits are bits of e (combined inside the thread), low bits of the thread index
+ * (lanes of one warp: __shfl_xor_sync butterflies) and high bits (warps: partial results meet
+ * in shared memory), as Triton does. The results are then read back in the result's own
+ * layout from shared memory, or, for a scalar without warp partials, are already in every
+ * thread. Scans go through shared memory: each thread folds its line up to its elements. */
+#include "cuda.h"
+
+#include <string.h>
+
+static bool is_arg(Op *op) { return op->str && (!strcmp(op->str, "argmax") || !strcmp(op->str, "argmin")); }
+
+/* dst[i] = combine(acc, el); acc/el/dst are scalar C lvalues or expressions. For argmax and
+ * argmin acc/el/dst hold (value, index) pairs as [0], [1]. */
+void cu_emit_combine(CE *E, Op *op, const char **acc, const char **el, const char **dst) {
+  if (is_arg(op)) {
+    const char *c = !strcmp(op->str, "argmax") ? ">" : "<";
+    cline(E, "{");
+    cline(E, "  const bool take = !(%s %s %s || (%s == %s && %s < %s));", acc[0], c, el[0], acc[0],
+          el[0], acc[1], el[1]);
+    cline(E, "  %s = take ? %s : %s;", dst[0], el[0], acc[0]);
+    cline(E, "  %s = take ? %s : %s;", dst[1], el[1], acc[1]);
+    cline(E, "}");
+    return;
+  }
+  if (op->str) {
+    cline(E, "%s = %s;", dst[0], cu_binary(E, cu_combiner(op->str), op->in[0]->dt, acc[0], el[0]));
+    return;
+  }
+  int n = op->nin;
+  Block *r = op->reg[0];
+  cline(E, "{");
+  E->ind++;
+  for (int i = 0; i < n; i++) {
+    E->cname[r->args[i]->id] = acc[i];
+    E->cname[r->args[n + i]->id] = el[i];
+  }
+  int saved = E->last_line;
+  E->last_line = -1;
+  for (int i = 0; i < r->nops; i++) /* scalar ops: fresh names in this scope */
+    for (int j = 0; j < r->ops[i]->nout; j++)
+      E->cname[r->ops[i]->out[j]->id] = NULL;
+  cu_emit_block(E, r);
+  E->last_line = saved;
+  Op *y = r->ops[r->nops - 1];
+  const char **tmp = arena_alloc(sizeof(char *) * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    tmp[i] = cu_unique(E, "comb");
+    cline(E, "const %s %s = %s;", cu_type(y->in[i]->dt, DT__COUNT), tmp[i], cu_access(E, y->in[i], NULL));
+  }
+  for (int i = 0; i < n; i++)
+    cline(E, "%s = %s;", dst[i], tmp[i]);
+  E->ind--;
+  cline(E, "}");
+}
+
+static int lg2(int64_t x) {
+  int l = 0;
+  while ((1LL << l) < x)
+    l++;
+  return l;
+}
+
+/* Bits of e that hold the axis, bits of tid (lanes, warps) that hold it. */
+typedef struct AxisBits {
+  int emask, lanemask, warpmask;
+  int nslot; /* partial results per thread */
+  int nwarp; /* warps holding one output element's partials */
+} AxisBits;
+
+static AxisBits axis_bits(Lay L, int axis) {
+  AxisBits a = {0};
+  int lo = 0;
+  for (int d = L.s.rank - 1; d > axis; d--)
+    lo += lg2(L.s.d[d]);
+  int hi = lo + lg2(L.s.d[axis]);
+  for (int p = lo; p < hi; p++) {
+    if (p < L.lv)
+      a.emask |= 1 << p;
+    else if (p < L.lv + L.ltc) {
+      int q = p - L.lv;
+      if (q < 5)
+        a.lanemask |= 1 << q;
+      else
+        a.warpmask |= 1 << q;
+    } else
+      a.emask |= 1 << (p - L.ltc);
+  }
+  int eb = 0, wb = 0;
+  for (int b = 0; b < 30; b++) {
+    eb += (a.emask >> b) & 1;
+    wb += (a.warpmask >> b) & 1;
+  }
+  a.nslot = L.E >> eb;
+  a.nwarp = 1 << wb;
+  return a;
+}
+
+/* e's slot: its bits outside emask, packed */
+static const char *compress(int mask, int nbits, const char *v) {
+  Buf b = {0};
+  int k = 0;
+  for (int p = 0; p < nbits; p++) {
+    if ((mask >> p) & 1)
+      continue;
+    buf_printf(&b, "%s((%s >> %d) & 1) * %d", b.n ? " + " : "", v, p, 1 << k);
+    k++;
+  }
+  const char *r = b.s ? fmt("(%s)", b.s) : "0";
+  buf_free(&b);
+  return r;
+}
+
+static const char *shfl_type(DType t) {
+  if (t == DT_I1 || dt_bits(t) < 32)
+    return "int";
+  return NULL;
+}
+
+// tl.sum / tl.max / tl.argmax / tl.reduce(x, axis, combine_fn)
+void cu_emit_reduce(CE *E, Op *op) {
+  Value *x = op->in[0];
+  Lay L = lay_of(E, x->sh);
+  Ix ix = ix_canon(L);
+  AxisBits ab = axis_bits(L, op->axis);
+  bool arg = is_arg(op);
+  int n = arg ? 2 : op->nin;
+  const char *base = op->out[0]->name ? op->out[0]->name : "red";
+  const char *acc[9], *el[9];
+  DType ty[9];
+  for (int i = 0; i < n; i++) {
+    Value *in = arg ? x : op->in[i];
+    ty[i] = arg && i == 1 ? DT_I32 : in->dt;
+    acc[i] = cu_unique(E, fmt("%s_part%s", base, n > 1 ? fmt("%d", i) : ""));
+    const char *src = arg && i == 1 ? ix_coord(&ix, op->axis) : cu_access(E, in, &ix);
+    el[i] = cu_unique(E, fmt("%s_in%s", base, n > 1 ? fmt("%d", i) : ""));
+    cline(E, "%s %s[%d]; /* %s */", cu_type(ty[i], DT__COUNT), el[i], L.E, lay_comment(L, ty[i]));
+    cu_loop(E, L.E, fmt("%s[e] = %s;", el[i], src));
+    cline(E, "%s %s[%d]; /* one partial per result element of this thread */", cu_type(ty[i], DT__COUNT), acc[i], ab.nslot);
+  }
+  int ebits = lg2(L.E);
+  const char *slot = compress(ab.emask, ebits, "e");
+  /* 1. inside the thread */
+  cline(E, "#pragma unroll");
+  cline(E, "for (int e = 0; e < %d; ++e) {", L.E);
+  E->ind++;
+  const char *a1[9], *e1[9];
+  for (int i = 0; i < n; i++) {
+    a1[i] = fmt("%s[%s]", acc[i], slot);
+    e1[i] = fmt("%s[e]", el[i]);
+  }
+  if (ab.emask) {
+    cline(E, "if ((e & %d) == 0) {", ab.emask);
+    for (int i = 0; i < n; i++)
+      cline(E, "  %s = %s;", a1[i], e1[i]);
+    cline(E, "} else");
+    cu_emit_combine(E, op, a1, e1, a1);
+  } else {
+    for (int i = 0; i < n; i++)
+      cline(E, "%s = %s;", a1[i], e1[i]);
+  }
+  E->ind--;
+  cline(E, "}");
+  /* 2. across the lanes of a warp */
+  if (ab.lanemask) {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int s = 0; s < %d; ++s) {", ab.nslot);
+    E->ind++;
+    for (int q = 0; q < 5; q++) {
+      if (!((ab.lanemask >> q) & 1))
+        continue;
+      const char *a2[9], *o2[9];
+      for (int i = 0; i < n; i++) {
+        a2[i] = fmt("%s[s]", acc[i]);
+        o2[i] = cu_unique(E, "other");
+        const char *st = shfl_type(ty[i]);
+        cline(E, "const %s %s = %s__shfl_xor_sync(0xffffffffu, %s%s, %d);", cu_type(ty[i], DT__COUNT), o2[i],
+              st ? fmt("(%s)", cu_type(ty[i], DT__COUNT)) : "", st ? fmt("(%s)", st) : "", a2[i], 1 << q);
+      }
+      cu_emit_combine(E, op, a2, o2, a2);
+    }
+    E->ind--;
+    cline(E, "}");
+  }
+  /* 3. across warps, and into the result's layout */
+  Value *r = op->out[0];
+  int outn = (int)shape_numel(r->sh);
+  bool direct = r->sh.rank == 0 && ab.nwarp == 1;
+  if (direct) {
+    cline(E, "const %s = %s[0];", fmt("%s %s", cu_type(r->dt, DT__COUNT), cu_name(E, r)), acc[arg ? 1 : 0]);
+    for (int i = 1; i < op->nout; i++)
+      cline(E, "const %s %s = %s[0];", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), acc[i]);
+    return;
+  }
+  /* result flat index of element e: the coordinates other than the axis */
+  Ix ox = ix;
+  ox.s = r->sh;
+  if (r->sh.rank == x->sh.rank - 1 || r->sh.rank == 0) {
+    for (int d = op->axis; d + 1 < x->sh.rank; d++)
+      memcpy(ox.src[d], ix.src[d + 1], sizeof ox.src[d]);
+  } else { /* keep_dims: the axis has size 1 */
+    for (int k = 0; k < MAXBITS; k++)
+      ox.src[op->axis][k] = BIT_ZERO;
+  }
+  const char *oflat = r->sh.rank ? ix_flat(&ox) : "0";
+  int warp_lo = 0;
+  const char *widx = "0";
+  if (ab.nwarp > 1) { /* the warp's position along the axis */
+    Buf b = {0};
+    int k = 0;
+    for (int q = 5; q < 30; q++)
+      if ((ab.warpmask >> q) & 1) {
+        buf_printf(&b, "%s((tid >> %d) & 1) * %d", b.n ? " + " : "", q, 1 << k);
+        k++;
+      }
+    widx = fmt("(%s)", b.s);
+    buf_free(&b);
+    warp_lo = 1;
+  }
+  (void)warp_lo;
+  long long per = (long long)outn * ab.nwarp;
+  long long off = 0;
+  const char *sm[9];
+  for (int i = 0; i < n; i++) {
+    int bytes = dt_bits(ty[i]) == 64 ? 8 : 4;
+    off = (off + 7) / 8 * 8;
+    sm[i] = fmt("((%s *)(tc_smem + %lld))", cu_type(ty[i], DT__COUNT), off);
+    off += per * bytes;
+  }
+  cu_smem_need(E, off);
+  Buf g = {0};
+  buf_printf(&g, "(tid & %d) == 0", ab.lanemask);
+  if (L.TC < E->T)
+    buf_printf(&g, " && tid < %d", L.TC);
+  cline(E, "if (%s) { /* one lane per partial result */", g.s);
+  buf_free(&g);
+  cline(E, "  #pragma unroll");
+  cline(E, "  for (int e = 0; e < %d; ++e)", L.E);
+  cline(E, "    if ((e & %d) == 0) {", ab.emask);
+  for (int i = 0; i < n; i++)
+    cline(E, "      %s[%s * %d + %s] = %s[%s];", sm[i], oflat, ab.nwarp, widx, acc[i], slot);
+  cline(E, "    }");
+  cline(E, "}");
+  cline(E, "__syncthreads();");
+  /* read back: the result's elements of this thread, folding the warps' partials */
+  const char *fin[9];
+  Lay Lo = r->sh.rank ? lay_of(E, r->sh) : L;
+  Ix io = ix_canon(Lo);
+  const char *rflat = r->sh.rank ? ix_flat(&io) : "0";
+  int re = r->sh.rank ? Lo.E : 1;
+  for (int i = 0; i < op->nout; i++)
+    cline(E, "%s%s;", r->sh.rank ? "" : "", r->sh.rank ? fmt("%s %s[%d]", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), re)
+                                                     : fmt("%s %s", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i])));
+  cline(E, "#pragma unroll");
+  cline(E, "for (int e = 0; e < %d; ++e) {", re);
+  E->ind++;
+  for (int i = 0; i < n; i++) {
+    fin[i] = cu_unique(E, "fold");
+    cline(E, "%s %s = %s[%s * %d];", cu_type(ty[i], DT__COUNT), fin[i], sm[i], rflat, ab.nwarp);
+  }
+  if (ab.nwarp > 1) {
+    cline(E, "for (int w = 1; w < %d; ++w) {", ab.nwarp);
+    E->ind++;
+    const char *ew[9];
+    for (int i = 0; i < n; i++)
+      ew[i] = fmt("%s[%s * %d + w]", sm[i], rflat, ab.nwarp);
+    cu_emit_combine(E, op, fin, ew, fin);
+    E->ind--;
+    cline(E, "}");
+  }
+  for (int i = 0; i < op->nout; i++)
+    cline(E, "%s%s = %s;", cu_name(E, op->out[i]), r->sh.rank ? "[e]" : "", fin[arg ? 1 : i]);
+  E->ind--;
+  cline(E, "}");
+  cline(E, "__syncthreads();");
+}
+
+// tl.cumsum / tl.cumprod / tl.associative_scan(x, axis, combine_fn, reverse)
+void cu_emit_scan(CE *E, Op *op) {
+  Value *x = op->in[0];
+  Lay L = lay_of(E, x->sh);
+  Ix ix = ix_canon(L);
+  int n = op->nin, N = x->sh.d[op->axis];
+  bool rev = op->flags & 2;
+  long long stride = 1;
+  for (int d = op->axis + 1; d < x->sh.rank; d++)
+    stride *= x->sh.d[d];
+  long long off = 0;
+  const char *sm[9];
+  for (int i = 0; i < n; i++) {
+    off = (off + 7) / 8 * 8;
+    sm[i] = fmt("((%s *)(tc_smem + %lld))", cu_type(op->in[i]->dt, DT__COUNT), off);
+    off += (long long)L.n * (dt_bits(op->in[i]->dt) == 64 ? 8 : 4);
+    cu_store_tile(E, op->in[i], sm[i], L);
+  }
+  cu_smem_need(E, off);
+  cline(E, "__syncthreads();");
+  for (int i = 0; i < op->nout; i++) {
+    cline(E, "%s %s[%d]; /* %s */", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), L.E,
+          lay_comment(L, op->out[i]->dt));
+  }
+  const char *pos = ix_coord(&ix, op->axis), *flat = ix_flat(&ix);
+  cline(E, "#pragma unroll");
+  cline(E, "for (int e = 0; e < %d; ++e) {", L.E);
+  E->ind++;
+  cline(E, "const int at = %s, line0 = %s - at * %lld; /* position along the axis, line start */", pos, flat, stride);
+  const char *acc[9], *el[9];
+  for (int i = 0; i < n; i++) {
+    acc[i] = cu_unique(E, "run");
+    cline(E, "%s %s = %s[line0 + %s * %lld];", cu_type(op->in[i]->dt, DT__COUNT), acc[i], sm[i],
+          rev ? fmt("%d", N - 1) : "0", stride);
+  }
+  if (rev)
+    cline(E, "for (int k = %d; k >= at; --k) {", N - 2);
+  else
+    cline(E, "for (int k = 1; k <= at; ++k) {");
+  E->ind++;
+  for (int i = 0; i < n; i++)
+    el[i] = fmt("%s[line0 + k * %lld]", sm[i], stride);
+  cu_emit_combine(E, op, acc, el, acc);
+  E->ind--;
+  cline(E, "}");
+  for (int i = 0; i < op->nout; i++)
+    cline(E, "%s[e] = %s;", cu_name(E, op->out[i]), acc[i]);
+  E->ind--;
+  cline(E, "}");
+  cline(E, "__syncthreads();");
+}
