@@ -92,3 +92,8 @@ build/cuda_runtime.c: runtime/tc_cuda_kernel.h tools/embed.sh
 	sh tools/embed.sh tc_cuda_runtime runtime/tc_cuda_kernel.h > $@
 build/obj/cuda_runtime.o: build/cuda_runtime.c
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# A static translator, for machines without libtree-sitter (the GPU machine's conformance run).
+bin/tritonc-static: $(OBJS)
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -static -o $@ $(OBJS) $(LDLIBS)

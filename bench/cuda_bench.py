@@ -1,0 +1,151 @@
+"""CUDA-target benchmark, run on the GPU machine: tritonc's CUDA output vs real Triton vs torch on
+the same inputs in one run, at the shapes of the CUDA-target issue. Not a test.
+
+    python3 bench/cuda_bench.py [--tritonc bin/tritonc-static] [--out DIR]
+
+For each kernel: translate with --target cuda, build with nvcc into a shared library (timed),
+compile the same .cu text through NVRTC (cupy.RawModule, timed), check the result against
+torch, then time all three with triton.testing.do_bench. Prints a table of GB/s and ratios.
+"""
+import argparse
+import ctypes
+import os
+import subprocess
+import sys
+import time
+
+import torch
+import triton
+import triton.testing
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "examples"))
+import add as ex_add  # noqa: E402
+import bias_gelu as ex_gelu  # noqa: E402
+import layernorm as ex_ln  # noqa: E402
+import softmax as ex_sm  # noqa: E402
+
+
+def build(tc, out, pyfile, kernel, sig, grid, warps):
+    base = os.path.join(out, kernel)
+    subprocess.run([tc, os.path.join(ROOT, "examples", pyfile), "-n", kernel, "-s", sig, "-g", grid,
+                    "--target", "cuda", "-w", str(warps), "-o", base], check=True)
+    t0 = time.perf_counter()
+    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-o",
+                    base + ".so", base + ".cu"], check=True)
+    t_nvcc = time.perf_counter() - t0
+    text = open(base + ".cu").read()
+    t_nvrtc = float("nan")
+    try:
+        import cupy
+        t0 = time.perf_counter()
+        mod = cupy.RawModule(code=text, options=("-std=c++17",), backend="nvrtc")
+        mod.get_function(kernel + "_kernel")
+        t_nvrtc = time.perf_counter() - t0
+    except Exception as e:  # reported, not fatal: the nvcc build is what runs
+        print(f"  NVRTC compile of {kernel}: {e}")
+    return ctypes.CDLL(base + ".so"), t_nvcc, t_nvrtc
+
+
+def launcher(lib, kernel, grid, args):
+    f = getattr(lib, kernel + "_grid")
+    cargs = []
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            cargs.append(ctypes.c_void_p(a.data_ptr()))
+        elif isinstance(a, float):
+            cargs.append(ctypes.c_float(a))
+        else:
+            cargs.append(ctypes.c_int32(a))
+    g = [ctypes.c_uint(x) for x in grid]
+
+    def run():
+        s = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+        err = f(s, *g, *cargs)
+        if err:
+            raise RuntimeError(f"{kernel}: cudaError {err}")
+    return run
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tritonc", default=os.path.join(ROOT, "bin", "tritonc-static"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "cuda_bench"))
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    torch.manual_seed(0)
+    dev = "cuda"
+    rows = []
+
+    # add, fp32, 2^26
+    n = 1 << 26
+    x, y = torch.rand(n, device=dev), torch.rand(n, device=dev)
+    o1, o2 = torch.empty_like(x), torch.empty_like(x)
+    lib, tn, tr = build(a.tritonc, a.out, "add.py", "add_kernel", "*fp32:16, *fp32:16, *fp32:16, i32, 1024",
+                        "cdiv(n_elements, 1024), 1, 1", 4)
+    g = (triton.cdiv(n, 1024), 1, 1)
+    ours = launcher(lib, "add_kernel", g, [x, y, o1, n])
+    theirs = lambda: ex_add.add_kernel[g](x, y, o2, n, BLOCK_SIZE=1024, num_warps=4)
+    ref = lambda: torch.add(x, y, out=o2)
+    ours(); torch.cuda.synchronize()
+    err = (o1 - (x + y)).abs().max().item()
+    rows.append(("add fp32 2^26", 3 * n * 4, ours, theirs, ref, err, tn, tr))
+
+    # softmax, fp32, 4096 x 4096, one row per program
+    M = N = 4096
+    xs = torch.randn(M, N, device=dev)
+    s1, s2 = torch.empty_like(xs), torch.empty_like(xs)
+    lib, tn, tr = build(a.tritonc, a.out, "softmax.py", "softmax_kernel",
+                        "*fp32:16, *fp32:16, i32, i32, i32, i32, 4096", "n_rows, 1, 1", 8)
+    ours = launcher(lib, "softmax_kernel", (M, 1, 1), [s1, xs, N, N, M, N])
+    theirs = lambda: ex_sm.softmax_kernel[(M,)](s2, xs, N, N, M, N, BLOCK_SIZE=4096, num_warps=8)
+    ref = lambda: torch.softmax(xs, dim=1, out=s2) if False else torch.softmax(xs, dim=1)
+    ours(); torch.cuda.synchronize()
+    err = (s1 - torch.softmax(xs, dim=1)).abs().max().item()
+    rows.append(("softmax fp32 4096x4096", 2 * M * N * 4, ours, theirs, ref, err, tn, tr))
+
+    # layer norm forward, fp16, 4096 x 4096
+    xl = torch.randn(M, N, device=dev, dtype=torch.float16)
+    w = torch.rand(N, device=dev, dtype=torch.float16)
+    b = torch.rand(N, device=dev, dtype=torch.float16)
+    y1, y2 = torch.empty_like(xl), torch.empty_like(xl)
+    mean, rstd = torch.empty(M, device=dev), torch.empty(M, device=dev)
+    lib, tn, tr = build(a.tritonc, a.out, "layernorm.py", "_layer_norm_fwd_fused",
+                        "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32, i32, fp32, 4096",
+                        "4096, 1, 1", 8)
+    ours = launcher(lib, "_layer_norm_fwd_fused", (M, 1, 1), [xl, y1, w, b, mean, rstd, N, N, 1e-5])
+    theirs = lambda: ex_ln._layer_norm_fwd_fused[(M,)](xl, y2, w, b, mean, rstd, N, N, 1e-5,
+                                                       BLOCK_SIZE=4096, num_warps=8)
+    ref = lambda: torch.nn.functional.layer_norm(xl, (N,), w, b, 1e-5)
+    ours(); torch.cuda.synchronize()
+    err = (y1.float() - ref().float()).abs().max().item()
+    rows.append(("layer norm fwd fp16 4096x4096", 2 * M * N * 2, ours, theirs, ref, err, tn, tr))
+
+    # bias + GELU (erf), fp32, 8192 x 8192
+    M = N = 8192
+    xg = torch.randn(M, N, device=dev)
+    bg = torch.randn(N, device=dev)
+    g1, g2 = torch.empty_like(xg), torch.empty_like(xg)
+    lib, tn, tr = build(a.tritonc, a.out, "bias_gelu.py", "bias_gelu_kernel",
+                        "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 8, 1024",
+                        "cdiv(M, 8), cdiv(N, 1024), 1", 4)
+    gg = (M // 8, N // 1024, 1)
+    ours = launcher(lib, "bias_gelu_kernel", gg, [xg, bg, g1, M, N, N, N])
+    theirs = lambda: ex_gelu.bias_gelu_kernel[gg](xg, bg, g2, M, N, N, N, BLOCK_M=8, BLOCK_N=1024, num_warps=4)
+    ref = lambda: torch.nn.functional.gelu(xg + bg)
+    ours(); torch.cuda.synchronize()
+    err = (g1 - ref()).abs().max().item()
+    rows.append(("bias+GELU fp32 8192x8192", 2 * M * N * 4, ours, theirs, ref, err, tn, tr))
+
+    print(f"device: {torch.cuda.get_device_name()}, triton {triton.__version__}, torch {torch.__version__}")
+    print("| kernel | tritonc GB/s | Triton GB/s | torch GB/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, nbytes, ours, theirs, ref, err, tn, tr in rows:
+        ts = [triton.testing.do_bench(f, warmup=50, rep=300) for f in (ours, theirs, ref)]
+        gbs = [nbytes / (t * 1e-3) / 1e9 for t in ts]
+        print(f"| {name} | {gbs[0]:.0f} | {gbs[1]:.0f} | {gbs[2]:.0f} | {gbs[0] / gbs[1]:.3f} | {err:.2e} | "
+              f"{tn:.2f} | {tr:.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
