@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SOURCE_BYTES (4u << 20)
-
 static const char usage_text[] =
     "usage: tritonc KERNEL.py -n NAME -s SIGNATURE [-g GRID] [-o OUT] [options]\n"
     "\n"
@@ -25,6 +23,8 @@ static const char usage_text[] =
     "  -o, --out-name OUT       output base name (default: the kernel name)\n"
     "  -w, --num-warps N        num_warps (recorded; used by the CUDA backend)\n"
     "  -D NAME=VALUE            value of a constexpr left out of the signature\n"
+    "  -I DIR                   search DIR for the modules the kernel file imports (after\n"
+    "                           the file's own folder, like Python's sys.path)\n"
     "      --target c|cuda      backend (default c)\n"
     "      --emit ast|ir|c|cuda print one stage to stdout instead of writing files\n"
     "      --list-configs       print the kernel's @triton.autotune configs and heuristics\n"
@@ -42,40 +42,6 @@ static const Target *find_target(const char *name) {
   return NULL;
 }
 
-static const char *read_source(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    usage_error("cannot open '%s': %s", path, strerror(errno));
-  Buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    if (b.n + n > MAX_SOURCE_BYTES) {
-      fclose(f);
-      buf_free(&b);
-      error_at((Loc){path, 1, 1}, "file is larger than %u MiB; a kernel file this large is not "
-                                  "supported", MAX_SOURCE_BYTES >> 20);
-    }
-    if (b.n + n + 1 > b.cap) {
-      size_t cap = b.cap ? b.cap : 65536;
-      while (cap < b.n + n + 1)
-        cap *= 2;
-      b.s = realloc(b.s, cap);
-      b.cap = cap;
-    }
-    memcpy(b.s + b.n, chunk, n);
-    b.n += n;
-  }
-  fclose(f);
-  char *text = arena_alloc(b.n + 1);
-  if (b.n)
-    memcpy(text, b.s, b.n);
-  text[b.n] = 0;
-  *len = b.n;
-  buf_free(&b);
-  return text;
-}
-
 static const char *need_arg(int argc, char **argv, int *i) {
   if (*i + 1 >= argc)
     usage_error("option '%s' needs a value", argv[*i]);
@@ -86,6 +52,7 @@ static void parse_args(int argc, char **argv, Options *o) {
   o->target = "c";
   o->num_warps = 4;
   o->defs = arena_alloc(sizeof(char *) * (size_t)argc);
+  o->incdirs = arena_alloc(sizeof(char *) * (size_t)argc);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -106,6 +73,10 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->num_warps = atoi(need_arg(argc, argv, &i));
       if (o->num_warps <= 0 || (o->num_warps & (o->num_warps - 1)))
         usage_error("num_warps must be a power of two");
+    } else if (!strcmp(a, "-I")) {
+      o->incdirs[o->nincdirs++] = need_arg(argc, argv, &i);
+    } else if (!strncmp(a, "-I", 2)) {
+      o->incdirs[o->nincdirs++] = a + 2;
     } else if (!strcmp(a, "-D")) {
       o->defs[o->ndefs++] = need_arg(argc, argv, &i);
     } else if (!strncmp(a, "-D", 2)) {

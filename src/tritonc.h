@@ -14,6 +14,7 @@
 #ifndef TRITONC_H
 #define TRITONC_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -60,6 +61,14 @@ const char *source_line(const char *file, int line, int *len); /* NULL if unknow
 /* User error: "file:line:col: error: msg", the source line and a caret; exit 1. */
 _Noreturn void error_at(Loc loc, const char *f, ...) __attribute__((format(printf, 2, 3)));
 void warn_at(Loc loc, const char *f, ...) __attribute__((format(printf, 2, 3)));
+/* While error_trap is set, error_at() does not exit: it keeps the message and position in
+ * error_trap_msg / error_trap_loc and longjmps to *error_trap. Sema uses it to evaluate module-level
+ * host Python tentatively (an `if` on a helper tritonc cannot run), deciding only on use. */
+extern jmp_buf *error_trap;
+extern char error_trap_msg[512];
+extern Loc error_trap_loc;
+/* A source file's bytes (exit 1 if larger than tritonc reads, exit 2 if it cannot be opened). */
+const char *read_source(const char *path, size_t *len);
 /* Usage error (bad command line): exit 2. */
 _Noreturn void usage_error(const char *f, ...) __attribute__((format(printf, 1, 2)));
 /* Internal error: names the C source location; exit 3. */
@@ -121,7 +130,9 @@ extern const char *const pyop_names[];
   X(N_CONTINUE, "continue statement")   /* - */                                        \
   X(N_ASSERT, "assert statement")       /* a: cond, b: message or NULL */              \
   X(N_FUNCDEF, "function definition")   /* str: name, params: N_PARAM, body, decos */  \
-  X(N_PARAM, "parameter")               /* str: name, a: default or NULL, c: annotation or NULL */
+  X(N_PARAM, "parameter")               /* str: name, a: default or NULL, c: annotation or NULL */ \
+  X(N_IMPORT, "import statement")       /* ival: 1 for `from`; args: N_KEYWORD (str: local name, a: N_STR dotted path) */ \
+  X(N_TRY, "try statement")             /* body, orelse: the first `except` clause's body */
 
 typedef enum NodeKind {
 #define X(e, s) e,
@@ -162,12 +173,18 @@ typedef struct Module {
   NodeList consts; /* module-level N_ASSIGN / N_ANNASSIGN with a single name target */
   Alias *aliases;
   int naliases;
+  /* The module-level statements that bind names, in order, with the `if`/`else` and `try`/`except`
+   * around them (N_IMPORT, N_ASSIGN/N_ANNASSIGN as in consts, N_FUNCDEF as in funcs or, with no
+   * decorator and an empty body, a host function, N_IF, N_TRY); sema/module.c evaluates them. */
+  NodeList body;
 } Module;
 
 /* Parses a whole file (already registered with source_register). Reports syntax errors and
  * unsupported constructs inside @triton.jit functions with error_at(). Host code (plain
  * functions, classes, `if __name__ == ...`) is skipped without conversion. */
 Module *parse_module(const char *file, const char *text, size_t len);
+/* The same for a module a kernel file imports: an empty file (an `__init__.py`) is allowed. */
+Module *parse_imported(const char *file, const char *text, size_t len);
 void dump_ast(FILE *out, const Module *m);
 
 /* ---------------------------------------------------------------- ir/ir.c: the tile IR */
@@ -386,6 +403,8 @@ typedef struct Options {
   const char *templates;  /* --templates DIR */
   const char **defs;      /* -D NAME=VALUE */
   int ndefs;
+  const char **incdirs;   /* -I DIR: where imported modules are searched, after the file's own folder */
+  int nincdirs;
   int num_warps;
   bool list_configs;
   bool include_runtime;   /* #include runtime headers instead of copying */

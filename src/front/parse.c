@@ -47,6 +47,8 @@ typedef struct P {
   int depth;
   bool in_deco;  /* inside a decorator: lambdas allowed (triton.heuristics) */
   jmp_buf *bail; /* lenient mode: reject() unwinds here instead of exiting */
+  bool fallback; /* in an `except` body at module level: its imports give no alias */
+  Vec funcs, consts; /* of Node *, for Module */
 } P;
 
 typedef Node *Conv(P *p, TSNode n);
@@ -56,8 +58,16 @@ typedef Node *Conv(P *p, TSNode n);
 static TSTree *cur_tree;
 static TSTreeCursor walk;
 static bool walking;
+static TSQuery *top_query; /* the "toplevel" query, alive while the module level converts */
+static TSQueryCursor *top_cursor;
 
 static void release_tree(void) {
+  if (top_cursor)
+    ts_query_cursor_delete(top_cursor);
+  if (top_query)
+    ts_query_delete(top_query);
+  top_cursor = NULL;
+  top_query = NULL;
   if (walking)
     ts_tree_cursor_delete(&walk);
   walking = false;
@@ -964,6 +974,8 @@ static bool is_jit(P *p, TSNode def) {
 
 static void add_alias(P *p, const char *name, const char *path, TSNode n) {
   Module *m = p->m;
+  if (p->fallback)
+    return; /* an `except ImportError:` body: the first choice names the jit decorator */
   if ((m->naliases & (m->naliases - 1)) == 0) { /* full at 0, 1, 2, 4, ...: double */
     Alias *v = arena_alloc(sizeof(Alias) * (size_t)(m->naliases ? 2 * m->naliases : 1));
     if (m->naliases)
@@ -982,24 +994,43 @@ static char *dotted_text(P *p, TSNode n) {
   return s;
 }
 
+/* One name an import binds, for sema/module.c: local name -> dotted path. */
+static void import_item(P *p, Node *imp, const char *local, const char *path, TSNode n) {
+  Node *kw = mk(p, N_KEYWORD, n), *str = mk(p, N_STR, n);
+  str->str = path;
+  kw->str = local;
+  kw->a = str;
+  Vec v = {0};
+  for (int i = 0; i < imp->args.n; i++)
+    vec_push(&v, imp->args.v[i]);
+  vec_push(&v, kw);
+  imp->args = list_of(&v);
+  add_alias(p, local, path, n);
+}
+
 /* import triton, import triton.language as tl, import a.b (binds a to "a") */
-static void import_stmt(P *p, TSNode n) {
+static Node *import_stmt(P *p, TSNode n) {
+  Node *imp = mk(p, N_IMPORT, n);
   Kids k = kids(n, true);
   for (int i = 0; i < k.n; i++) {
     TSNode x = k.v[i];
     if (is(x, "aliased_import")) {
-      add_alias(p, text(p, field(x, "alias")), dotted_text(p, field(x, "name")), x);
+      import_item(p, imp, text(p, field(x, "alias")), dotted_text(p, field(x, "name")), x);
       continue;
     }
     char *path = dotted_text(p, x);
     path[strcspn(path, ".")] = 0;
-    add_alias(p, path, path, x);
+    import_item(p, imp, path, path, x);
   }
+  return imp;
 }
 
 /* from triton import language as tl, from triton.language.extra import libdevice,
- * from . import mod. `from x import *` is an error: the names it binds are unknowable. */
-static void import_from(P *p, TSNode n) {
+ * from . import mod, from .utils import helper. `from x import *` is an error: the names it
+ * binds are unknowable. */
+static Node *import_from(P *p, TSNode n) {
+  Node *imp = mk(p, N_IMPORT, n);
+  imp->ival = 1;
   Kids k = kids(n, true);
   char *mod = dotted_text(p, k.v[0]);
   const char *sep = mod[strlen(mod) - 1] == '.' ? "" : ".";
@@ -1008,8 +1039,9 @@ static void import_from(P *p, TSNode n) {
     if (is(x, "wildcard_import"))
       reject(p, x, "'from %s import *' is not supported: import the names you use", mod);
     char *local = is(x, "aliased_import") ? text(p, field(x, "alias")) : dotted_text(p, nm);
-    add_alias(p, local, fmt("%s%s%s", mod, sep, dotted_text(p, nm)), x);
+    import_item(p, imp, local, fmt("%s%s%s", mod, sep, dotted_text(p, nm)), x);
   }
+  return imp;
 }
 
 /* NAME = value, NAME: T = value. Host Python: what the converter rejects leaves the value
@@ -1030,10 +1062,6 @@ static Node *module_const(P *p, TSNode n) {
   return x;
 }
 
-typedef struct Top {
-  Vec imports, funcs, consts; /* of TSNode * */
-} Top;
-
 static const char *query_text(const char *name) {
   for (int i = 0; tc_queries[i]; i += 2)
     if (!strcmp(tc_queries[i], name))
@@ -1041,79 +1069,139 @@ static const char *query_text(const char *name) {
   die("query '%s' is not built in (grammar/queries/%s.scm)", name, name);
 }
 
-/* Keeps capture `x` of statement `stmt` unless it lies deeper than its pattern says (the
- * range of a `try:` body also holds statements the plain patterns match). */
-static bool add_capture(Top *t, const char *cap, TSNode x, TSNode stmt) {
-  if (!strcmp(cap, "const") ? !ts_node_eq(ts_node_parent(x), stmt)
-                            : strcmp(cap, "try_import") && !ts_node_eq(x, stmt))
-    return false;
-  TSNode *v = arena_alloc(sizeof(TSNode));
-  *v = x;
-  vec_push(!strcmp(cap, "const")      ? &t->consts
-           : !strcmp(cap, "function") ? &t->funcs
-                                      : &t->imports,
-           v);
-  return true;
+static NodeList host_block(P *p, TSNode block);
+
+/* A module-level statement the query matched: an import, a decorated function, a constant. */
+static Node *host_capture(P *p, const char *cap, TSNode x, TSNode stmt) {
+  if (!strcmp(cap, "const") ? !ts_node_eq(ts_node_parent(x), stmt) : !ts_node_eq(x, stmt))
+    return NULL;
+  if (!strcmp(cap, "import"))
+    return (is(x, "import_statement") ? import_stmt : import_from)(p, x);
+  if (!strcmp(cap, "const")) {
+    Node *c = module_const(p, x);
+    if (c)
+      vec_push(&p->consts, c);
+    return c;
+  }
+  /* Functions decorated otherwise (pytest, perf_report...) are host code unless they convert. */
+  Node *f = is_jit(p, x) ? decorated(p, x) : lenient(p, x, decorated);
+  if (f)
+    vec_push(&p->funcs, f);
+  return f;
 }
 
-/* Runs the "toplevel" query on each module-level statement in turn, over its head only
- * (decorators and the `def` line, a `try:` body, or else the first token): a query over the
- * whole tree would also walk every function body of the host code, costing more than the
- * conversion. */
-static Top toplevel(P *p, TSNode root) {
-  const char *src = query_text("toplevel");
-  uint32_t off, idx, len;
-  TSQueryError err;
-  TSQuery *q = ts_query_new(tree_sitter_python(), src, (uint32_t)strlen(src), &off, &err);
-  if (!q)
-    die("grammar/queries/toplevel.scm: query error %d at byte %u", (int)err, off);
-  TSQueryCursor *c = ts_query_cursor_new();
-  TSTreeCursor w = ts_tree_cursor_new(root);
-  Top t = {0};
-  TSNode bad = {{0}, 0, 0}; /* tree-sitter accepts an indented module-level statement */
+/* Runs the "toplevel" query over the statement's head only (decorators and the `def` line, or
+ * else the first token): a query over the whole tree would also walk every function body of the
+ * host code, costing more than the conversion. */
+static Node *host_query(P *p, TSNode n) {
+  TSNode def = field(n, "definition");
+  uint32_t idx, len;
+  ts_query_cursor_set_byte_range(top_cursor, ts_node_start_byte(n),
+                                 ts_node_start_byte(ts_node_is_null(def) ? n : def) + 1);
+  ts_query_cursor_exec(top_cursor, top_query, n);
+  TSQueryMatch m;
+  Node *r = NULL;
+  while (ts_query_cursor_next_capture(top_cursor, &m, &idx)) {
+    Node *x = host_capture(p, ts_query_capture_name_for_id(top_query, m.captures[idx].index, &len),
+                           m.captures[idx].node, n);
+    r = r ? r : x;
+  }
+  return r;
+}
+
+/* A plain `def f(...)` or `class C:` binds a host name: a function body-less and undecorated. */
+static Node *host_def(P *p, TSNode n) {
+  Node *f = mk(p, N_FUNCDEF, n);
+  f->str = text(p, field(n, "name"));
+  return f;
+}
+
+/* try: ... except ...: ...  The first handler is the fallback when the body's import fails. */
+static Node *host_try(P *p, TSNode n) {
+  Node *x = mk(p, N_TRY, n);
+  x->body = host_block(p, field(n, "body"));
+  Kids k = kids(n, true);
+  for (int i = 0; i < k.n; i++)
+    if (is(k.v[i], "except_clause")) {
+      Kids e = kids(k.v[i], true);
+      bool saved = p->fallback;
+      p->fallback = true;
+      for (int j = 0; j < e.n; j++)
+        if (is(e.v[j], "block"))
+          x->orelse = host_block(p, e.v[j]);
+      p->fallback = saved;
+      break;
+    }
+  return x;
+}
+
+/* if c: ... elif d: ... else: ...  at module level: the condition is host Python (NULL if it
+ * does not convert); the branches hold more module-level statements. */
+static Node *host_if(P *p, TSNode n) {
+  Node *x = mk(p, N_IF, n), *tail = x;
+  x->a = lenient(p, field(n, "condition"), expr);
+  x->body = host_block(p, field(n, "consequence"));
+  Kids k = kids(n, true);
+  for (int i = 0; i < k.n; i++) {
+    if (is(k.v[i], "elif_clause")) {
+      Node *e = mk(p, N_IF, k.v[i]);
+      e->a = lenient(p, field(k.v[i], "condition"), expr);
+      e->body = host_block(p, field(k.v[i], "consequence"));
+      tail->orelse = list1(e);
+      tail = e;
+    } else if (is(k.v[i], "else_clause"))
+      tail->orelse = host_block(p, field(k.v[i], "body"));
+  }
+  return x;
+}
+
+static Node *host_stmt(P *p, TSNode n) {
+  if (++p->depth > MAXDEPTH)
+    reject(p, n, "statements nested too deeply");
+  Node *x = is(n, "if_statement")    ? host_if(p, n)
+            : is(n, "try_statement") ? host_try(p, n)
+            : is(n, "function_definition") || is(n, "class_definition") ? host_def(p, n)
+                                                                        : host_query(p, n);
+  p->depth--;
+  return x;
+}
+
+/* The statements of the module (or of a block inside a module-level if/try) that bind names. */
+static NodeList host_block(P *p, TSNode block) {
+  Vec v = {0};
+  TSTreeCursor w = ts_tree_cursor_new(block);
   for (bool ok = ts_tree_cursor_goto_first_child(&w); ok;
        ok = ts_tree_cursor_goto_next_sibling(&w)) {
-    TSNode n = ts_tree_cursor_current_node(&w), def = field(n, "definition");
-    uint32_t end = is(n, "try_statement") ? ts_node_end_byte(field(n, "body"))
-                                          : ts_node_start_byte(ts_node_is_null(def) ? n : def) + 1;
-    ts_query_cursor_set_byte_range(c, ts_node_start_byte(n), end);
-    ts_query_cursor_exec(c, q, n);
-    TSQueryMatch m;
-    while (ts_query_cursor_next_capture(c, &m, &idx))
-      if (add_capture(&t, ts_query_capture_name_for_id(q, m.captures[idx].index, &len),
-                      m.captures[idx].node, n) &&
-          ts_node_start_point(n).column > 0 && ts_node_is_null(bad))
-        bad = n;
+    TSNode n = ts_tree_cursor_current_node(&w);
+    if (!ts_node_is_named(n) || ts_node_is_extra(n))
+      continue;
+    Node *x = host_stmt(p, n);
+    if (x && ts_node_eq(block, ts_tree_root_node(cur_tree)) && ts_node_start_point(n).column > 0) {
+      ts_tree_cursor_delete(&w); /* tree-sitter accepts an indented module-level statement */
+      reject(p, n, "syntax error: unexpected indent");
+    }
+    if (x)
+      vec_push(&v, x);
   }
   ts_tree_cursor_delete(&w);
-  ts_query_cursor_delete(c);
-  ts_query_delete(q);
-  if (!ts_node_is_null(bad))
-    reject(p, bad, "syntax error: unexpected indent");
-  return t;
+  return list_of(&v);
 }
 
 static void convert_module(P *p, TSNode root) {
-  Top t = toplevel(p, root);
-  for (int i = 0; i < t.imports.n; i++) {
-    TSNode n = *(TSNode *)t.imports.v[i];
-    (is(n, "import_statement") ? import_stmt : import_from)(p, n);
-  }
-  Vec consts = {0}, funcs = {0};
-  for (int i = 0; i < t.consts.n; i++) {
-    Node *x = module_const(p, *(TSNode *)t.consts.v[i]);
-    if (x)
-      vec_push(&consts, x);
-  }
-  /* Functions decorated otherwise (pytest, perf_report...) are host code unless they convert. */
-  for (int i = 0; i < t.funcs.n; i++) {
-    TSNode n = *(TSNode *)t.funcs.v[i];
-    Node *f = is_jit(p, n) ? decorated(p, n) : lenient(p, n, decorated);
-    if (f)
-      vec_push(&funcs, f);
-  }
-  p->m->consts = list_of(&consts);
-  p->m->funcs = list_of(&funcs);
+  const char *src = query_text("toplevel");
+  uint32_t off;
+  TSQueryError err;
+  top_query = ts_query_new(tree_sitter_python(), src, (uint32_t)strlen(src), &off, &err);
+  if (!top_query)
+    die("grammar/queries/toplevel.scm: query error %d at byte %u", (int)err, off);
+  top_cursor = ts_query_cursor_new();
+  p->m->body = host_block(p, root);
+  ts_query_cursor_delete(top_cursor);
+  ts_query_delete(top_query);
+  top_cursor = NULL;
+  top_query = NULL;
+  p->m->consts = list_of(&p->consts);
+  p->m->funcs = list_of(&p->funcs);
 }
 
 /* ---- checks before conversion ---- */
@@ -1275,7 +1363,7 @@ static void check_syntax(P *p, TSNode root) {
   }
 }
 
-Module *parse_module(const char *file, const char *text, size_t len) {
+static Module *parse(const char *file, const char *text, size_t len, bool allow_empty) {
   P p = {.file = file, .src = text, .len = len};
   p.m = arena_alloc(sizeof(Module));
   p.m->file = file;
@@ -1287,7 +1375,7 @@ Module *parse_module(const char *file, const char *text, size_t len) {
   if (!cur_tree)
     die("tree-sitter failed to parse %s", file);
   TSNode root = ts_tree_root_node(cur_tree);
-  if (is_empty(root)) {
+  if (is_empty(root) && !allow_empty) {
     release_tree();
     error_at((Loc){file, 1, 1}, "file is empty: no @triton.jit function to translate");
   }
@@ -1295,6 +1383,14 @@ Module *parse_module(const char *file, const char *text, size_t len) {
   convert_module(&p, root);
   release_tree();
   return p.m;
+}
+
+Module *parse_module(const char *file, const char *text, size_t len) {
+  return parse(file, text, len, false);
+}
+
+Module *parse_imported(const char *file, const char *text, size_t len) {
+  return parse(file, text, len, true);
 }
 
 /* ---- dump (tritonc --emit ast) ----

@@ -5,6 +5,7 @@
 #include "sema.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Call {
@@ -1071,6 +1072,60 @@ static SVal *tr_heuristics(Sema *S, Call *c) {
 
 static SVal *tl_constexpr_call(Sema *S, Call *c) { return bi_identity(S, c); }
 
+/* ---- version checks at module level ---- */
+
+/* Version("3.0.0") / packaging.version.parse(triton.__version__): the release numbers, trailing
+ * zeros dropped so that 3.0 == 3.0.0; a pre-release or local suffix ("3.6.0+git1a2b") ends it. */
+static SVal *py_version(Sema *S, Call *c) {
+  (void)S;
+  SVal *s = need(c, 0, "version");
+  if (s->k == SV_TUPLE && s->s && !strcmp(s->s, "version"))
+    return s;
+  if (s->k != SV_STR)
+    error_at(c->loc, "Version() of %s", sv_kind_name(s));
+  int64_t parts[16];
+  int n = 0;
+  for (char *p = (char *)s->s; n < 16 && *p >= '0' && *p <= '9';) {
+    parts[n++] = strtoll(p, &p, 10);
+    if (*p != '.')
+      break;
+    p++;
+  }
+  if (!n)
+    error_at(c->loc, "'%s' is not a version", s->s);
+  while (n > 1 && parts[n - 1] == 0)
+    n--;
+  SVal *t = sv_tuple(n);
+  t->s = "version";
+  for (int i = 0; i < n; i++)
+    t->items[i] = sv_int(parts[i]);
+  return t;
+}
+
+// operator.ge(a, b), ...
+static SVal *py_operator(Sema *S, Call *c) {
+  static const struct { const char *n; PyOp op; } ops[] = {
+      {"lt", OP_LT}, {"le", OP_LE}, {"gt", OP_GT}, {"ge", OP_GE}, {"eq", OP_EQ}, {"ne", OP_NE}};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+    if (!strcmp(c->name, ops[i].n))
+      return binary(S, c->loc, ops[i].op, need(c, 0, "a"), need(c, 1, "b"));
+  die("no operator %s", c->name);
+}
+
+/* compare_version("triton", operator.ge, "3.0.0") (Liger-Kernel's helper): only Triton's version
+ * is known; another package's is host state tritonc cannot read. */
+static SVal *py_compare_version(Sema *S, Call *c) {
+  SVal *pkg = need(c, 0, "package"), *op = need(c, 1, "operator"), *want = need(c, 2, "target");
+  if (pkg->k != SV_STR || strcmp(pkg->s, "triton") != 0)
+    error_at(c->loc, "compare_version() of a package other than triton");
+  SVal *cur = sv_new(SV_STR);
+  cur->s = TRITON_VERSION;
+  Call v1 = {c->loc, "Version", NULL, &cur, 1, NULL, NULL, 0, 0};
+  Call v2 = {c->loc, "Version", NULL, &want, 1, NULL, NULL, 0, 0};
+  SVal *args[2] = {py_version(S, &v1), py_version(S, &v2)};
+  return call_value(S, c->loc, op, args, 2, NULL, NULL, 0);
+}
+
 /* ---- the table ---- */
 
 typedef struct Builtin {
@@ -1106,6 +1161,9 @@ static const Builtin builtins[] = {
     {"py.range", bi_range, 0}, {"py.min", py_minmax, 0}, {"py.max", py_minmax, 0},
     {"py.len", py_len, 0}, {"py.float", py_float, 0}, {"py.int", py_int, 0},
     {"py.abs", py_abs, 0}, {"py.print", bi_device_print, 0},
+    {"py.Version", py_version, 0}, {"py.compare_version", py_compare_version, 0},
+    {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
+    {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},
     {"triton.cdiv", tr_cdiv, 0}, {"triton.next_power_of_2", tr_next_pow2, 0},
     {"triton.Config", tr_config, 0}, {"triton.autotune", tr_autotune, 0},
     {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", bi_identity, 0},
@@ -1147,8 +1205,26 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
     const char *n = fmt("triton.%s", attr);
     if (find_builtin(n))
       return make_builtin(n, NULL);
+    if (!strcmp(attr, "__version__")) {
+      SVal *v = sv_new(SV_STR);
+      v->s = TRITON_VERSION;
+      return v;
+    }
     error_at(loc, "unknown function 'triton.%s'", attr);
   }
+  if (!strcmp(path, "operator")) {
+    const char *n = fmt("py.%s", attr);
+    if (find_builtin(n) && strlen(attr) == 2)
+      return make_builtin(n, NULL);
+    error_at(loc, "'operator.%s' is not supported", attr);
+  }
+  if (!strcmp(path, "packaging") && !strcmp(attr, "version")) {
+    SVal *m = sv_new(SV_MODULE);
+    m->s = "packaging.version";
+    return m;
+  }
+  if (!strcmp(path, "packaging.version") && (!strcmp(attr, "Version") || !strcmp(attr, "parse")))
+    return make_builtin("py.Version", NULL);
   if (!strcmp(path, "triton.language") || !strcmp(path, "triton.language.core")) {
     for (int t = 0; t < DT_PTR; t++)
       if (!strcmp(attr, dtype_info[t].name))
@@ -1181,10 +1257,11 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       return make_builtin(fmt("libdevice.%s", attr), NULL);
     error_at(loc, "unknown function 'tl.math.%s'", attr);
   }
-  if (!strcmp(path, "triton.language.extra") || !strcmp(path, "triton.language.extra.cuda")) {
+  if (!strcmp(path, "triton.language.extra") || !strcmp(path, "triton.language.extra.cuda") ||
+      !strcmp(path, "triton.language.extra.hip")) {
     SVal *m = sv_new(SV_MODULE);
     m->s = !strcmp(attr, "libdevice") ? "triton.language.extra.libdevice" : fmt("%s.%s", path, attr);
-    if (strcmp(attr, "libdevice") != 0 && strcmp(attr, "cuda") != 0)
+    if (strcmp(attr, "libdevice") != 0 && strcmp(attr, "cuda") != 0 && strcmp(attr, "hip") != 0)
       error_at(loc, "unknown module '%s.%s'", path, attr);
     return m;
   }

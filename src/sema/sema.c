@@ -145,7 +145,7 @@ static SVal *lookup(Sema *S, Loc loc, const char *name) {
   if (v)
     return v;
   v = lookup_global(S, loc, name);
-  if (!v && source_defines(S->mod->file, name))
+  if (!v && source_defines(S->env->file, name))
     error_at(loc, "'%s' is not a @triton.jit function; a kernel can call only @triton.jit "
                   "functions and Triton builtins", name);
   if (!v)
@@ -158,46 +158,9 @@ static const char *const py_builtins[] = {"range", "min", "max", "len", "float",
                                           "getattr", "hasattr", "str", NULL};
 
 static SVal *lookup_global(Sema *S, Loc loc, const char *name) {
-  SVal *v = scope_get(&S->globals, name);
+  SVal *v = module_lookup(S, loc, S->env, name);
   if (v)
     return v;
-  for (int i = 0; i < S->mod->naliases; i++)
-    if (strcmp(S->mod->aliases[i].name, name) == 0) {
-      v = sv_new(SV_MODULE);
-      v->s = S->mod->aliases[i].path;
-      /* `from triton.language import zeros` binds a function, not a module */
-      const char *dot = strrchr(v->s, '.');
-      if (dot && strncmp(v->s, "triton.language.", 16) == 0 && !strchr(v->s + 16, '.') &&
-          strcmp(dot + 1, "math") != 0 && strcmp(dot + 1, "extra") != 0)
-        v = lookup_module_attr(S, loc, xstrndup(v->s, (size_t)(dot - v->s)), dot + 1);
-      else if (strcmp(v->s, "triton.jit") == 0 || strcmp(v->s, "triton.cdiv") == 0 ||
-               strcmp(v->s, "triton.next_power_of_2") == 0 || strcmp(v->s, "triton.autotune") == 0 ||
-               strcmp(v->s, "triton.heuristics") == 0 || strcmp(v->s, "triton.Config") == 0)
-        v = lookup_module_attr(S, loc, "triton", v->s + 7);
-      return v;
-    }
-  for (int i = 0; i < S->mod->funcs.n; i++)
-    if (strcmp(S->mod->funcs.v[i]->str, name) == 0) {
-      v = sv_new(SV_FUNC);
-      v->fn = S->mod->funcs.v[i];
-      return v;
-    }
-  for (int i = 0; i < S->mod->consts.n; i++) {
-    Node *c = S->mod->consts.v[i];
-    Node *t = c->kind == N_ASSIGN ? c->args.v[0] : c->a;
-    if (t->kind != N_NAME || strcmp(t->str, name) != 0)
-      continue;
-    if (!c->b)
-      error_at(loc, "module-level '%s' is host Python that cannot be used in a kernel", name);
-    Scope *saved = S->scope;
-    S->scope = arena_alloc(sizeof(Scope));
-    v = eval_expr(S, c->b);
-    S->scope = saved;
-    if (v->k == SV_TENSOR)
-      error_at(c->loc, "module-level '%s' must be a compile-time constant", name);
-    scope_set(&S->globals, name, v);
-    return v;
-  }
   for (int i = 0; py_builtins[i]; i++)
     if (strcmp(py_builtins[i], name) == 0) {
       v = sv_new(SV_BUILTIN);
@@ -219,7 +182,8 @@ static SVal *eval_attr(Sema *S, Node *n) {
     return obj;
   switch (obj->k) {
   case SV_MODULE:
-    return lookup_module_attr(S, n->loc, obj->s, n->str);
+    return obj->menv ? module_attr(S, n->loc, obj->menv, n->str)
+                     : lookup_module_attr(S, n->loc, obj->s, n->str);
   case SV_TENSOR: case SV_DTYPE: case SV_FUNC:
     return tensor_attr(S, n->loc, obj, n->str);
   default:
@@ -895,8 +859,8 @@ static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int narg
   return v;
 }
 
-static SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const char **kwn, SVal **kwv,
-               int nkw) {
+static SVal *call_jit(Sema *S, Loc loc, Node *fn, ModEnv *menv, SVal **args, int nargs,
+                      const char **kwn, SVal **kwv, int nkw) {
   for (Frame *f = S->frame; f; f = f->up)
     if (f->fn == fn)
       error_at(loc, "recursive call to '%s' is not supported: Triton inlines jit functions",
@@ -904,7 +868,9 @@ static SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const 
   if (nargs > fn->params.n)
     error_at(loc, "'%s' takes %d arguments but %d were given", fn->str, fn->params.n, nargs);
   Scope *callee = arena_alloc(sizeof *callee), *saved = S->scope;
+  ModEnv *caller_env = S->env;
   int used = 0;
+  S->env = menv ? menv : S->env; /* defaults, annotations and the body read the callee's globals */
   for (int i = 0; i < fn->params.n; i++) {
     S->scope = saved;
     SVal *v = bind_param(S, loc, fn, i, args, nargs, kwn, kwv, nkw, &used);
@@ -938,6 +904,7 @@ static SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const 
   exec_block(S, &fn->body, 0, NULL);
   SVal *r = scope_get(S->scope, RET);
   S->scope = saved;
+  S->env = caller_env;
   S->frame = fr.up;
   S->returned = was_returned;
   S->loop_depth = depth;
@@ -947,7 +914,7 @@ static SVal *call_jit(Sema *S, Loc loc, Node *fn, SVal **args, int nargs, const 
 SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                  SVal **kwv, int nkw) {
   if (fn->k == SV_FUNC)
-    return call_jit(S, loc, fn->fn, args, nargs, kwn, kwv, nkw);
+    return call_jit(S, loc, fn->fn, fn->menv, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_BUILTIN)
     return call_builtin(S, loc, fn, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_CONSTEXPR_T && nargs == 1 && args[0]->k != SV_TENSOR)
@@ -1233,6 +1200,7 @@ static void sema_init(Sema *S, Module *m, const Options *opts, Kernel *k) {
   S->opts = opts;
   S->k = k;
   S->scope = arena_alloc(sizeof(Scope));
+  S->env = module_main(S, m);
 }
 
 Kernel *sema_kernel(Module *m, const Options *opts) {

@@ -2,12 +2,15 @@
  *   sema.c      statements, control flow, calls, environments, the kernel signature
  *   sema_ops.c  Triton's typing rules: promotion, broadcasting, casts, binary/unary ops
  *   builtins.c  the tl.* / tl.math / libdevice functions and tensor methods
+ *   module.c    the module level: which value each global name has, imported modules
  * Sema abstract-interprets the AST: Python values (constexprs) are folded with Python
  * semantics, tensors become tile-IR values appended to the current block.
  */
 #ifndef SEMA_H
 #define SEMA_H
 #include "tritonc.h"
+
+#define TRITON_VERSION "3.6.0" /* triton.__version__: the Triton tests/conformance recorded */
 
 /* Kinds of abstract values; the comment names the SVal fields each uses. */
 typedef enum SKind {
@@ -28,6 +31,8 @@ typedef enum SKind {
   SV_CONFIG,   /* triton.Config: items[0] = dict of kwargs, items[1] = num_warps */
 } SKind;
 
+typedef struct ModEnv ModEnv;
+
 typedef struct SVal {
   SKind k;
   int64_t i;
@@ -40,7 +45,37 @@ typedef struct SVal {
   Node *fn;
   struct SVal *self;
   bool u64; /* SV_INT: i holds the bits of an unsigned 64-bit literal */
+  ModEnv *menv; /* SV_FUNC: the module defining it; SV_MODULE: a module tritonc read, or NULL */
 } SVal;
+
+/* One name bound at module level, newest first; never changed once made (module.c). */
+typedef enum BindKind {
+  B_EXPR,   /* node: N_ASSIGN/N_ANNASSIGN, evaluated on first use with env (what preceded it) */
+  B_ALIAS,  /* path: an import's dotted path (from_: `from P import n` gives "P.n") */
+  B_FUNC,   /* node: N_FUNCDEF */
+  B_HOST,   /* why: a message, e.g. a plain `def` or a name unpacked from host Python */
+  B_EITHER, /* a, b: the bindings after an `if` or `try` tritonc cannot decide (NULL: none); why */
+} BindKind;
+
+typedef struct Bind {
+  const char *name;
+  BindKind k;
+  Loc loc;
+  Node *node;
+  const char *path, *why;
+  bool from_;
+  struct Bind *env, *a, *b, *next;
+  ModEnv *mod;
+  SVal *cache;
+} Bind;
+
+/* A Python module: the kernel's file or one it imports. */
+struct ModEnv {
+  const char *file, *dir, *name; /* name: `__name__` */
+  Module *m;
+  Bind *top; /* the module's names once its statements ran */
+  ModEnv *next;
+};
 
 typedef struct Var {
   const char *name;
@@ -59,7 +94,9 @@ typedef struct Frame {
 } Frame;
 
 typedef struct Sema {
-  Module *mod;
+  Module *mod;      /* the kernel's file */
+  ModEnv *env;      /* the module whose globals names resolve in (the running function's) */
+  ModEnv *mods;     /* every module read so far */
   Kernel *k;
   const Options *opts;
   Block *cur;       /* ops are appended here */
@@ -68,7 +105,6 @@ typedef struct Sema {
   int loop_depth;   /* > 0 inside for/while: return is rejected */
   bool returned;    /* the current statement list has executed a return */
   SVal *retval;
-  Scope globals;    /* module constants, evaluated lazily */
   Node *call;       /* the call being evaluated (positions of its keyword arguments) */
 } Sema;
 
@@ -85,6 +121,11 @@ bool sv_is_number(const SVal *v);
 bool sv_truthy(Sema *S, Loc loc, SVal *v);
 SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                  SVal **kwv, int nkw);
+
+/* module.c */
+ModEnv *module_main(Sema *S, Module *m);
+SVal *module_lookup(Sema *S, Loc loc, ModEnv *me, const char *name); /* NULL: not bound */
+SVal *module_attr(Sema *S, Loc loc, ModEnv *me, const char *attr);
 
 /* sema_ops.c */
 Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in);

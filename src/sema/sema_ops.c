@@ -564,6 +564,17 @@ SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
     for (int i = 0; i < b->n; i++) t->items[a->n + i] = b->items[i];
     return t;
   }
+  if (op >= OP_LT && op <= OP_GE && a->k == b->k && (a->k == SV_STR || a->k == SV_TUPLE)) {
+    /* "3.6.0" >= "3.0" and Version tuples compare as Python orders them */
+    int cmp = 0;
+    if (a->k == SV_STR)
+      cmp = strcmp(a->s, b->s);
+    for (int i = 0; a->k == SV_TUPLE && !cmp && (i < a->n || i < b->n); i++)
+      cmp = i >= a->n ? -1 : i >= b->n ? 1
+          : sv_truthy(S, loc, py_binary(S, loc, OP_LT, a->items[i], b->items[i])) ? -1
+          : sv_truthy(S, loc, py_binary(S, loc, OP_LT, b->items[i], a->items[i])) ? 1 : 0;
+    return sv_bool(op == OP_LT ? cmp < 0 : op == OP_LE ? cmp <= 0 : op == OP_GT ? cmp > 0 : cmp >= 0);
+  }
   if (op == OP_ADD && a->k == SV_STR && b->k == SV_STR) {
     SVal *s = sv_new(SV_STR);
     s->s = fmt("%s%s", a->s, b->s);

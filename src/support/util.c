@@ -6,6 +6,7 @@
  */
 #include "tritonc.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,9 +175,19 @@ static void report(Loc loc, const char *kind, const char *f, va_list ap) {
   fputs("^\n", stderr);
 }
 
+jmp_buf *error_trap;
+char error_trap_msg[512];
+Loc error_trap_loc;
+
 _Noreturn void error_at(Loc loc, const char *f, ...) {
   va_list ap;
   va_start(ap, f);
+  if (error_trap) { /* host Python evaluated tentatively: the caller decides (tritonc.h) */
+    vsnprintf(error_trap_msg, sizeof error_trap_msg, f, ap);
+    va_end(ap);
+    error_trap_loc = loc;
+    longjmp(*error_trap, 1);
+  }
   report(loc, "error", f, ap);
   va_end(ap);
   exit(1);
@@ -207,4 +218,41 @@ _Noreturn void die_impl(const char *cfile, int cline, const char *f, ...) {
   fputc('\n', stderr);
   va_end(ap);
   exit(3);
+}
+
+#define MAX_SOURCE_BYTES (4u << 20)
+
+/* The whole file, NUL-terminated, in the arena; a file that cannot be opened is a usage error. */
+const char *read_source(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    usage_error("cannot open '%s': %s", path, strerror(errno));
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (b.n + n > MAX_SOURCE_BYTES) {
+      fclose(f);
+      buf_free(&b);
+      error_at((Loc){path, 1, 1}, "file is larger than %u MiB; a kernel file this large is not "
+                                  "supported", MAX_SOURCE_BYTES >> 20);
+    }
+    if (b.n + n + 1 > b.cap) {
+      size_t cap = b.cap ? b.cap : 65536;
+      while (cap < b.n + n + 1)
+        cap *= 2;
+      b.s = realloc(b.s, cap);
+      b.cap = cap;
+    }
+    memcpy(b.s + b.n, chunk, n);
+    b.n += n;
+  }
+  fclose(f);
+  char *text = arena_alloc(b.n + 1);
+  if (b.n)
+    memcpy(text, b.s, b.n);
+  text[b.n] = 0;
+  *len = b.n;
+  buf_free(&b);
+  return text;
 }

@@ -1,0 +1,1 @@
+from .activations import gelu_tanh
