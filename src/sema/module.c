@@ -286,6 +286,10 @@ static SVal *either_value(Sema *S, Loc use, Bind *b) {
 static SVal *bind_value(Sema *S, Loc use, Bind *b) {
   if (b->cache)
     return b->cache;
+  if (b->busy)
+    error_at(use, "'%s' is defined in terms of itself (through the imports or globals at %s)",
+             b->name, loc_text(b->loc));
+  b->busy = true;
   SVal *v = NULL;
   switch (b->k) {
   case B_FUNC:
@@ -306,6 +310,7 @@ static SVal *bind_value(Sema *S, Loc use, Bind *b) {
       v = user_alias(S, use, b);
     break;
   }
+  b->busy = false;
   b->cache = v;
   return v;
 }

@@ -63,7 +63,7 @@ typedef struct Bind {
   Loc loc;
   Node *node;
   const char *path, *why;
-  bool from_;
+  bool from_, busy; /* busy: being evaluated (a cycle of imports or of globals) */
   struct Bind *env, *a, *b, *next;
   ModEnv *mod;
   SVal *cache;
