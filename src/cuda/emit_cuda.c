@@ -160,6 +160,8 @@ static const char *convert(CE *E, Value *v, Ix *ix) {
     if (c->v == v && !strcmp(c->key, key))
       return fmt("%s[e]", c->name);
   }
+  Vec outer = E->pulled; /* the statement being built keeps its locals; this copy has its own */
+  E->pulled = (Vec){0};
   const char *ty = cu_type(v->dt, v->elt);
   const char *name = cu_unique(E, fmt("%s_%s", cu_name(E, v), ix->L.s.rank == 2 ? fmt("%dx%d", ix->L.s.d[0], ix->L.s.d[1]) : "re"));
   const char *buf = fmt("((%s*)tc_smem)", ty);
@@ -170,6 +172,7 @@ static const char *convert(CE *E, Value *v, Ix *ix) {
   cline(E, "__syncthreads();");
   cu_loop(E, ix->L.E, fmt("%s[e] = %s[%s];", name, buf, flat));
   cline(E, "__syncthreads();");
+  E->pulled = outer;
   Conv *c = arena_alloc(sizeof *c);
   *c = (Conv){v, key, name, E->scope};
   vec_push(&E->convs, c);
