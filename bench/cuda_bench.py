@@ -71,12 +71,34 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tritonc", default=os.path.join(ROOT, "bin", "tritonc-static"))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "cuda_bench"))
+    ap.add_argument("--rep", type=int, default=300, help="ms of timed runs per function")
     ap.add_argument("--check-only", action="store_true", help="run each tritonc kernel once and check it")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     torch.manual_seed(0)
     dev = "cuda"
     rows = []
+
+    def report(*row):
+        """Times a kernel right after its section, while the section's variables are its own."""
+        if a.check_only:
+            print(f"{row[0]}: max err vs torch {row[5]:.2e}", flush=True)
+            return
+        name, nbytes, ours, theirs, ref, err, tn, tr = row
+        ts = []
+        for who, f in (("tritonc", ours), ("Triton", theirs), ("torch", ref)):
+            try:
+                ts.append(triton.testing.do_bench(f, warmup=min(50, a.rep), rep=a.rep))
+            except Exception as e:
+                print(f"{name}: {who} failed: {e}", flush=True)
+                raise
+        gbs = [nbytes / (t * 1e-3) / 1e9 for t in ts]
+        print(f"| {name} | {gbs[0]:.0f} | {gbs[1]:.0f} | {gbs[2]:.0f} | {gbs[0] / gbs[1]:.3f} | {err:.2e} | "
+              f"{tn:.2f} | {tr:.2f} |", flush=True)
+
+    print(f"device: {torch.cuda.get_device_name()}, triton {triton.__version__}, torch {torch.__version__}")
+    print("| kernel | tritonc GB/s | Triton GB/s | torch GB/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
+    print("|---|---|---|---|---|---|---|---|")
 
     # add, fp32, 2^26
     n = 1 << 26
@@ -90,7 +112,7 @@ def main():
     ref = lambda: torch.add(x, y, out=o2)
     ours(); torch.cuda.synchronize()
     err = (o1 - (x + y)).abs().max().item()
-    rows.append(("add fp32 2^26", 3 * n * 4, ours, theirs, ref, err, tn, tr))
+    report("add fp32 2^26", 3 * n * 4, ours, theirs, ref, err, tn, tr)
 
     # softmax, fp32, 4096 x 4096, one row per program
     M = N = 4096
@@ -103,7 +125,7 @@ def main():
     ref = lambda: torch.softmax(xs, dim=1, out=s2) if False else torch.softmax(xs, dim=1)
     ours(); torch.cuda.synchronize()
     err = (s1 - torch.softmax(xs, dim=1)).abs().max().item()
-    rows.append(("softmax fp32 4096x4096", 2 * M * N * 4, ours, theirs, ref, err, tn, tr))
+    report("softmax fp32 4096x4096", 2 * M * N * 4, ours, theirs, ref, err, tn, tr)
 
     # layer norm forward, fp16, 4096 x 4096
     xl = torch.randn(M, N, device=dev, dtype=torch.float16)
@@ -120,7 +142,7 @@ def main():
     ref = lambda: torch.nn.functional.layer_norm(xl, (N,), w, b, 1e-5)
     ours(); torch.cuda.synchronize()
     err = (y1.float() - ref().float()).abs().max().item()
-    rows.append(("layer norm fwd fp16 4096x4096", 2 * M * N * 2, ours, theirs, ref, err, tn, tr))
+    report("layer norm fwd fp16 4096x4096", 2 * M * N * 2, ours, theirs, ref, err, tn, tr)
 
     # bias + GELU (erf), fp32, 8192 x 8192
     M = N = 8192
@@ -136,20 +158,8 @@ def main():
     ref = lambda: torch.nn.functional.gelu(xg + bg)
     ours(); torch.cuda.synchronize()
     err = (g1 - ref()).abs().max().item()
-    rows.append(("bias+GELU fp32 8192x8192", 2 * M * N * 4, ours, theirs, ref, err, tn, tr))
+    report("bias+GELU fp32 8192x8192", 2 * M * N * 4, ours, theirs, ref, err, tn, tr)
 
-    if a.check_only:
-        for name, nbytes, ours, theirs, ref, err, tn, tr in rows:
-            print(f"{name}: max err vs torch {err:.2e}")
-        return
-    print(f"device: {torch.cuda.get_device_name()}, triton {triton.__version__}, torch {torch.__version__}")
-    print("| kernel | tritonc GB/s | Triton GB/s | torch GB/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name, nbytes, ours, theirs, ref, err, tn, tr in rows:
-        ts = [triton.testing.do_bench(f, warmup=50, rep=300) for f in (ours, theirs, ref)]
-        gbs = [nbytes / (t * 1e-3) / 1e9 for t in ts]
-        print(f"| {name} | {gbs[0]:.0f} | {gbs[1]:.0f} | {gbs[2]:.0f} | {gbs[0] / gbs[1]:.3f} | {err:.2e} | "
-              f"{tn:.2f} | {tr:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ typedef struct Lay {
   int R;   /* chunks per thread */
   int E;   /* elements per thread: R * V */
   int lv, ltc; /* log2 V, log2 TC */
+  int T;   /* threads of the CTA */
 } Lay;
 
 /* Where the coordinates of an accessed value come from, for element e of a consumer whose

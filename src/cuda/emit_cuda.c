@@ -344,10 +344,12 @@ static void emit_store(CE *E, Op *op) {
   const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
   const char *dst = deref(E, p, &ix);
   if (L.TC < E->T)
-    cline(E, "if (tid < %d) /* the other threads hold copies */", L.TC);
+    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
   E->ind += L.TC < E->T;
   cu_loop(E, L.E, m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val));
   E->ind -= L.TC < E->T;
+  if (L.TC < E->T)
+    cline(E, "}");
 }
 
 static void emit_scalar(CE *E, Op *op) {

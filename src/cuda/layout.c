@@ -31,6 +31,7 @@ Lay lay_of(CE *E, Shape s) {
   L.E = L.R * V;
   L.lv = lg2(V);
   L.ltc = lg2(L.TC);
+  L.T = E->T;
   return L;
 }
 
@@ -132,11 +133,10 @@ static const char *bits_expr(Ix *ix, const signed char *src, const unsigned char
     if (inv[k])
       v = fmt("~%s", v);
     const char *f = q ? fmt("(%s >> %d)", v, q) : v;
-    bool whole = tid && !inv[k] && q + len >= ix->L.ltc && len == ix->L.ltc - q && ix->L.TC > 1;
+    /* the thread's top bits need no mask when every thread holds distinct elements */
+    bool whole = tid && !inv[k] && len == ix->L.ltc - q && ix->L.TC == ix->L.T;
     if (!whole)
       f = fmt("(%s & %d)", f, (1 << len) - 1);
-    else if (ix->L.TC < 1 << 30)
-      f = q ? f : fmt("(tid & %d)", ix->L.TC - 1);
     buf_printf(&b, "%s%s", b.n ? " + " : "", k ? fmt("%s * %d", f, 1 << k) : f);
     k += len;
   }
