@@ -24,5 +24,6 @@ run_suite cli sh tests/cli.sh
 run_suite compile sh tests/compile.sh
 run_suite exec bash tests/exec/run.sh
 run_suite simd sh tests/simd/run.sh
+run_suite cuda sh tests/cuda/run.sh
 echo "$total_pass passed, $total_fail failed"
 exit $status
