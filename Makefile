@@ -81,10 +81,14 @@ bench: bin/tritonc
 clean:
 	rm -rf build/obj build/exec build/golden build/*.c bin
 
-build/runtime.c: runtime/tc_helpers.h runtime/tc_simd.h tools/embed.sh
+# runtime/*.h cut into their //@ sections, with an index of what each defines and uses, for the
+# C emitter to copy only what a kernel needs (tools/rtindex.c checks the sections' dependencies).
+build/rtindex: tools/rtindex.c
 	@mkdir -p build
-	sh tools/embed.sh tc_runtime runtime/tc_helpers.h runtime/tc_simd.h > $@
-build/obj/runtime.o: build/runtime.c
+	$(CC) -O1 -std=c11 -Wall -Wextra -o $@ tools/rtindex.c
+build/runtime.c: runtime/tc_helpers.h runtime/tc_simd.h build/rtindex
+	build/rtindex runtime/tc_helpers.h runtime/tc_simd.h > $@.tmp && mv $@.tmp $@
+build/obj/runtime.o: build/runtime.c src/c/runtime_index.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
 build/cuda_runtime.c: runtime/tc_cuda_kernel.h tools/embed.sh

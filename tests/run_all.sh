@@ -22,6 +22,7 @@ mkdir -p build
 run_suite golden sh tests/golden/run.sh
 run_suite cli sh tests/cli.sh
 run_suite compile sh tests/compile.sh
+run_suite runtime_sections sh tests/runtime_sections.sh
 run_suite exec bash tests/exec/run.sh
 run_suite simd sh tests/simd/run.sh
 run_suite cuda sh tests/cuda/run.sh

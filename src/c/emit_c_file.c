@@ -2,25 +2,97 @@
  * program function, the OpenMP launcher and the header. */
 #include "emit_c.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* ---- helpers copied from runtime/ ---- */
+#include "runtime_index.h"
 
-extern const char *const tc_runtime[];
+/* ---- the runtime the kernel uses, copied from runtime/ ---- */
 
-static void copy_section(Buf *o, const char *name) {
-  const char *text = NULL;
-  for (int i = 0; tc_runtime[i]; i += 2)
-    if (!strcmp(tc_runtime[i], "tc_helpers"))
-      text = tc_runtime[i + 1];
-  if (!text)
-    die("runtime helpers not built in");
-  const char *tag = fmt("//@ %s\n", name), *s = strstr(text, tag);
-  if (!s)
-    die("runtime helper section %s missing", name);
-  s += strlen(tag);
-  const char *e = strstr(s, "//@ ");
-  buf_printf(o, "%.*s", (int)(e - s), s);
+/* What of runtime/ the generated text uses: the sections (bit i: tc_rt_sections[i]) and, for
+ * prototypes, the functions it calls (fn[k]: tc_rt_symbols[k]). */
+typedef struct RtUse {
+  unsigned long long secs;
+  bool *fn;
+} RtUse;
+
+static int by_symbol_name(const void *key, const void *sym) {
+  return strcmp((const char *)key, ((const RtSymbol *)sym)->name);
+}
+
+static bool is_wrap(Em *E, const char *name) {
+  for (int i = 0; i < E->wraps.n; i++)
+    if (!strcmp(E->wraps.v[i], name))
+      return true;
+  return false;
+}
+
+/* Records the runtime identifiers of generated C text (comments and literals skipped). The
+ * wrapping helpers are written into the file by emit_wraps, not copied. */
+static void rt_scan(Em *E, RtUse *u, const char *s) {
+  char id[128];
+  while (s && *s) {
+    if (s[0] == '/' && s[1] == '*') {
+      const char *e = strstr(s + 2, "*/");
+      s = e ? e + 2 : s + strlen(s);
+    } else if (*s == '"' || *s == '\'') {
+      char q = *s++;
+      while (*s && *s != q)
+        s += s[0] == '\\' && s[1] ? 2 : 1;
+      s += *s != 0;
+    } else if (isalpha((unsigned char)*s) || *s == '_') {
+      size_t n = 0;
+      while (isalnum((unsigned char)s[n]) || s[n] == '_')
+        n++;
+      if (n < sizeof id) {
+        memcpy(id, s, n);
+        id[n] = 0;
+        const RtSymbol *sym = bsearch(id, tc_rt_symbols, (size_t)tc_rt_nsymbols,
+                                      sizeof *tc_rt_symbols, by_symbol_name);
+        if (sym && !is_wrap(E, id)) {
+          u->secs |= 1ULL << sym->section;
+          u->fn[sym - tc_rt_symbols] = sym->proto != NULL;
+        }
+      }
+      s += n;
+    } else if (isdigit((unsigned char)*s)) {
+      while (isalnum((unsigned char)*s) || *s == '_' || *s == '.')
+        s++;
+    } else
+      s++;
+  }
+}
+
+/* Adds what the used sections use; each section's dependencies come before it. */
+static void rt_close(RtUse *u) {
+  for (int i = tc_rt_nsections - 1; i >= 0; i--)
+    if (u->secs >> i & 1)
+      u->secs |= tc_rt_sections[i].deps;
+}
+
+static bool rt_uses_file(const RtUse *u, const char *file) {
+  for (int i = 0; i < tc_rt_nsections; i++)
+    if ((u->secs >> i & 1) && !strcmp(tc_rt_sections[i].file, file))
+      return true;
+  return false;
+}
+
+/* the sections of declarations only (decl 1), or those with functions (decl 0) */
+static unsigned long long sections_where(int decl) {
+  unsigned long long m = 0;
+  for (int i = 0; i < tc_rt_nsections; i++)
+    if (tc_rt_sections[i].decl == decl)
+      m |= 1ULL << i;
+  return m;
+}
+
+static void copy_sections(Buf *o, const RtUse *u, int decl) {
+  for (int i = 0; i < tc_rt_nsections; i++) {
+    const RtSection *s = &tc_rt_sections[i];
+    if ((u->secs >> i & 1) && s->decl == decl)
+      buf_printf(o, "\n/* runtime/%s.h, section %s */\n%s", s->file, s->name, s->text);
+  }
 }
 
 /* Wrapping signed arithmetic, one function per (operation, type) the kernel uses; the same
@@ -43,45 +115,51 @@ static void emit_wraps(Em *E, Buf *o) {
   }
 }
 
-static void copy_file(Buf *o, const char *name) {
-  for (int i = 0; tc_runtime[i]; i += 2)
-    if (!strcmp(tc_runtime[i], name)) {
-      buf_puts(o, tc_runtime[i + 1]);
-      return;
-    }
-  die("runtime file %s not built in", name);
-}
-
-/* The runtime the kernel uses: copied (only the needed sections of tc_helpers.h, and
- * tc_simd.h whole) so the file is standalone, or #included with --include-runtime. */
-static void emit_runtime(Em *E, Buf *o, bool include) {
-  bool helpers = (E->need & (H_F16 | H_BF16 | H_NANMM | H_MATH)) || E->wraps.n;
+/* Before the kernel: with --include-runtime the headers it uses; otherwise the sections of
+ * declarations it uses (vector types, lane counts, tuning constants, math macros) and
+ * prototypes of the runtime functions it calls, whose sections follow the launcher
+ * (emit_runtime_defs), so the kernel comes first in the file. */
+static void emit_runtime_decls(Em *E, Buf *o, const RtUse *u, bool include) {
+  bool helpers = rt_uses_file(u, "tc_helpers"), simd = rt_uses_file(u, "tc_simd");
   if (include) {
-    if (helpers || (E->need & H_SIMD))
+    helpers |= E->wraps.n > 0;
+    if (helpers || simd)
       buf_puts(o, "\n/* tritonc's runtime/ (compile with -I pointing at it) */\n");
     if (helpers)
       buf_puts(o, "#include \"tc_helpers.h\"\n");
-    if (E->need & H_SIMD)
+    if (simd)
       buf_puts(o, "#include \"tc_simd.h\"\n");
     return;
   }
-  if (E->need & H_SIMD) {
-    buf_puts(o, "\n/* ---- tritonc runtime: runtime/tc_simd.h, the explicit SIMD layer ---- */\n"
-                "#if defined(__clang__) /* a kernel uses only part of the layer */\n"
-                "#pragma clang diagnostic push\n"
-                "#pragma clang diagnostic ignored \"-Wunused-function\"\n"
-                "#endif\n");
-    copy_file(o, "tc_simd");
-    buf_puts(o, "#if defined(__clang__)\n#pragma clang diagnostic pop\n#endif\n"
-                "/* ---- end of runtime/tc_simd.h ---- */\n");
-  }
-  if (helpers)
-    buf_puts(o, "\n/* Helpers from tritonc's runtime/tc_helpers.h */\n");
+  if (u->secs & sections_where(1))
+    buf_puts(o, "\n/* ---- the declarations this kernel uses of tritonc's runtime/ ---- */\n");
+  copy_sections(o, u, 1);
+  bool any = false;
+  for (int i = 0; i < tc_rt_nsections; i++)
+    for (int k = 0; k < tc_rt_nsymbols; k++)
+      if (u->fn[k] && tc_rt_symbols[k].section == i) {
+        if (!any)
+          buf_puts(o, "\n/* runtime functions the kernel calls (defined after the launcher) */\n");
+        any = true;
+        buf_printf(o, "%s\n", tc_rt_symbols[k].proto);
+      }
+  if (E->wraps.n)
+    buf_puts(o, "\n/* wrapping signed arithmetic (runtime/tc_helpers.h, section wrap) */\n");
   emit_wraps(E, o);
-  if (E->need & H_F16) copy_section(o, "f16");
-  if (E->need & H_BF16) copy_section(o, "bf16");
-  if (E->need & H_NANMM) copy_section(o, "nanminmax");
-  if (E->need & H_MATH) copy_section(o, "math");
+}
+
+/* After the launcher: the sections defining the functions (clang would warn about the ones
+ * this kernel leaves unused; gcc does not for static inline functions). */
+static void emit_runtime_defs(Buf *o, const RtUse *u, bool include) {
+  if (include || !(u->secs & sections_where(0)))
+    return;
+  buf_puts(o, "\n/* ---- the functions this kernel uses of tritonc's runtime/ ---- */\n"
+              "#if defined(__clang__)\n"
+              "#pragma clang diagnostic push\n"
+              "#pragma clang diagnostic ignored \"-Wunused-function\"\n"
+              "#endif\n");
+  copy_sections(o, u, 0);
+  buf_puts(o, "#if defined(__clang__)\n#pragma clang diagnostic pop\n#endif\n");
 }
 
 static void emit_bitcasts(Em *E, Buf *o) {
@@ -312,14 +390,6 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   const char *kv_banner[] = {"FILE", file, "CFILE", file, "VERSION", TRITONC_VERSION, "SOURCE", src, "KERNEL",
                              k->name, "SIGNATURE", k->signature ? k->signature : "", "GRID",
                              grid_text, "NUM_WARPS", fmt("%d", k->num_warps), NULL};
-  expand(c_out, "c_banner", kv_banner);
-  const char *none[] = {NULL};
-  expand(c_out, "c_prelude", none);
-  emit_runtime(&E, c_out, opts->include_runtime);
-  emit_bitcasts(&E, c_out);
-  buf_puts(c_out, "\n");
-  buf_puts(c_out, body.s);
-  buf_puts(c_out, "\n");
   const char *kv_l[] = {"KERNEL", k->name, "PARAMS", param_list(k, true), "ARGS",
                         arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),
                         "GRID_X", grid[0] ? grid[0] : "1", "GRID_Y", grid[1] ? grid[1] : "1",
@@ -327,9 +397,30 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
                         "AFTER", E.nt_used ? "\n    tc_stream_fence(); /* this thread's streaming stores are "
                                              "in memory before the launch returns */" : "",
                         NULL};
-  expand(c_out, "c_launcher", kv_l);
+  Buf casts = {0}, launch = {0};
+  emit_bitcasts(&E, &casts);
+  expand(&launch, "c_launcher", kv_l);
   if (opts->grid)
-    expand(c_out, "c_launch", kv_l);
+    expand(&launch, "c_launch", kv_l);
+  /* the runtime this text uses */
+  RtUse use = {0, arena_alloc((size_t)tc_rt_nsymbols * sizeof(bool))};
+  rt_scan(&E, &use, casts.s);
+  rt_scan(&E, &use, body.s);
+  rt_scan(&E, &use, launch.s);
+  rt_close(&use);
+
+  expand(c_out, "c_banner", kv_banner);
+  const char *none[] = {NULL};
+  expand(c_out, "c_prelude", none);
+  emit_runtime_decls(&E, c_out, &use, opts->include_runtime);
+  buf_puts(c_out, casts.s ? casts.s : "");
+  buf_puts(c_out, "\n");
+  buf_puts(c_out, body.s);
+  buf_puts(c_out, "\n");
+  buf_puts(c_out, launch.s);
+  emit_runtime_defs(c_out, &use, opts->include_runtime);
+  buf_free(&casts);
+  buf_free(&launch);
   buf_free(&body);
 
   /* header */
