@@ -1,6 +1,7 @@
 # tritonc — build, demo, tests, benchmarks.
 #   make demo   translate every example, build it, run it, check it against its oracle
 #   make test   all tests (golden text, errors, execution, SIMD layer, compile checks)
+#   make check  the quick loop: golden text + command line + a few execution cases (~15 s)
 #   make bench  benchmarks (ratios measured side by side; not a test)
 # Missing dependencies are installed on first use (apt-get, npm ci), idempotently.
 
@@ -17,7 +18,7 @@ OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scan
            build/obj/cuda_runtime.o
 STAMP   := build/.deps-installed
 
-.PHONY: all deps demo test bench clean
+.PHONY: all deps demo test check bench clean
 
 all: bin/tritonc
 
@@ -74,6 +75,11 @@ demo: bin/tritonc
 
 test: bin/tritonc
 	sh tests/run_all.sh
+
+# A handful of execution cases covering elementwise, row reductions, 2-D reductions and scans.
+CHECK_CASES := add softmax layernorm_fwd reduce2d cumsum_fp32
+check: bin/tritonc
+	sh tests/check.sh $(CHECK_CASES)
 
 bench: bin/tritonc
 	sh bench/run.sh
