@@ -2,6 +2,7 @@
 #   make demo   translate every example, build it, run it, check it against its oracle
 #   make test   all tests (golden text, errors, execution, SIMD layer, compile checks)
 #   make check  the quick loop: golden text + command line + a few execution cases (~15 s)
+#   make fuzz   a long mutation campaign against bin/tritonc-san (FUZZ_SECONDS, default 600)
 #   make bench  benchmarks (ratios measured side by side; not a test)
 # Missing dependencies are installed on first use (apt-get, npm ci), idempotently.
 
@@ -18,7 +19,7 @@ OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scan
            build/obj/cuda_runtime.o
 STAMP   := build/.deps-installed
 
-.PHONY: all deps demo test check bench clean
+.PHONY: all deps demo test check fuzz bench clean
 
 all: bin/tritonc
 
@@ -69,11 +70,27 @@ bin/tritonc: $(OBJS)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
+# The translator built with ASan+UBSan, for the tests that run it on every input (tests/san.sh,
+# tests/fuzz/). The generated grammar tables are not instrumented (a slow build, no code paths).
+SAN_CFLAGS := -O1 -g -fno-var-tracking -fno-omit-frame-pointer \
+              -fsanitize=address,undefined -fno-sanitize-recover=undefined
+SAN_OBJS := $(SRCS:src/%.c=build/san/%.o) build/obj/ts_parser.o build/san/ts_scanner.o \
+            build/obj/templates.o build/obj/queries.o build/obj/runtime.o
+build/san/%.o: src/%.c $(wildcard src/*.h src/*/*.h) $(STAMP) $(TS_PY)/parser.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN_CFLAGS) -c $< -o $@
+build/san/ts_scanner.o: $(TS_PY)/parser.c
+	@mkdir -p build/san
+	$(CC) -std=c11 $(SAN_CFLAGS) -I$(TS_PY) -c $(TS_PY)/scanner.c -o $@
+bin/tritonc-san: $(SAN_OBJS)
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(SAN_CFLAGS) -o $@ $(SAN_OBJS) $(LDLIBS)
+
 # ---- demo, tests, benchmarks ----
 demo: bin/tritonc
 	sh tests/demo.sh
 
-test: bin/tritonc
+test: bin/tritonc bin/tritonc-san
 	sh tests/run_all.sh
 
 # A handful of execution cases covering elementwise, row reductions, 2-D reductions and scans.
@@ -81,11 +98,15 @@ CHECK_CASES := add softmax layernorm_fwd reduce2d cumsum_fp32
 check: bin/tritonc
 	sh tests/check.sh $(CHECK_CASES)
 
+FUZZ_SECONDS ?= 600
+fuzz: bin/tritonc-san
+	python3 tests/fuzz/mutate.py --seconds $(FUZZ_SECONDS) --seed $$(date +%s) --quiet
+
 bench: bin/tritonc
 	sh bench/run.sh
 
 clean:
-	rm -rf build/obj build/exec build/golden build/*.c bin
+	rm -rf build/obj build/san build/exec build/golden build/*.c bin
 
 # runtime/*.h cut into their //@ sections, with an index of what each defines and uses, for the
 # C emitter to copy only what a kernel needs (tools/rtindex.c checks the sections' dependencies).

@@ -21,6 +21,8 @@ run_suite() {
 mkdir -p build
 run_suite golden sh tests/golden/run.sh
 run_suite cli sh tests/cli.sh
+run_suite san sh tests/san.sh
+run_suite fuzz sh tests/fuzz/run.sh
 run_suite compile sh tests/compile.sh
 run_suite runtime_sections sh tests/runtime_sections.sh
 run_suite exec bash tests/exec/run.sh

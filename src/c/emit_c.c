@@ -876,7 +876,8 @@ void collect_pulled(Em *E, Op **ops, int n, Vec *pulled) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < ops[i]->nin; j++)
       pull_remat(E, ops[i]->in[j], IDX, pulled);
-  qsort(pulled->v, (size_t)pulled->n, sizeof(void *), by_value_id);
+  if (pulled->n > 1) /* qsort's array may not be NULL, even when empty */
+    qsort(pulled->v, (size_t)pulled->n, sizeof(void *), by_value_id);
 }
 
 /* Emits the statements of the pulled values that belong at `level`. */

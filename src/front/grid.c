@@ -21,6 +21,24 @@ static void gp_skip(GridP *g) {
 
 static void gp_expr(GridP *g);
 
+/* A constexpr is pasted as its value: an integer, in parentheses when negative (so `-N` does not
+ * become `--5`); a bool as Python counts it (True is 1); any other value is not a grid size. */
+static void grid_constexpr(GridP *g, const KParam *kp, int start) {
+  const char *t = kp->cexpr_text;
+  if (!strcmp(t, "True") || !strcmp(t, "False")) {
+    buf_puts(&g->out, t[0] == 'T' ? "1" : "0");
+    return;
+  }
+  size_t digits = strspn(t + (t[0] == '-'), "0123456789");
+  if (!digits || t[(t[0] == '-') + digits])
+    error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression uses constexpr '%s' = %s, "
+             "which is not an integer", kp->name, t);
+  if (!strcmp(t, "-9223372036854775808"))
+    buf_puts(&g->out, "(-9223372036854775807 - 1)");
+  else
+    buf_printf(&g->out, t[0] == '-' ? "(%s)" : "%s", t);
+}
+
 static void gp_primary(GridP *g) {
   gp_skip(g);
   const char *p = g->s + g->pos;
@@ -74,7 +92,7 @@ static void gp_primary(GridP *g) {
     if (strcmp(kp->name, id) != 0)
       continue;
     if (kp->constexpr_) {
-      buf_printf(&g->out, "%s", kp->cexpr_text);
+      grid_constexpr(g, kp, start);
       return;
     }
     if (kp->dt == DT_PTR || dt_is_float(kp->dt))

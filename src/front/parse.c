@@ -1340,6 +1340,28 @@ static _Noreturn void syntax_error(P *p, TSNode n) {
   reject(p, k.v[0], "syntax error near '%s'", snippet(p, k.v[0]));
 }
 
+/* An error tree-sitter recorded in a hidden node (a MISSING newline between two statements on
+ * one line: `x = a + b c`), which a walk over visible nodes never meets. Blame the first child of
+ * the deepest erroneous node that starts on the line where its previous sibling ends. */
+static _Noreturn void hidden_error(P *p, TSNode root) {
+  TSNode n = root;
+  for (bool deeper = true; deeper;) {
+    deeper = false;
+    for (uint32_t i = 0; i < ts_node_child_count(n) && !deeper; i++)
+      if (ts_node_has_error(ts_node_child(n, i))) {
+        n = ts_node_child(n, i);
+        deeper = true;
+      }
+  }
+  for (uint32_t i = 1; i < ts_node_child_count(n); i++) {
+    TSNode a = ts_node_child(n, i - 1), b = ts_node_child(n, i);
+    if (ts_node_is_named(a) && ts_node_is_named(b) &&
+        ts_node_end_point(a).row == ts_node_start_point(b).row)
+      reject(p, b, "syntax error: expected a new line or ';' before '%s'", snippet(p, b));
+  }
+  reject(p, n, "syntax error near '%s'", snippet(p, n));
+}
+
 /* The first ERROR or MISSING node in source order: a preorder walk, iterative (deep trees
  * cannot overflow the stack) and pruned to subtrees that hold an error. */
 static void check_syntax(P *p, TSNode root) {
@@ -1359,7 +1381,7 @@ static void check_syntax(P *p, TSNode root) {
       continue;
     while (!ts_tree_cursor_goto_next_sibling(&walk))
       if (!ts_tree_cursor_goto_parent(&walk))
-        die("the syntax tree has an error but no ERROR or MISSING node");
+        hidden_error(p, root);
   }
 }
 
