@@ -74,8 +74,8 @@ bin/tritonc: $(OBJS)
 # tests/fuzz/). The generated grammar tables are not instrumented (a slow build, no code paths).
 SAN_CFLAGS := -O1 -g -fno-var-tracking -fno-omit-frame-pointer \
               -fsanitize=address,undefined -fno-sanitize-recover=undefined
-SAN_OBJS := $(SRCS:src/%.c=build/san/%.o) build/obj/ts_parser.o build/san/ts_scanner.o \
-            build/obj/templates.o build/obj/queries.o build/obj/runtime.o
+SAN_OBJS := $(SRCS:src/%.c=build/san/%.o) build/san/ts_scanner.o \
+            $(filter-out $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_scanner.o,$(OBJS))
 build/san/%.o: src/%.c $(wildcard src/*.h src/*/*.h) $(STAMP) $(TS_PY)/parser.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN_CFLAGS) -c $< -o $@

@@ -373,6 +373,9 @@ SVal *binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
     Value *x, *y;
     promote_pair(S, loc, a, b, false, &x, &y);
+    if (x->dt == DT_PTR || y->dt == DT_PTR) /* Triton's comparisons take no pointer operand */
+      error_at(loc, "invalid operands of type %s and %s for '%s'", dt_name(x->dt, x->elt),
+               dt_name(y->dt, y->elt), pyop_names[op]);
     return sv_tensor(tensor_cmp(S, loc, cmp_kind(op), x, y));
   }
   case OP_AND: case OP_OR: {

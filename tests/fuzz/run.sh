@@ -5,7 +5,7 @@
 #   2. runs a short deterministic mutation campaign (tests/fuzz/mutate.py, fixed seed and count).
 # Rejected inputs found by the fuzzers are goldens instead (tests/golden/err_*.py).
 #
-#   sh tests/fuzz/run.sh          FUZZ_COUNT (default 1500) mutants, FUZZ_SEED (default 1)
+#   sh tests/fuzz/run.sh          FUZZ_COUNT (default 800) mutants, FUZZ_SEED (default 1)
 cd "$(dirname "$0")/../.." || exit 2
 SAN=${TRITONC_SAN:-bin/tritonc-san}
 CC=${CC:-cc}
@@ -31,7 +31,7 @@ for py in tests/fuzz/regress/*.py; do
     echo "PASS $name"; pass=$((pass + 1))
   fi
 done
-python3 tests/fuzz/mutate.py --seed "${FUZZ_SEED:-1}" --count "${FUZZ_COUNT:-1500}" \
+python3 tests/fuzz/mutate.py --seed "${FUZZ_SEED:-1}" --count "${FUZZ_COUNT:-800}" \
   --out build/fuzz/defects > "$tmp/mutate.log" 2>&1
 grep -v '^[0-9]* passed, [0-9]* failed' "$tmp/mutate.log"
 last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/mutate.log" | tail -n 1)
