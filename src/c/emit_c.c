@@ -398,10 +398,10 @@ void mark_fused(Block *b) {
   }
 }
 
-/* The fused reductions whose input group is g, in block b. */
+/* The fused reductions whose input group is g, in block b (out holds b->nops). */
 static int fused_for(Block *b, int g, Op **out) {
   int n = 0;
-  for (int i = 0; i < b->nops && n < 16; i++)
+  for (int i = 0; i < b->nops; i++)
     if ((b->ops[i]->flags & FUSED_REDUCE) && b->ops[i]->k == O_REDUCE &&
         opgroup(b->ops[i]->in[0]->def) == g)
       out[n++] = b->ops[i];
@@ -914,7 +914,7 @@ static void emit_group(Em *E, Op **all, int nall) {
   Shape s = op_shape(ops[0]);
   Vec pulled = {0};
   collect_pulled(E, ops, n, &pulled);
-  Op *red[16];
+  Op **red = arena_alloc(sizeof(Op *) * (size_t)(ops[0]->parent->nops + 1));
   int nred = fused_for(ops[0]->parent, opgroup(ops[0]), red);
   for (int i = 0; i < nred; i++)
     declare_results(E, red[i]);
@@ -936,7 +936,7 @@ static void emit_group(Em *E, Op **all, int nall) {
       emit_pulled_at(E, &pulled, d + 1);
       for (int i = 0; i < n; i++)
         emit_ew_stmt(E, ops[i], IDX);
-      const char *acc[16];
+      const char **acc = arena_alloc(sizeof(char *) * (size_t)(nred + 1));
       Buf clause = {0};
       for (int i = 0; i < nred; i++) {
         Op *r = red[i];

@@ -252,8 +252,8 @@ typedef struct Access {
   long long bytes;
 } Access;
 typedef struct Traffic {
-  int n;
-  Access r[64];
+  int n, cap;
+  Access *r;
 } Traffic;
 
 static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
@@ -266,13 +266,17 @@ static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
       int k = 0;
       while (k < t->n && (t->r[k].root != root || t->r[k].store != store))
         k++;
-      if (k == t->n && k < 64)
-        t->r[t->n++] = (Access){root, store, true, 0};
-      if (k < 64) {
-        t->r[k].shared &= program_invariant(op->in[0], b);
-        if (n > t->r[k].bytes)
-          t->r[k].bytes = n > (1LL << 40) ? 1LL << 40 : n;
+      if (k == t->n && t->n == t->cap) {
+        Access *r = arena_alloc(sizeof(Access) * (size_t)(t->cap = 2 * t->cap + 16));
+        if (t->n)
+          memcpy(r, t->r, sizeof(Access) * (size_t)t->n);
+        t->r = r;
       }
+      if (k == t->n)
+        t->r[t->n++] = (Access){root, store, true, 0};
+      t->r[k].shared &= program_invariant(op->in[0], b);
+      if (n > t->r[k].bytes)
+        t->r[k].bytes = n > (1LL << 40) ? 1LL << 40 : n;
     }
     long long inner = trips;
     if (op->k == O_WHILE)

@@ -202,8 +202,9 @@ static void emit_reduce(Em *E, Op *op) {
   line(E, "for (int ik = 1; ik < %d; ik++) {", N);
   E->ind++;
   open_other_loops(E, op);
-  const char *acc[8], *dst[8];
-  for (int i = 0; i < n && i < 8; i++)
+  const char **acc = arena_alloc(sizeof(char *) * (size_t)(n + 1));
+  const char **dst = arena_alloc(sizeof(char *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
     acc[i] = dst[i] = lval(E, op->out[i], out);
   if (vals)
     acc[1] = fmt("%s%s", vals, index_str(op->out[0]->sh, out));
@@ -229,8 +230,9 @@ static void emit_scan(Em *E, Op *op) {
   line(E, "for (int ik = 1; ik < %d; ik++) {", N);
   E->ind++;
   open_other_loops(E, op);
-  const char *acc[8], *dst[8];
-  for (int i = 0; i < n && i < 8; i++) {
+  const char **acc = arena_alloc(sizeof(char *) * (size_t)(n + 1));
+  const char **dst = arena_alloc(sizeof(char *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
     acc[i] = lval(E, op->out[i], prev);
     dst[i] = lval(E, op->out[i], cur);
   }
@@ -241,8 +243,6 @@ static void emit_scan(Em *E, Op *op) {
 }
 
 void emit_reduce_or_scan(Em *E, Op *op) {
-  if (op->nout > 8)
-    die("reduction with more than 8 operands");
   if (op->k == O_REDUCE)
     emit_reduce(E, op);
   else

@@ -844,7 +844,8 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
   Em *E = S->E;
   int rows = S->s.d[0], len = S->s.d[1], names_at = E->names.n;
   const char *ir = IDX[0], *iv = IDX[1];
-  const char *acc[16][NACC + 1], *arr[16];
+  const char *(*acc)[NACC + 1] = arena_alloc(sizeof *acc * (size_t)(nred + 1));
+  const char **arr = arena_alloc(sizeof(char *) * (size_t)(nred + 1));
   for (int i = 0; i < nred; i++) {
     arr[i] = unique_name(E, fmt("%s_acc", cname(E, red[i]->out[0])));
     acc[i][0] = fmt("%s[%s]", arr[i], ir);
@@ -969,7 +970,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   bool jammed = jam_rows(ops, n, s, nred) && emit_jammed(&S, ops, n, pulled, red, nred);
   for (int d = 0; d < s.rank && !jammed; d++) {
     if (d == s.rank - 1) {
-      const char *acc[16][NACC + 1];
+      const char *(*acc)[NACC + 1] = arena_alloc(sizeof *acc * (size_t)(nred + 1));
       bool rot = s.d[d] >= NACC * 16;
       for (int i = 0; i < nred; i++) { /* partial accumulators, one per lane */
         bool f = red[i]->in[0]->dt == DT_F32;

@@ -1132,8 +1132,12 @@ static const char *literal_text(SVal *v) {
 }
 
 static void bind_signature(Sema *S, Node *fn, Scope *scope) {
-  SigEntry ent[256];
-  int ns = split_signature(S->opts->signature ? S->opts->signature : "", ent, 256);
+  const char *sig = S->opts->signature ? S->opts->signature : "";
+  int max = 1;
+  for (const char *c = sig; *c; c++)
+    max += *c == ',';
+  SigEntry *ent = arena_alloc(sizeof(SigEntry) * (size_t)max);
+  int ns = split_signature(sig, ent, max);
   Kernel *k = S->k;
   k->nparams = fn->params.n;
   k->params = arena_alloc(sizeof(KParam) * (size_t)(k->nparams + 1));

@@ -128,12 +128,14 @@ typedef struct Source {
   const char *file, *text;
   size_t len;
 } Source;
-static Source sources[64];
+static Source *sources;
 static int nsources;
 
 void source_register(const char *file, const char *text, size_t len) {
-  if (nsources < 64)
-    sources[nsources++] = (Source){file, text, len};
+  if (!(nsources & (nsources - 1))) /* 0, 1, 2, 4, ...: grow to twice the size */
+    if (!(sources = realloc(sources, sizeof(Source) * (size_t)(2 * nsources + 1))))
+      die("out of memory");
+  sources[nsources++] = (Source){file, text, len};
 }
 
 const char *source_line(const char *file, int line, int *len) {
