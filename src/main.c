@@ -150,7 +150,8 @@ static int translate(const Options *o) {
   pass_fold(k);                                           /* 3. passes: dead code, */
   if (t->passes & PASS_ACCUM)
     pass_accum(k);                                        /*    accumulator tiles, */
-  pass_contract(k);                                       /*    multiply-adds */
+  pass_contract(k);                                       /*    multiply-adds, */
+  pass_axis(k);                                           /*    axis facts */
   if (o->emit && !strcmp(o->emit, "ir")) {
     ir_dump(stdout, k);
     return 0;

@@ -312,12 +312,26 @@ typedef enum OpKind {
 extern const char *const op_names[];
 extern const int op_class[];
 
-/* Axis facts per dimension (Triton's AxisInfo). */
+/* Axis facts per dimension (Triton's AxisInfo), filled by pass_axis (ir/axis.c) for every value
+ * (a scalar keeps its facts in dimension 0). Runs are aligned: along dimension d the positions
+ * 0..contig-1, contig..2*contig-1, ... each form a run (likewise for consta). Contiguity and
+ * divisibility say something for integers and pointers only (1 elsewhere); constancy holds for
+ * every dtype. Pointers: contiguity counts elements, divisibility bytes (as Triton, and as the
+ * signature's ":16"). The range holds for integers (i1 included) when `ranged`. */
+#define DIV_MAX ((int64_t)1 << 62) /* the divisibility of 0: any power of two */
 typedef struct AxisInfo {
   int64_t contig[MAXRANK]; /* length of runs of +1 steps along the dimension */
   int64_t divis[MAXRANK];  /* largest power of two dividing the first value of each run */
   int64_t consta[MAXRANK]; /* length of runs of equal values */
+  bool ranged;             /* every element lies in [lo, hi] (a 64-bit value may be unbounded) */
+  int64_t lo, hi;
 } AxisInfo;
+
+/* tl.multiple_of / tl.max_contiguous / tl.max_constancy on a value: what pass_axis must take as
+ * its divisibility, contiguity, constancy (0: no hint for that dimension). */
+typedef struct AxisHint {
+  int64_t contig[MAXRANK], divis[MAXRANK], consta[MAXRANK];
+} AxisHint;
 
 struct Op;
 typedef struct Value {
@@ -328,7 +342,8 @@ typedef struct Value {
   struct Op *def;    /* NULL for block arguments */
   const char *name;  /* Python variable bound to it (NULL: temporary) */
   int uses;          /* filled by ir_count_uses() */
-  AxisInfo ax;
+  AxisInfo ax;       /* filled by pass_axis */
+  AxisHint *hint;    /* tl.multiple_of & co. on this value, or NULL */
   void *aux;         /* scratch for passes/emitters */
 } Value;
 
@@ -429,6 +444,9 @@ void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) *
 /* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
+void pass_axis(Kernel *k); /* axis.c: AxisInfo of every value (Value.ax) */
+/* v's elements are all the constant *c (axis facts; integers only) */
+bool ax_const(const Value *v, int64_t *c);
 
 /* ---------------------------------------------------------------- targets */
 

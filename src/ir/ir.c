@@ -156,6 +156,91 @@ static void dump_type(FILE *out, const Value *v) {
 
 static void dump_block(FILE *out, const Block *b, int depth);
 
+static void dump_dims(FILE *out, const char *key, const int64_t *x, int n) {
+  fprintf(out, "%s=", key);
+  for (int d = 0; d < n; d++) {
+    if (x[d] == DIV_MAX)
+      fprintf(out, "%smax", d ? "," : "");
+    else
+      fprintf(out, "%s%lld", d ? "," : "", (long long)x[d]);
+  }
+}
+
+static bool any_above_1(const int64_t *x, int n) {
+  for (int d = 0; d < n; d++)
+    if (x[d] > 1)
+      return true;
+  return false;
+}
+
+static bool any_above_0(const int64_t *x, int n) {
+  for (int d = 0; d < n; d++)
+    if (x[d] > 0)
+      return true;
+  return false;
+}
+
+/* The axis facts of v where they say something (docs/ir.md): `{contig=.. div=.. const=..
+ * range=[lo,hi]}` for integer and pointer tiles, `{div=.. range=..}` for scalars, `{const=..}`
+ * for float tiles; a range only where narrower than the dtype's; `; hint ...` for tl.multiple_of
+ * and co. Returns whether it printed. */
+static bool dump_facts(FILE *out, const Value *v, const char *lead) {
+  const AxisInfo *a = &v->ax;
+  int n = v->sh.rank ? v->sh.rank : 1;
+  bool intptr = dt_is_int(v->dt) || v->dt == DT_PTR;
+  int64_t tl = 0, th = 0;
+  if (dt_is_int(v->dt) && v->dt != DT_I1 && dt_bits(v->dt) < 64)
+    tl = dt_is_unsigned(v->dt) ? 0 : -((int64_t)1 << (dt_bits(v->dt) - 1)),
+    th = dt_is_unsigned(v->dt) ? ((int64_t)1 << dt_bits(v->dt)) - 1
+                               : ((int64_t)1 << (dt_bits(v->dt) - 1)) - 1;
+  else if (v->dt == DT_I1)
+    th = 1;
+  bool rng = a->ranged && (dt_bits(v->dt) == 64 || a->lo > tl || a->hi < th);
+  bool tile = v->sh.rank > 0;
+  bool dims = intptr && tile &&
+              (any_above_1(a->contig, n) || any_above_1(a->divis, n) || any_above_1(a->consta, n));
+  bool fconst = !intptr && tile && any_above_1(a->consta, n);
+  bool sdiv = intptr && !tile && a->divis[0] > 1;
+  if (!dims && !fconst && !sdiv && !rng && !v->hint)
+    return false;
+  fprintf(out, "%s{", lead);
+  const char *sep = "";
+  if (dims) {
+    dump_dims(out, "contig", a->contig, n);
+    dump_dims(out, " div", a->divis, n);
+    dump_dims(out, " const", a->consta, n);
+    sep = " ";
+  } else if (fconst) {
+    dump_dims(out, "const", a->consta, n);
+    sep = " ";
+  } else if (sdiv) {
+    dump_dims(out, "div", a->divis, 1);
+    sep = " ";
+  }
+  if (rng) {
+    fprintf(out, "%srange=[%lld,%lld]", sep, (long long)a->lo, (long long)a->hi);
+    sep = " ";
+  }
+  if (v->hint) {
+    const char *keys[3] = {"contig", "div", "const"};
+    const int64_t *h[3] = {v->hint->contig, v->hint->divis, v->hint->consta};
+    fprintf(out, "%shint", *sep ? "; " : "");
+    for (int i = 0; i < 3; i++)
+      if (any_above_0(h[i], n)) {
+        fprintf(out, " ");
+        dump_dims(out, keys[i], h[i], n);
+      }
+  }
+  fprintf(out, "}");
+  return true;
+}
+
+/* facts of several values (block arguments, an op's results): `%N{...}` each */
+static void dump_facts_list(FILE *out, Value *const *v, int n) {
+  for (int i = 0; i < n; i++)
+    dump_facts(out, v[i], fmt(" %%%d", v[i]->id));
+}
+
 static void dump_attrs(FILE *out, const Op *op) {
   switch (op->k) {
   case O_CONST:
@@ -214,6 +299,10 @@ static void dump_op(FILE *out, const Op *op, int depth) {
   }
   if (op->loc.line)
     fprintf(out, "  @%d", op->loc.line);
+  if (op->nout == 1)
+    dump_facts(out, op->out[0], "  ");
+  else
+    dump_facts_list(out, op->out, op->nout);
   fprintf(out, "\n");
   for (int r = 0; r < op->nreg; r++) {
     fprintf(out, "%*s{", depth * 2, "");
@@ -223,6 +312,7 @@ static void dump_op(FILE *out, const Op *op, int depth) {
       if (i == op->reg[r]->nargs - 1)
         fprintf(out, ")");
     }
+    dump_facts_list(out, op->reg[r]->args, op->reg[r]->nargs);
     fprintf(out, "\n");
     dump_block(out, op->reg[r], depth + 1);
     fprintf(out, "%*s}\n", depth * 2, "");

@@ -846,6 +846,34 @@ static SVal *bi_identity(Sema *S, Call *c) {
   return need(c, 0, "input");
 }
 
+// tl.multiple_of(x, values) / tl.max_contiguous(x, values) / tl.max_constancy(x, values):
+// promises about x, one value per dimension, that the axis analysis takes as x's facts
+// (Triton sets them as attributes of x's defining op, so they hold for every use of x).
+static SVal *bi_axis_hint(Sema *S, Call *c) {
+  (void)S;
+  SVal *x = need(c, 0, "input"), *vals = need(c, 1, "values");
+  if (x->k != SV_TENSOR)
+    return x; /* a constexpr: its value says more than a hint */
+  SVal **items = vals->k == SV_TUPLE ? vals->items : &vals;
+  int n = vals->k == SV_TUPLE ? vals->n : 1, rank = x->v->sh.rank;
+  int want = !strcmp(c->name, "multiple_of") && !rank ? 1 : rank;
+  if (n != want)
+    error_at(c->loc, "%s(): %d value%s given for a tensor of rank %d (one per dimension)",
+             c->name, n, n == 1 ? "" : "s", rank);
+  Value *v = x->v;
+  if (!v->hint)
+    v->hint = arena_alloc(sizeof *v->hint);
+  int64_t *dst = !strcmp(c->name, "multiple_of")      ? v->hint->divis
+                 : !strcmp(c->name, "max_contiguous") ? v->hint->contig
+                                                      : v->hint->consta;
+  for (int i = 0; i < n; i++) {
+    if (items[i]->k != SV_INT || items[i]->i <= 0)
+      error_at(c->loc, "%s(): values must be positive constexpr integers", c->name);
+    dst[i] = items[i]->i;
+  }
+  return x;
+}
+
 static SVal *bi_nothing(Sema *S, Call *c) {
   (void)S;
   (void)c;
@@ -1153,8 +1181,8 @@ static const Builtin builtins[] = {
     {"tl.join", bi_join, 1}, {"tl.split", bi_split, 1}, {"tl.interleave", bi_interleave, 1},
     {"tl.cat", bi_cat, 0}, {"tl.static_assert", bi_static_assert, 0},
     {"tl.static_print", bi_static_print, 0}, {"tl.device_assert", bi_device_assert, 0},
-    {"tl.device_print", bi_device_print, 0}, {"tl.multiple_of", bi_identity, 0},
-    {"tl.max_contiguous", bi_identity, 0}, {"tl.max_constancy", bi_identity, 0},
+    {"tl.device_print", bi_device_print, 0}, {"tl.multiple_of", bi_axis_hint, 0},
+    {"tl.max_contiguous", bi_axis_hint, 0}, {"tl.max_constancy", bi_axis_hint, 0},
     {"tl.assume", bi_nothing, 0}, {"tl.debug_barrier", bi_nothing, 0},
     {"tl.static_range", bi_range, 0}, {"tl.range", bi_range, 0},
     {"tl.constexpr", tl_constexpr_call, 0}, {"tl.pow", bi_pow, 0},
