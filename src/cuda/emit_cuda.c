@@ -20,7 +20,8 @@ static const char *const reserved[] = {
     "lane", "warp", "tc_smem", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
     "min", "max", "exp", "log", "sqrt", "fabs", "floor", "ceil", "pow", "fmin", "fmax", "fma",
     "erf", "tanh", "sin", "cos", "printf", "int8_t", "int16_t", "int32_t", "int64_t",
-    "uint8_t", "uint16_t", "uint32_t", "uint64_t", "half", "nullptr", "asm", NULL};
+    "uint8_t", "uint16_t", "uint32_t", "uint64_t", "half", "nullptr", "asm",
+    "s", "w", "k", "at", "line0", "take", NULL}; /* loop and temporary names of the emitter */
 
 static bool name_used(CE *E, const char *s) {
   for (int i = 0; reserved[i]; i++)

@@ -251,14 +251,15 @@ void cu_emit_reduce(CE *E, Op *op) {
   const char *rflat = r->sh.rank ? ix_flat(&io) : "0";
   int re = r->sh.rank ? Lo.E : 1;
   for (int i = 0; i < op->nout; i++)
-    cline(E, "%s%s;", r->sh.rank ? "" : "", r->sh.rank ? fmt("%s %s[%d]", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), re)
+    if (op->out[i]->uses)
+      cline(E, "%s%s;", r->sh.rank ? "" : "", r->sh.rank ? fmt("%s %s[%d]", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), re)
                                                      : fmt("%s %s", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i])));
   cline(E, "#pragma unroll");
   cline(E, "for (int e = 0; e < %d; ++e) {", re);
   E->ind++;
   for (int i = 0; i < n; i++) {
     fin[i] = cu_unique(E, "fold");
-    cline(E, "%s %s = %s[%s * %d];", cu_type(ty[i], DT__COUNT), fin[i], sm[i], rflat, ab.nwarp);
+    cline(E, "%s%s %s = %s[%s * %d];", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(ty[i], DT__COUNT), fin[i], sm[i], rflat, ab.nwarp);
   }
   if (ab.nwarp > 1) {
     cline(E, "for (int w = 1; w < %d; ++w) {", ab.nwarp);
@@ -271,7 +272,8 @@ void cu_emit_reduce(CE *E, Op *op) {
     cline(E, "}");
   }
   for (int i = 0; i < op->nout; i++)
-    cline(E, "%s%s = %s;", cu_name(E, op->out[i]), r->sh.rank ? "[e]" : "", fin[arg ? 1 : i]);
+    if (op->out[i]->uses) /* a result the kernel drops (`_, i = tl.reduce(...)`) is not kept */
+      cline(E, "%s%s = %s;", cu_name(E, op->out[i]), r->sh.rank ? "[e]" : "", fin[arg ? 1 : i]);
   E->ind--;
   cline(E, "}");
   cline(E, "__syncthreads();");
