@@ -86,6 +86,19 @@ bin/tritonc-san: $(SAN_OBJS)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(SAN_CFLAGS) -o $@ $(SAN_OBJS) $(LDLIBS)
 
+# The libFuzzer target (tests/fuzz/fuzz_translate.c, run by tests/fuzz/libfuzzer.sh): clang,
+# every source instrumented for coverage and ASan+UBSan, main() renamed away.
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+               -fno-sanitize-recover=undefined
+FUZZ_OBJS := $(SRCS:src/%.c=build/fuzz/obj/%.o) build/san/ts_scanner.o \
+             $(filter-out $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_scanner.o,$(OBJS))
+build/fuzz/obj/%.o: src/%.c $(wildcard src/*.h src/*/*.h) $(STAMP) $(TS_PY)/parser.c
+	@mkdir -p $(dir $@)
+	clang $(CFLAGS) $(FUZZ_CFLAGS) -Dmain=tritonc_main -c $< -o $@
+bin/fuzz-translate: tests/fuzz/fuzz_translate.c $(FUZZ_OBJS)
+	@mkdir -p bin
+	clang $(CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+
 # ---- demo, tests, benchmarks ----
 demo: bin/tritonc
 	sh tests/demo.sh
@@ -106,7 +119,7 @@ bench: bin/tritonc
 	sh bench/run.sh
 
 clean:
-	rm -rf build/obj build/san build/exec build/golden build/*.c bin
+	rm -rf build/obj build/san build/fuzz build/exec build/golden build/*.c bin
 
 # runtime/*.h cut into their //@ sections, with an index of what each defines and uses, for the
 # C emitter to copy only what a kernel needs (tools/rtindex.c checks the sections' dependencies).

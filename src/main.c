@@ -120,9 +120,8 @@ static void write_file(const char *path, const Buf *b) {
     usage_error("cannot write '%s': %s", path, strerror(errno));
 }
 
-static int translate(const Options *o) {
-  size_t len;
-  const char *text = read_source(o->file, &len);
+/* The pipeline on a kernel file's text (tests/fuzz/fuzz_translate.c calls it on a buffer). */
+int translate_text(const Options *o, const char *text, size_t len) {
   if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) { /* a UTF-8 byte-order mark, as Python allows */
     text += 3;
     len -= 3;
@@ -168,6 +167,12 @@ static int translate(const Options *o) {
   buf_free(&c);
   buf_free(&h);
   return 0;
+}
+
+static int translate(const Options *o) {
+  size_t len;
+  const char *text = read_source(o->file, &len);
+  return translate_text(o, text, len);
 }
 
 int main(int argc, char **argv) {

@@ -57,6 +57,7 @@ void buf_free(Buf *b);
 /* Source registry: error_at() prints the line of a registered file with a caret. */
 void source_register(const char *file, const char *text, size_t len);
 const char *source_line(const char *file, int line, int *len); /* NULL if unknown */
+void source_reset(void); /* forget every file (a fuzz target, between inputs) */
 
 /* User error: "file:line:col: error: msg", the source line and a caret; exit 1. */
 _Noreturn void error_at(Loc loc, const char *f, ...) __attribute__((format(printf, 2, 3)));
@@ -424,6 +425,9 @@ typedef struct Options {
   bool list_configs;
   bool include_runtime;   /* #include runtime headers instead of copying */
 } Options;
+
+/* main.c: the whole pipeline on a kernel file's text already read (0, or an exit on error). */
+int translate_text(const Options *o, const char *text, size_t len);
 
 /* Specialises opts->kernel of m for opts->signature / -D values; reports user errors. */
 Kernel *sema_kernel(Module *m, const Options *opts);

@@ -138,6 +138,8 @@ void source_register(const char *file, const char *text, size_t len) {
   sources[nsources++] = (Source){file, text, len};
 }
 
+void source_reset(void) { nsources = 0; }
+
 const char *source_line(const char *file, int line, int *len) {
   if (!file)
     return NULL;
