@@ -3,6 +3,8 @@
  * rewritten with constexpr values substituted. Both targets' launchers read Kernel.grid. */
 #include "tritonc.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct GridP {
@@ -10,6 +12,8 @@ typedef struct GridP {
   const char *s;
   int pos, col0;
   Buf out;
+  bool cst;      /* the expression just parsed is a constant, */
+  long long val; /* of this value (kept in int's range, as C evaluates the grid in int) */
 } GridP;
 
 static Loc grid_loc(GridP *g) { return (Loc){"<grid>", 1, g->col0 + g->pos}; }
@@ -21,22 +25,42 @@ static void gp_skip(GridP *g) {
 
 static void gp_expr(GridP *g);
 
+/* A constant part of the grid is checked as the C compiler would: a division by zero or a value
+ * outside int (`-Werror` rejects both) is a user error here, at the operator. */
+static void gp_fold(GridP *g, bool lcst, long long l, char op, int at) {
+  long long r = g->val;
+  Loc loc = {"<grid>", 1, g->col0 + at};
+  if ((op == '/' || op == '%') && g->cst && r == 0)
+    error_at(loc, "division by zero in grid expression");
+  if (!lcst || !g->cst) {
+    g->cst = false;
+    return;
+  }
+  long long v = op == '+' ? l + r : op == '-' ? l - r : op == '*' ? l * r : op == '/' ? l / r : l % r;
+  if (v < INT32_MIN || v > INT32_MAX)
+    error_at(loc, "grid expression overflows int (%lld)", v);
+  g->val = v;
+}
+
 /* A constexpr is pasted as its value: an integer, in parentheses when negative (so `-N` does not
  * become `--5`); a bool as Python counts it (True is 1); any other value is not a grid size. */
 static void grid_constexpr(GridP *g, const KParam *kp, int start) {
   const char *t = kp->cexpr_text;
+  g->cst = true;
   if (!strcmp(t, "True") || !strcmp(t, "False")) {
     buf_puts(&g->out, t[0] == 'T' ? "1" : "0");
+    g->val = t[0] == 'T';
     return;
   }
   size_t digits = strspn(t + (t[0] == '-'), "0123456789");
   if (!digits || t[(t[0] == '-') + digits])
     error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression uses constexpr '%s' = %s, "
              "which is not an integer", kp->name, t);
-  if (!strcmp(t, "-9223372036854775808"))
-    buf_puts(&g->out, "(-9223372036854775807 - 1)");
-  else
-    buf_printf(&g->out, t[0] == '-' ? "(%s)" : "%s", t);
+  g->val = strtoll(t, NULL, 10);
+  if (g->val < INT32_MIN || g->val > INT32_MAX)
+    error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression uses constexpr '%s' = %s, "
+             "which is outside int", kp->name, t);
+  buf_printf(&g->out, t[0] == '-' ? "(%s)" : "%s", t);
 }
 
 static void gp_primary(GridP *g) {
@@ -53,9 +77,16 @@ static void gp_primary(GridP *g) {
     buf_puts(&g->out, ")");
     return;
   }
-  if (*p >= '0' && *p <= '9') {
-    while (g->s[g->pos] >= '0' && g->s[g->pos] <= '9')
-      buf_printf(&g->out, "%c", g->s[g->pos++]);
+  if (*p >= '0' && *p <= '9') { /* decimal, leading zeros dropped (C would read octal) */
+    int start = g->pos;
+    g->cst = true;
+    g->val = 0;
+    while (g->s[g->pos] >= '0' && g->s[g->pos] <= '9') {
+      g->val = g->val * 10 + (g->s[g->pos++] - '0');
+      if (g->val > INT32_MAX)
+        error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression overflows int");
+    }
+    buf_printf(&g->out, "%lld", g->val);
     return;
   }
   if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'))
@@ -82,6 +113,18 @@ static void gp_primary(GridP *g) {
     if (b.s[b.pos] != ')')
       error_at(grid_loc(&b), "expected ')' after cdiv arguments");
     buf_printf(&g->out, "((%s + %s - 1) / (%s))", a.out.s, b.out.s, b.out.s);
+    g->cst = a.cst, g->val = a.val; /* (a + b - 1) / b */
+    GridP one = {.cst = true, .val = 1, .col0 = g->col0};
+    one.cst = b.cst, one.val = b.val;
+    gp_fold(&one, a.cst, a.val, '+', start);
+    bool sum_cst = one.cst;
+    long long sum = one.val;
+    one.cst = true, one.val = 1;
+    gp_fold(&one, sum_cst, sum, '-', start);
+    sum_cst = one.cst, sum = one.val;
+    one.cst = b.cst, one.val = b.val;
+    gp_fold(&one, sum_cst, sum, '/', start);
+    g->cst = one.cst, g->val = one.val;
     g->pos = b.pos + 1;
     buf_free(&a.out);
     buf_free(&b.out);
@@ -99,6 +142,7 @@ static void gp_primary(GridP *g) {
       error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression uses '%s', which is not an "
                "integer argument", id);
     buf_printf(&g->out, "%s", id);
+    g->cst = false;
     return;
   }
   error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression names unknown argument '%s'", id);
@@ -106,31 +150,45 @@ static void gp_primary(GridP *g) {
 
 static void gp_unary(GridP *g) {
   gp_skip(g);
-  if (g->s[g->pos] == '-') {
+  int at = g->pos;
+  bool neg = g->s[g->pos] == '-';
+  if (neg) {
     g->pos++;
     buf_puts(&g->out, "-");
   }
   gp_primary(g);
+  if (neg)
+    gp_fold(g, true, 0, '-', at);
 }
 
 static void gp_term(GridP *g) {
   gp_unary(g);
   for (gp_skip(g); strchr("*/%", g->s[g->pos]) && g->s[g->pos]; gp_skip(g)) {
-    buf_printf(&g->out, " %c ", g->s[g->pos++]);
+    int at = g->pos;
+    char op = g->s[g->pos++];
+    bool lcst = g->cst;
+    long long l = g->val;
+    buf_printf(&g->out, " %c ", op);
     gp_unary(g);
+    gp_fold(g, lcst, l, op, at);
   }
 }
 
 static void gp_expr(GridP *g) {
   gp_term(g);
   for (gp_skip(g); (g->s[g->pos] == '+' || g->s[g->pos] == '-'); gp_skip(g)) {
-    buf_printf(&g->out, " %c ", g->s[g->pos++]);
+    int at = g->pos;
+    char op = g->s[g->pos++];
+    bool lcst = g->cst;
+    long long l = g->val;
+    buf_printf(&g->out, " %c ", op);
     gp_term(g);
+    gp_fold(g, lcst, l, op, at);
   }
 }
 
 static const char *grid_dim(Kernel *k, const char *text, int col0) {
-  GridP g = {k, text, 0, col0, {0}};
+  GridP g = {.k = k, .s = text, .col0 = col0};
   gp_expr(&g);
   gp_skip(&g);
   if (g.s[g.pos])
