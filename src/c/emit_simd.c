@@ -6,8 +6,10 @@
  * needs): uniform across the lanes (a scalar expression), contiguous (base + lane: aranges and
  * offsets built from them), or a general vector. A load or store through a contiguous pointer
  * becomes one (masked) vector access; through a general pointer tile, a gather or scatter.
- * Groups with types or ops the layer does not cover (fp16, int64, integer division, ...) stay
- * on the scalar path, which the compiler may still auto-vectorise.
+ * int64 index math has no vector form and needs none where the axis facts (ir/axis.c) say a
+ * value is contiguous or constant along the lanes (wide_binary). Groups with types or ops the
+ * layer does not cover (fp16, int64 data, integer division of vectors, ...) stay on the scalar
+ * path, which the compiler may still auto-vectorise.
  *
  * Contiguous loads and stores also get a software prefetch of the same access one program (or
  * one loop trip) ahead: tc_prefetch_next learns, per site and thread, how far the site's first
@@ -33,7 +35,7 @@ typedef enum { VU, VC, VV } VKind;
 
 typedef struct VX {
   VKind k;
-  char t;           /* 'f' fp32, 'i' int32, 'm' mask (int1), 'p' pointer */
+  char t;           /* 'f' fp32, 'i' int32, 'l' int64 (VU / VC only), 'm' mask (int1), 'p' pointer */
   DType elt;        /* pointee of a pointer */
   const char *e;    /* VU: scalar expression; VC: expression of lane 0; VV: vector expression */
   const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
@@ -96,6 +98,7 @@ static char tchar(DType t) {
   switch (t) {
   case DT_F32: return 'f';
   case DT_I32: return 'i';
+  case DT_I64: return 'l';
   case DT_I1: return 'm';
   case DT_PTR: return 'p';
   default: return 0;
@@ -246,6 +249,22 @@ static const char *bounds_check(VX *a, VX *b, OpKind k) {
   return fmt("(int64_t)%s + TC_VLEN%s <= (int64_t)%s", a->x0, k == O_LT ? "" : " - 1", b->x0);
 }
 
+/* A bounds check c: the loop over whole vectors (full_vectors) holds it true (that mask, or NULL
+ * elsewhere); the first loop to see c records it. */
+static VX *loop_bound(Sim *S, const char *c) {
+  int seen = 0;
+  for (int i = 0; i < S->conds.n && !seen; i++)
+    seen = !strcmp(S->conds.v[i], c);
+  if (S->full && seen) {
+    VX *r = mk(VU, 'm', "1");
+    r->by_loop = true;
+    return r;
+  }
+  if (!S->full && !seen)
+    vec_push(&S->conds, (void *)c);
+  return NULL;
+}
+
 static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   OpKind k = op->k;
   char t = a->t;
@@ -261,25 +280,15 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     if (db == !absorb)
       return a;
   }
-  if (t == 'i' && cmp) { /* a mask known to be all true (or all false) needs no lanes */
+  if ((t == 'i' || t == 'l') && cmp) { /* a mask known to be all true (or false) needs no lanes */
     int d = decided(k, a, b);
     if (d >= 0)
       return mk(VU, 'm', d ? "1" : "0");
     const char *c = bounds_check(a, b, k);
     if (!c && a->k == VU && b->k == VU && (k == O_LT || k == O_LE || k == O_GT || k == O_GE))
       c = ew_binary(S->E, k, op->in[0]->dt, a->x0, b->x0); /* a row's bound: `rows < M` */
-    if (c) {
-      int seen = 0;
-      for (int i = 0; i < S->conds.n && !seen; i++)
-        seen = !strcmp(S->conds.v[i], c);
-      if (S->full && seen) {
-        VX *r = mk(VU, 'm', "1");
-        r->by_loop = true;
-        return r;
-      }
-      if (!S->full && !seen)
-        vec_push(&S->conds, (void *)c);
-    }
+    if (c && loop_bound(S, c))
+      return loop_bound(S, c);
   }
   VX *r = binary_plain(S, op, a, b); /* only uniform or contiguous values carry ranges */
   return t == 'i' && r->k != VV && !S->fail && range_of(k, a, b, &lo, &hi) ? ranged(r, lo, hi) : r;
@@ -322,6 +331,14 @@ static VX *cast(Sim *S, Op *op, VX *a) {
     VX *r = mk(VU, tchar(to), cast_expr(S->E, op->in[0], to, a->e));
     if (a->x0 != a->e)
       r->x0 = cast_expr(S->E, op->in[0], to, a->x0);
+    return r;
+  }
+  if (a->k == VC && ((from == DT_I32 && to == DT_I64 && op->in[0]->ax.ranged) ||
+                     (from == DT_I64 && to == DT_I32))) {
+    /* an int32 range proved (no lane wraps) widens lane by lane; int64 lanes narrowed wrap
+     * like tc_i32_iota */
+    VX *r = mk(VC, tchar(to), cast_expr(S->E, op->in[0], to, a->e));
+    r->x0 = cast_expr(S->E, op->in[0], to, a->x0);
     return r;
   }
   const char *v = vec(S, a);
@@ -370,12 +387,68 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
   return mk(VV, t, r);
 }
 
+/* The dimension of v the lanes walk (idx[d] is the lane index), -1 if none; -2 if an index
+ * mixes the lane index into an expression. */
+static int lane_dim(Sim *S, const Value *v, const char *const *idx) {
+  int lane = -1;
+  for (int d = 0; d < v->sh.rank; d++) {
+    if (!strcmp(idx[d], lane_idx(S)))
+      lane = v->sh.d[d] > 1 ? d : lane;
+    else if (strstr(idx[d], lane_idx(S)))
+      return -2;
+  }
+  return lane;
+}
+
+/* `c < u` (or `<=`) with c contiguous from lane 0's x and u uniform: the first u - x lanes
+ * (+ 1 for `<=`), clamped to the vector; u - x is taken unsigned where x < u, so it is exact. */
+static VX *first_lanes(const char *x, const char *u, bool le) {
+  const char *d = fmt("(uint64_t)(%s) - (uint64_t)(%s)", u, x);
+  if (le)
+    return mk(VV, 'm', fmt("tc_mask_first_n((%s) > (%s) ? 0 : %s >= TC_VLEN - 1 ? TC_VLEN : "
+                           "(int)(%s) + 1)", x, u, d, d));
+  return mk(VV, 'm', fmt("tc_mask_first_n((%s) >= (%s) ? 0 : %s >= TC_VLEN ? TC_VLEN : (int)(%s))",
+                         x, u, d, d));
+}
+
+/* int64 index math (`pid.to(tl.int64) * BLOCK + tl.arange(0, BLOCK)`) has no vector form in
+ * the runtime and needs none: the axis facts say when a result is contiguous along the lanes
+ * (lane l holds lane 0's value + l) or constant across each vector, in runs of a multiple of
+ * 16 lanes (aligned, and every vector starts at a multiple of TC_VLEN, which divides 16). Lane
+ * 0's value is the op applied to its operands' lane-0 values. A bounds check of such an index
+ * is a mask of the first lanes. */
+static VX *wide_binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
+  OpKind k = op->k;
+  Value *r = op->out[0];
+  int d = lane_dim(S, r, idx);
+  if (a->k == VV || b->k == VV || d == -2)
+    return failed(S);
+  if (op_class[k] == K_CMP) {
+    const char *c = bounds_check(a, b, k);
+    VX *whole = c ? loop_bound(S, c) : NULL;
+    if (whole)
+      return whole;
+    if (a->k == VC && b->k == VU && (k == O_LT || k == O_LE))
+      return first_lanes(a->e, b->e, k == O_LE);
+    if (a->k == VU && b->k == VC && (k == O_GT || k == O_GE))
+      return first_lanes(b->e, a->e, k == O_GE);
+    return failed(S);
+  }
+  VKind form = d < 0 || r->ax.consta[d] % 16 == 0 ? VU : r->ax.contig[d] % 16 == 0 ? VC : VV;
+  if (form == VV)
+    return failed(S);
+  VX *x = mk(form, 'l', ew_binary(S->E, k, r->dt, a->e, b->e));
+  if (a->x0 != a->e || b->x0 != b->e)
+    x->x0 = ew_binary(S->E, k, r->dt, a->x0, b->x0);
+  return x;
+}
+
 static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
   switch (op_class[op->k]) {
   case K_BINARY: case K_CMP: {
     if (op->k == O_PTRADD) {
       VX *p = vx(S, op->in[0], idx), *o = vx(S, op->in[1], idx);
-      if (p->k != VU || o->t != 'i')
+      if (p->k != VU || (o->t != 'i' && o->t != 'l'))
         return failed(S);
       if (o->k == VV) {
         VX *g = mk(VV, 'p', p->e);
@@ -384,7 +457,11 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
       }
       return mk(o->k, 'p', fmt("(%s + %s)", p->e, o->e));
     }
-    return binary(S, op, vx(S, op->in[0], idx), vx(S, op->in[1], idx));
+    /* the right operand first: the order in which bounds checks have always been found */
+    VX *b = vx(S, op->in[1], idx), *a = vx(S, op->in[0], idx);
+    if (a->t == 'l' && (a->k != VU || b->k != VU))
+      return wide_binary(S, op, a, b, idx);
+    return binary(S, op, a, b);
   }
   case K_TERNARY: {
     VX *a = vx(S, op->in[0], idx), *b = vx(S, op->in[1], idx), *c = vx(S, op->in[2], idx);
@@ -497,8 +574,9 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       const char *ty = x->t == 'f' ? "tc_vf32" : x->t == 'i' ? "tc_vi32" : "tc_vmask";
       line(S->E, "const %s %s = %s;", ty, n, x->e);
       x = mk(VV, x->t, n);
-    } else if (x->k == VC && x->t == 'i') {
-      line(S->E, "const int32_t %s = %s; /* lane 0; lane l holds %s + l */", n, x->e, n);
+    } else if (x->k == VC && (x->t == 'i' || x->t == 'l')) {
+      line(S->E, "const %s %s = %s; /* lane 0; lane l holds %s + l */",
+           x->t == 'i' ? "int32_t" : "int64_t", n, x->e, n);
       x = renamed(x, n);
     } else if (mask_const(x) >= 0) {
       line(S->E, "/* %s is %s on every lane (%s): nothing to compute */", n,
