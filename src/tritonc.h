@@ -451,6 +451,11 @@ bool contractible_product(Value *v);
 void pass_axis(Kernel *k); /* axis.c: AxisInfo of every value (Value.ax) */
 /* v's elements are all the constant *c (axis facts; integers only) */
 bool ax_const(const Value *v, int64_t *c);
+/* Elements per access of a load or store through the pointer tile ptr under mask (or NULL),
+ * along its innermost dimension, as Triton vectorises: that many lanes are contiguous, the first
+ * at an address that is a multiple of their bytes, under one mask value, in at most 16 bytes
+ * (the widest access of a CUDA thread). A power of two; 1 for scalars. */
+int ax_vec_width(const Value *ptr, const Value *mask);
 
 /* ---------------------------------------------------------------- targets */
 

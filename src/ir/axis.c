@@ -177,6 +177,20 @@ static bool range_bits(OpKind k, const AI *a, const AI *b, int64_t *rlo, int64_t
   return ok;
 }
 
+int ax_vec_width(const Value *ptr, const Value *mask) {
+  if (ptr->dt != DT_PTR || !ptr->sh.rank)
+    return 1;
+  int d = ptr->sh.rank - 1;
+  int64_t esize = max64(1, dt_bits(ptr->elt) / 8);
+  int64_t w = min64(min64(max64(ptr->ax.divis[d] / esize, 1), ptr->ax.contig[d]), 16 / esize);
+  if (mask && mask->sh.rank == ptr->sh.rank)
+    w = min64(w, max64(mask->ax.consta[d], 1));
+  int p = 1;
+  while (p * 2 <= w)
+    p *= 2;
+  return p;
+}
+
 static void range_binary(AI *r, DType t, OpKind k, const AI *a, const AI *b) {
   int64_t lo, hi;
   bool ok = k == O_AND || k == O_OR || k == O_XOR || k == O_SHL || k == O_SHR

@@ -299,6 +299,12 @@ static void dump_op(FILE *out, const Op *op, int depth) {
   }
   if (op->loc.line)
     fprintf(out, "  @%d", op->loc.line);
+  int vec = op->k == O_LOAD || op->k == O_STORE
+                ? ax_vec_width(op->in[0], op->k == O_LOAD ? (op->nin > 1 ? op->in[1] : NULL)
+                                                          : (op->nin > 2 ? op->in[2] : NULL))
+                : 1;
+  if (vec > 1)
+    fprintf(out, "  vec=%d", vec);
   if (op->nout == 1)
     dump_facts(out, op->out[0], "  ");
   else

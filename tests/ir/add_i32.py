@@ -28,5 +28,8 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
 # expect: = le %[0-9]+\.offs, %[0-9]+ : i1\[1024\]  @[0-9]+$
 # pointers: contiguous in elements, divisible by 16 bytes (the :16 of the base)
 # expect: = ptradd .*: \*fp32\[1024\]  @[0-9]+  \{contig=1024 div=16 const=1\}$
-# a load of contiguous addresses is not constant
-# expect: \.x = load .*: fp32\[1024\]  @[0-9]+$
+# a load of contiguous addresses is not constant; 4 lanes (16 bytes) per access, as the mask
+# is constant on runs of 16
+# expect: \.x = load .*: fp32\[1024\]  @[0-9]+  vec=4$
+# a mask that changes inside a run allows one lane per access
+# expect: store %[0-9]+, %[0-9]+\.y, %[0-9]+  @[0-9]+$

@@ -19,3 +19,7 @@ def add_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 # expect: \.lane = cast .*: i64\[1024\]  @[0-9]+  \{contig=1024 div=max const=1 range=\[0,1023\]\}$
 # expect: = ptradd %[0-9]+, %[0-9]+\.offs : \*fp32\[1024\]  @[0-9]+  \{contig=1024 div=16 const=1\}$
 # expect: = ptradd %[0-9]+, %[0-9]+\.lane : \*fp32\[1024\]  @[0-9]+  \{contig=1024 div=16 const=1\}$
+# n has no :16, so offs < n may change at any lane: one lane per access (as in Triton); the
+# unmasked load takes 4
+# expect: \.x = load %[0-9]+, %[0-9]+\.mask : fp32\[1024\]  @[0-9]+$
+# expect: = load %[0-9]+ : fp32\[1024\]  @[0-9]+  vec=4$

@@ -23,5 +23,7 @@ def hinted(x_ptr, y_ptr, M, start, BLOCK: tl.constexpr):
 # expect: \.xo = add .*: i32\[64\]  @[0-9]+  \{contig=64 div=8 const=1\}$
 # expect: = ptradd %[0-9]+, %[0-9]+\.xo : \*fp32\[64\]  @[0-9]+  \{contig=64 div=16 const=1\}$
 # expect: \.g = load .*: fp32\[64\]  @[0-9]+  \{const=4; hint const=4\}$
-# y_ptr has no :16: nothing is known of its address (as in Triton)
+# expect: \.x = load %[0-9]+ : fp32\[64\]  @[0-9]+  vec=4$
+# y_ptr has no :16: nothing is known of its address (as in Triton), one lane per access
+# expect: = load %[0-9]+ : fp32\[64\]  @[0-9]+$
 # expect: = ptradd %[0-9]+, %[0-9]+\.rm : \*fp32\[64\]  @[0-9]+  \{contig=64 div=1 const=1\}$

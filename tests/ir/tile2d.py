@@ -24,6 +24,10 @@ def copy2d(x_ptr, y_ptr, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
 # expect: \.offs = add .*: i32\[32, 64\]  @[0-9]+  \{contig=1,64 div=1,16 const=1,1\}$
 # fp16: 2-byte elements; the row starts are multiples of 16 bytes (base and stride :16)
 # expect: = ptradd %[0-9]+, %[0-9]+\.offs : \*fp16\[32, 64\]  @[0-9]+  \{contig=1,64 div=2,16 const=1,1\}$
+# 8 fp16 lanes (16 bytes) per access; the transposed store has no contiguous columns
+# expect: \.x = load .*: fp16\[32, 64\]  @[0-9]+  vec=8$
+# expect: store %[0-9]+, %[0-9]+\.x, %[0-9]+\.mask  @[0-9]+  vec=8$
+# expect: store %[0-9]+, %[0-9]+  @[0-9]+$
 # M has no hint: the row mask is constant along the row only; N:16 gives runs of 16 columns
 # expect: = lt %[0-9]+, %[0-9]+ : i1\[32, 1\]  @[0-9]+$
 # expect: \.mask = and .*: i1\[32, 64\]  @[0-9]+  \{contig=1,1 div=1,1 const=1,16\}$
