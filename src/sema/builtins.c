@@ -324,7 +324,7 @@ static SVal *bi_abs(Sema *S, Call *c) {
 
 static SVal *binary_math(Sema *S, Call *c, OpKind k, bool float_only) {
   Value *x, *y;
-  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
   if (float_only && !dt_is_float(x->dt)) {
     x = cast_to(S, c->loc, x, DT_F32);
     y = cast_to(S, c->loc, y, DT_F32);
@@ -355,9 +355,9 @@ static SVal *bi_clamp(Sema *S, Call *c) {
   SVal ls = {.k = SV_TENSOR, .v = need_tensor(S, c, 1, "min")};
   SVal hs = {.k = SV_TENSOR, .v = need_tensor(S, c, 2, "max")};
   Value *x, *lo, *hi, *x2;
-  promote_pair(S, c->loc, &xs, &ls, false, &x, &lo);
+  promote_same(S, c->loc, &xs, &ls, false, &x, &lo);
   xs.v = x;
-  promote_pair(S, c->loc, &xs, &hs, false, &x2, &hi);
+  promote_same(S, c->loc, &xs, &hs, false, &x2, &hi);
   x = x2;
   lo = cast_to(S, c->loc, lo, x->dt);
   bool nan = propagate_all(S, c, 3);
@@ -376,7 +376,7 @@ static bool kw_true(Sema *S, Call *c, int pos, const char *name);
 // tl.fdiv(x, y, ieee_rounding=False) / tl.div_rn(x, y)
 static SVal *bi_fdiv(Sema *S, Call *c) {
   Value *x, *y;
-  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), true, &x, &y);
+  promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), true, &x, &y);
   if (!dt_is_float(x->dt))
     error_at(c->loc, "%s() needs floating-point operands", c->name);
   Value *r = tensor_binop(S, c->loc, O_DIV, x, y);
@@ -388,7 +388,7 @@ static SVal *bi_fdiv(Sema *S, Call *c) {
 // tl.umulhi(x, y)
 static SVal *bi_umulhi(Sema *S, Call *c) {
   Value *x, *y;
-  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
   if (!dt_is_int(x->dt) || dt_bits(x->dt) > 32)
     error_at(c->loc, "umulhi() needs 32-bit integer operands");
   return sv_tensor(tensor_binop(S, c->loc, O_UMULHI, x, y));
@@ -397,10 +397,10 @@ static SVal *bi_umulhi(Sema *S, Call *c) {
 // tl.fma(x, y, z)
 static SVal *bi_fma(Sema *S, Call *c) {
   Value *x, *y;
-  promote_pair(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
   SVal xs = {.k = SV_TENSOR, .v = x};
   Value *z, *x2;
-  promote_pair(S, c->loc, &xs, need(c, 2, "z"), false, &x2, &z);
+  promote_same(S, c->loc, &xs, need(c, 2, "z"), false, &x2, &z);
   float_operand(S, c, x2);
   y = cast_to(S, c->loc, y, x2->dt);
   Shape sh = broadcast_shapes(S, c->loc, x2->sh, broadcast_shapes(S, c->loc, y->sh, z->sh));
@@ -413,7 +413,7 @@ static SVal *bi_fma(Sema *S, Call *c) {
 static SVal *bi_where(Sema *S, Call *c) {
   Value *cond = to_bool(S, c->loc, need_tensor(S, c, 0, "condition"));
   Value *x, *y;
-  promote_pair(S, c->loc, need(c, 1, "x"), need(c, 2, "y"), false, &x, &y);
+  promote_same(S, c->loc, need(c, 1, "x"), need(c, 2, "y"), false, &x, &y);
   return sv_tensor(tensor_select(S, c->loc, cond, x, y));
 }
 
@@ -784,7 +784,7 @@ static SVal *bi_broadcast(Sema *S, Call *c) {
 static Value *join2(Sema *S, Call *c, Value *a, Value *b) {
   Value *x, *y;
   SVal sa = {.k = SV_TENSOR, .v = a}, sb = {.k = SV_TENSOR, .v = b};
-  promote_pair(S, c->loc, &sa, &sb, false, &x, &y);
+  promote_same(S, c->loc, &sa, &sb, false, &x, &y);
   Shape sh = x->sh;
   if (sh.rank == MAXRANK)
     error_at(c->loc, "join(): at most %d dimensions", MAXRANK);
@@ -829,7 +829,7 @@ static SVal *bi_split(Sema *S, Call *c) {
 // tl.cat(input, other, can_reorder=False)
 static SVal *bi_cat(Sema *S, Call *c) {
   Value *x, *y;
-  promote_pair(S, c->loc, need(c, 0, "input"), need(c, 1, "other"), false, &x, &y);
+  promote_same(S, c->loc, need(c, 0, "input"), need(c, 1, "other"), false, &x, &y);
   if (x->sh.rank == 0)
     error_at(c->loc, "cat() needs tensors");
   Shape sh = x->sh;

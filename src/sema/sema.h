@@ -146,6 +146,7 @@ Value *tensor_binop(Sema *S, Loc loc, OpKind k, Value *a, Value *b); /* same dty
 Value *tensor_cmp(Sema *S, Loc loc, OpKind k, Value *a, Value *b);
 Value *tensor_select(Sema *S, Loc loc, Value *c, Value *a, Value *b);
 void promote_pair(Sema *S, Loc loc, SVal *a, SVal *b, bool div_or_mod, Value **ra, Value **rb);
+void promote_same(Sema *S, Loc loc, SVal *a, SVal *b, bool div_or_mod, Value **ra, Value **rb);
 Value *to_bool(Sema *S, Loc loc, Value *v);
 
 /* builtins.c */

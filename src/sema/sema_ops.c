@@ -254,6 +254,17 @@ void promote_pair(Sema *S, Loc loc, SVal *a, SVal *b, bool div_or_mod, Value **r
   *rb = broadcast_to(S, loc, vb, sh);
 }
 
+/* promote_pair for the tl.* functions: a pointer operand must meet a pointer of its own type (a
+ * tl.where between two pointer tiles), never a number (`min(x, ptr)` compared a float with a
+ * pointer in the C). */
+void promote_same(Sema *S, Loc loc, SVal *a, SVal *b, bool div_or_mod, Value **ra, Value **rb) {
+  promote_pair(S, loc, a, b, div_or_mod, ra, rb);
+  Value *x = *ra, *y = *rb;
+  if ((x->dt == DT_PTR || y->dt == DT_PTR) && (x->dt != y->dt || x->elt != y->elt))
+    error_at(loc, "invalid operands of type %s and %s", dt_name(x->dt, x->elt),
+             dt_name(y->dt, y->elt));
+}
+
 Value *tensor_binop(Sema *S, Loc loc, OpKind k, Value *a, Value *b) {
   Shape sh = broadcast_shapes(S, loc, a->sh, b->sh);
   a = broadcast_to(S, loc, a, sh);
@@ -306,6 +317,15 @@ static Value *ptr_offset(Sema *S, Loc loc, Value *p, Value *off, bool negate) {
   return r;
 }
 
+/* An integer division by a constant zero has no defined result in Triton either (Python raises
+ * ZeroDivisionError on constexprs; the GPU's answer is unspecified), and C compilers reject it. */
+static void int_divisor(Loc loc, Value *y) {
+  while (y->def && (y->def->k == O_SPLAT || y->def->k == O_BROADCAST))
+    y = y->def->in[0];
+  if (y->def && y->def->k == O_CONST && y->def->ival == 0)
+    error_at(loc, "integer division by zero");
+}
+
 static Value *arith(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   bool divmod = op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD;
   Value *x, *y;
@@ -335,8 +355,12 @@ static Value *arith(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
     if (dt_is_float(t))
       error_at(loc, "'//' is not supported on %s tensors (Triton allows it on integers only)",
                dtype_info[t].name);
+    int_divisor(loc, y);
     return tensor_binop(S, loc, O_DIV, x, y);
-  case OP_MOD: return tensor_binop(S, loc, O_MOD, x, y);
+  case OP_MOD:
+    if (!dt_is_float(t))
+      int_divisor(loc, y);
+    return tensor_binop(S, loc, O_MOD, x, y);
   default: break;
   }
   if (dt_is_float(t))

@@ -197,7 +197,7 @@ class Mutator:
         i = r.randrange(len(toks))
         kind = r.randrange(3)
         if kind == 0:
-            toks[i] = r.choice(GRID_TERMS + self.names[:0])
+            toks[i] = r.choice(GRID_TERMS)
         elif kind == 1:
             del toks[i]
         else:
