@@ -405,6 +405,10 @@ int ir_find_op(Block *b, Op *op, int lo, int hi); /* op's index in b->ops[lo..hi
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */
+/* Text both emitters write: the Python line above a statement, device_print's conversions. */
+const char *source_comment(Loc loc);
+const char *print_fmt(DType t);
+const char *print_arg(DType t, const char *e);
 
 /* ---------------------------------------------------------------- sema/ */
 

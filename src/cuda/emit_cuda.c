@@ -71,21 +71,9 @@ void csrc(CE *E, Loc loc) {
   if (!loc.line || loc.line == E->last_line)
     return;
   E->last_line = loc.line;
-  int len;
-  const char *s = source_line(loc.file, loc.line, &len);
-  if (!s)
-    return;
-  while (len > 0 && (*s == ' ' || *s == '\t'))
-    s++, len--;
-  Buf b = {0};
-  for (int i = 0; i < len && i < 160; i++) {
-    char c = s[i];
-    if (c == '*' && i + 1 < len && s[i + 1] == '/')
-      c = '+';
-    buf_printf(&b, "%c", (unsigned char)c < 32 ? ' ' : c);
-  }
-  cline(E, "/* %s:%d: %s */", path_base(loc.file), loc.line, b.s ? b.s : "");
-  buf_free(&b);
+  const char *c = source_comment(loc);
+  if (c)
+    cline(E, "%s", c);
 }
 
 void cu_smem_need(CE *E, long long bytes) {
@@ -505,29 +493,6 @@ static void emit_while(CE *E, Op *op) {
   cline(E, "} /* while */");
 }
 
-static const char *print_fmt(DType t) {
-  switch (t) {
-  case DT_F16: case DT_BF16: case DT_F32: case DT_F64: return "%f";
-  case DT_I64: return "%lld";
-  case DT_U64: return "%llu";
-  case DT_U32: return "%u";
-  case DT_PTR: return "%p";
-  default: return "%d";
-  }
-}
-
-static const char *print_arg(Value *v, const char *e) {
-  switch (v->dt) {
-  case DT_F16: case DT_BF16: case DT_F32: return fmt("(double)%s", e);
-  case DT_I64: return fmt("(long long)%s", e);
-  case DT_U64: return fmt("(unsigned long long)%s", e);
-  case DT_U32: return fmt("(unsigned)%s", e);
-  case DT_PTR: return fmt("(void *)%s", e);
-  case DT_F64: return e;
-  default: return fmt("(int)%s", e);
-  }
-}
-
 // tl.device_print(prefix, x, ...): one line per element, as Triton prints them
 static void emit_print(CE *E, Op *op) {
   Shape s = op->nin ? op->in[0]->sh : (Shape){0};
@@ -548,7 +513,7 @@ static void emit_print(CE *E, Op *op) {
   for (int i = 0; i < op->nin; i++) {
     Ix xi = ix_for(L, op->in[i]->sh);
     buf_printf(&f, " %s", print_fmt(op->in[i]->dt));
-    buf_printf(&a, ", %s", print_arg(op->in[i], cu_access(E, op->in[i], s.rank ? &xi : NULL)));
+    buf_printf(&a, ", %s", print_arg(op->in[i]->dt, cu_access(E, op->in[i], s.rank ? &xi : NULL)));
   }
   if (s.rank) {
     cline(E, "if (tid < %d) {", L.TC);

@@ -349,3 +349,51 @@ void ir_dump(FILE *out, const Kernel *k) {
   fprintf(out, ")\n");
   dump_block(out, k->body, 1);
 }
+
+/* ---- text shared by the emitters ---- */
+
+/* "/+ file.py:12: the source line +/" (leading blanks dropped, control characters blanked, a
+ * comment terminator defused, 160 characters at most), or NULL for an unknown line. */
+const char *source_comment(Loc loc) {
+  int len;
+  const char *s = source_line(loc.file, loc.line, &len);
+  if (!s)
+    return NULL;
+  while (len > 0 && (*s == ' ' || *s == '\t'))
+    s++, len--;
+  Buf b = {0};
+  for (int i = 0; i < len && i < 160; i++) {
+    char c = s[i];
+    if (c == '*' && i + 1 < len && s[i + 1] == '/')
+      c = '+';
+    buf_printf(&b, "%c", (unsigned char)c < 32 ? ' ' : c);
+  }
+  const char *r = fmt("/* %s:%d: %s */", path_base(loc.file), loc.line, b.s ? b.s : "");
+  buf_free(&b);
+  return r;
+}
+
+/* tl.device_print: the printf conversion of a value of type t, and the argument cast to what
+ * that conversion reads. */
+const char *print_fmt(DType t) {
+  switch (t) {
+  case DT_F16: case DT_BF16: case DT_F32: case DT_F64: return "%f";
+  case DT_I64: return "%lld";
+  case DT_U64: return "%llu";
+  case DT_U32: return "%u";
+  case DT_PTR: return "%p";
+  default: return "%d";
+  }
+}
+
+const char *print_arg(DType t, const char *e) {
+  switch (t) {
+  case DT_F16: case DT_BF16: case DT_F32: return fmt("(double)%s", e);
+  case DT_I64: return fmt("(long long)%s", e);
+  case DT_U64: return fmt("(unsigned long long)%s", e);
+  case DT_U32: return fmt("(unsigned)%s", e);
+  case DT_PTR: return fmt("(void *)%s", e);
+  case DT_F64: return e;
+  default: return fmt("(int)%s", e);
+  }
+}
