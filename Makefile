@@ -19,7 +19,7 @@ OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scan
            build/obj/cuda_runtime.o
 STAMP   := build/.deps-installed
 
-.PHONY: all deps demo test check fuzz bench clean
+.PHONY: all deps pydeps demo test check fuzz bench clean runner
 
 all: bin/tritonc
 
@@ -35,6 +35,22 @@ $(STAMP):
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
 	    apt-get install -y -qq --no-install-recommends $$missing; fi
 	@touch $@
+
+# The runner's tests (tests/runner/) run Triton programs on torch CPU tensors and numpy arrays:
+# Debian's python3-numpy and python3-torch, for the system python3 (installed once, like above).
+PY_APT_PKGS := python3-numpy python3-torch
+PY_STAMP    := build/.pydeps-installed
+$(PY_STAMP):
+	@mkdir -p build
+	@missing=""; for p in $(PY_APT_PKGS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq --no-install-recommends $$missing; fi
+	@touch $@
+pydeps: $(PY_STAMP)
 
 $(TS_PY)/parser.c: grammar/package.json grammar/package-lock.json
 	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
@@ -103,8 +119,12 @@ bin/fuzz-translate: tests/fuzz/fuzz_translate.c $(FUZZ_OBJS)
 demo: bin/tritonc
 	sh tests/demo.sh
 
-test: bin/tritonc bin/tritonc-san
+test: bin/tritonc bin/tritonc-san $(PY_STAMP)
 	sh tests/run_all.sh
+
+# The Python runner's suite alone (about 1 min of CPU: it compiles every example's kernels).
+runner: bin/tritonc $(PY_STAMP)
+	sh tests/runner/run.sh
 
 # A handful of execution cases covering elementwise, row reductions, 2-D reductions and scans.
 CHECK_CASES := add softmax layernorm_fwd reduce2d cumsum_fp32

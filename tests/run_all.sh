@@ -30,5 +30,6 @@ run_suite runtime_sections sh tests/runtime_sections.sh
 run_suite exec bash tests/exec/run.sh
 run_suite simd sh tests/simd/run.sh
 run_suite cuda sh tests/cuda/run.sh
+run_suite runner sh tests/runner/run.sh
 echo "$total_pass passed, $total_fail failed"
 exit $status

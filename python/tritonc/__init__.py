@@ -1,0 +1,62 @@
+"""tritonc's runner: unmodified Triton programs, every kernel launch translated by tritonc.
+
+    python3 -m tritonc PROGRAM.py [ARGS...]     # run a program
+    python3 -m tritonc --cache-dir              # print the kernel cache's folder
+
+or in-process: `import tritonc; tritonc.patch()` before the program imports triton. With Triton
+installed, triton.jit / autotune / heuristics / JITFunction are replaced by the runner's; without
+it, the runner's own `triton` package (tritonc/shim/) provides them. CPU tensors and numpy arrays
+run on the C target, CUDA tensors on the CUDA target (NVRTC) on torch's current stream."""
+import importlib.util
+import os
+import sys
+
+from .errors import (CompilationError, CCompileError, DeviceError, ArgumentError,  # noqa: F401
+                     TritoncError)
+from .build import stats, cache_dir  # noqa: F401
+
+__version__ = "0.1.0"
+SHIM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shim")
+_patched = []
+
+
+def _real_triton_available():
+    if SHIM_DIR in sys.path:
+        return "triton" in sys.modules and not getattr(sys.modules["triton"], "__tritonc_shim__",
+                                                       False)
+    try:
+        return importlib.util.find_spec("triton") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def patch():
+    """Routes every triton.jit kernel launch through tritonc from now on. Returns 'triton' when
+    it patched an installed Triton, 'shim' when it provided its own triton package."""
+    if _patched:
+        return _patched[0]
+    if os.environ.get("TRITONC_SHIM") != "1" and _real_triton_available():
+        import triton
+        from . import jit as J
+        names = {"jit": J.jit, "autotune": J.autotune, "heuristics": J.heuristics,
+                 "JITFunction": J.JITFunction}
+        for k, v in names.items():
+            setattr(triton, k, v)
+        rt = getattr(triton, "runtime", None)
+        if rt is not None:
+            for k, v in dict(names, Autotuner=J.Autotuner, Heuristics=J.Heuristics).items():
+                if hasattr(rt, k):
+                    setattr(rt, k, v)
+        for modname in ("triton.runtime.autotuner", "triton.runtime.jit"):
+            mod = sys.modules.get(modname)
+            if mod is not None:
+                for k in ("jit", "autotune", "heuristics"):
+                    if hasattr(mod, k):
+                        setattr(mod, k, names[k])
+        _patched.append("triton")
+    else:
+        for k in [k for k in sys.modules if k == "triton" or k.startswith("triton.")]:
+            del sys.modules[k]
+        sys.path.insert(0, SHIM_DIR)
+        _patched.append("shim")
+    return _patched[0]

@@ -1,0 +1,166 @@
+"""Binding a launch's arguments the way Triton's JIT does (triton/runtime/jit.py,
+create_specialize_impl, and the NVIDIA backend's divisibility rule), into a tritonc signature.
+
+Per kernel parameter, in order:
+  constexpr parameter (annotated tl.constexpr)  -> its value as a literal: 1024, 0.5, True,
+                                                   'mean', tl.float16
+  None                                          -> constexpr None
+  bool                                          -> u1
+  int equal to 1 (unless do_not_specialize)     -> constexpr 1 (Triton specialises it away)
+  int in [-2^31, 2^31)                          -> i32, i32:16 when divisible by 16
+  int in [2^63, 2^64)                           -> u64(:16);  any other int -> i64(:16)
+  float                                         -> fp32
+  tensor / numpy array                          -> *DTYPE, *DTYPE:16 when the data pointer is
+                                                   16-byte aligned
+(":16" is left out for parameters in do_not_specialize / do_not_specialize_on_alignment.)"""
+import sys
+
+from .errors import ArgumentError
+
+# torch / numpy dtype names -> Triton's canonical names (type_canonicalisation_dict).
+DTYPE_NAMES = {
+    "bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "float16": "fp16", "half": "fp16", "bfloat16": "bf16", "float32": "fp32", "float": "fp32",
+    "float64": "fp64", "double": "fp64",
+}
+# Triton's canonical names -> the tl.* names tritonc reads in a signature.
+TL_NAMES = {
+    "i1": "int1", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
+    "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+    "fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64",
+    "fp8e4nv": "float8e4nv", "fp8e5": "float8e5", "fp8e4b15": "float8e4b15",
+}
+
+_dtype_cache = {}
+
+
+def tensor_dtype(arg):
+    """Triton's canonical element type of a tensor or array ('fp32', 'i64', ...)."""
+    dt = arg.dtype
+    name = _dtype_cache.get(dt)
+    if name is None:
+        text = str(dt)
+        text = text[len("torch."):] if text.startswith("torch.") else text
+        name = DTYPE_NAMES.get(text)
+        if name is None:
+            raise ArgumentError(f"tritonc: tensor dtype {dt} is not supported (supported: "
+                                + ", ".join(sorted(k for k in DTYPE_NAMES if "_" not in k)) + ")")
+        _dtype_cache[dt] = name
+    return name
+
+
+def is_numpy_array(arg):
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(arg, np.ndarray)
+
+
+def device_of(arg):
+    """('cpu', None) or ('cuda', index) or (other, None) for a tensor; numpy arrays are CPU."""
+    dev = getattr(arg, "device", None)
+    if dev is None or isinstance(dev, str):
+        return (dev or "cpu", None)
+    return (dev.type, dev.index)
+
+
+def data_ptr(arg):
+    if is_numpy_array(arg):
+        return arg.__array_interface__["data"][0]
+    return arg.data_ptr()
+
+
+def is_tensor(arg):
+    return hasattr(arg, "data_ptr") or is_numpy_array(arg)
+
+
+def is_dtype(v):
+    """A tl.dtype, Triton's or the shim's (both carry a canonical .name like 'fp16')."""
+    cls = type(v)
+    return any(c.__name__ in ("dtype", "pointer_type") and "triton" in c.__module__ for c in cls.__mro__)
+
+
+def constexpr_value(v):
+    """Unwraps tl.constexpr(...) (Triton's or the shim's)."""
+    while type(v).__name__ == "constexpr" and hasattr(v, "value"):
+        v = v.value
+    return v
+
+
+def literal(v, what):
+    """A constexpr value as tritonc's -s reads it."""
+    v = constexpr_value(v)
+    if v is None or isinstance(v, bool):
+        return str(v)
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if v != v:
+            return "float('nan')"
+        if v in (float("inf"), float("-inf")):
+            return "float('%s')" % ("inf" if v > 0 else "-inf")
+        return repr(v)
+    if isinstance(v, str):
+        return repr(v)
+    if is_dtype(v):
+        name = getattr(v, "name", str(v))
+        return "tl." + TL_NAMES.get(name, name)
+    if type(v).__module__ == "torch" and type(v).__name__ == "dtype":
+        return "tl." + TL_NAMES[tensor_dtype(type("T", (), {"dtype": v})())]
+    raise ArgumentError(f"tritonc: constexpr {what} = {v!r}: a {type(v).__name__} is not "
+                        "supported as a constexpr (int, float, bool, str, None, dtype are)")
+
+
+def scalar_entry(v, specialize, align):
+    """(signature entry, runtime value or _CONST) of a non-constexpr scalar argument."""
+    if v is None:
+        return "None", _CONST
+    if isinstance(v, bool):
+        return "u1", v
+    if isinstance(v, int):
+        if v == 1 and specialize:
+            return "1", _CONST
+        if -(2**31) <= v <= 2**31 - 1:
+            ty = "i32"
+        elif 2**63 <= v <= 2**64 - 1:
+            ty = "u64"
+        elif -(2**63) <= v < 2**63:
+            ty = "i64"
+        else:
+            raise ArgumentError(f"tritonc: integer argument {v} does not fit in 64 bits")
+        if specialize and align and v % 16 == 0:
+            ty += ":16"
+        return ty, v
+    if isinstance(v, float):
+        return "fp32", v
+    return None, None
+
+
+class _Const:
+    def __repr__(self):
+        return "<constexpr>"
+
+
+_CONST = _Const()
+CONST = _CONST
+
+
+def bind_param(p, v):
+    """(entry, runtime value, tensor or None) for parameter p (see jit.Param) given value v."""
+    if p.is_constexpr:
+        return literal(v, p.name), _CONST, None
+    if type(v).__name__ == "constexpr":
+        return literal(v, p.name), _CONST, None
+    if is_tensor(v):
+        dt = tensor_dtype(v)
+        ptr = data_ptr(v)
+        entry = "*" + dt
+        if not p.do_not_specialize and not p.no_align and ptr % 16 == 0:
+            entry += ":16"
+        return entry, ptr, v
+    entry, val = scalar_entry(v, not p.do_not_specialize, not p.no_align)
+    if entry is None:
+        if hasattr(v, "fn") and hasattr(v, "src"):
+            raise ArgumentError(f"tritonc: argument {p.name}: passing a @triton.jit function "
+                                "as an argument is not supported")
+        raise ArgumentError(f"tritonc: argument {p.name}: unsupported type {type(v).__name__}")
+    return entry, val, None

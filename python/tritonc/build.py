@@ -1,0 +1,175 @@
+"""Translate with bin/tritonc, compile with the system C compiler (or keep the CUDA text for
+NVRTC), and keep the result in a disk cache keyed by everything that shapes the binary: the
+module text, the kernel name, the signature, num_warps, the target, the translator (path, size,
+mtime), the compiler (its --version) and the flags."""
+import functools
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from .errors import CCompileError, CompilationError, TritoncError
+
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+REPO_DIR = os.path.dirname(os.path.dirname(PACKAGE_DIR))
+
+# What a build did, for tests and the overhead figures (a second run of a program shows
+# translations == 0 and disk_hits > 0).
+stats = {"launches": 0, "memory_hits": 0, "disk_hits": 0, "translations": 0, "compilations": 0,
+         "translate_s": 0.0, "compile_s": 0.0}
+_lock = threading.Lock()
+
+
+def cache_dir():
+    """$TRITONC_CACHE_DIR, else $XDG_CACHE_HOME/tritonc, else ~/.cache/tritonc; the runner's
+    kernels live in its runner/ folder (the CUDA runtime keeps its binaries beside it)."""
+    root = os.environ.get("TRITONC_CACHE_DIR")
+    if not root:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        root = os.path.join(xdg, "tritonc")
+    return os.path.join(root, "runner")
+
+
+@functools.lru_cache(maxsize=None)
+def tritonc_path():
+    """$TRITONC, else bin/tritonc beside the package (the repository's), else tritonc on PATH."""
+    env = os.environ.get("TRITONC")
+    if env:
+        return os.path.abspath(env)
+    here = os.path.join(REPO_DIR, "bin", "tritonc")
+    if os.access(here, os.X_OK):
+        return here
+    found = shutil.which("tritonc")
+    if found:
+        return found
+    raise TritoncError("tritonc: no translator: build it (make bin/tritonc in the repository), "
+                       "put it on PATH, or set TRITONC=/path/to/tritonc")
+
+
+def runtime_dir():
+    d = os.path.join(REPO_DIR, "runtime")
+    return d if os.path.isdir(d) else None
+
+
+@functools.lru_cache(maxsize=None)
+def _file_id(path):
+    st = os.stat(path)
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
+
+
+@functools.lru_cache(maxsize=None)
+def cc_identity(cc):
+    try:
+        out = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except OSError as e:
+        raise TritoncError(f"tritonc: C compiler {cc!r} not found ({e}); set CC") from e
+    return out.split("\n", 1)[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _probe(cc, code, flags):
+    """Whether cc builds code with flags (SLEEF's presence)."""
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "p.c")
+        with open(src, "w") as f:
+            f.write(code)
+        r = subprocess.run([cc, src, "-o", os.path.join(d, "p")] + list(flags),
+                           capture_output=True)
+        return r.returncode == 0
+
+
+def c_flags():
+    """cc and flags of the C target: those of tests/exec/run.sh's optimised build (-O3, the host's
+    vector ISA, OpenMP for the grid), SLEEF when installed; $TRITONC_CFLAGS adds more."""
+    cc = os.environ.get("CC", "cc")
+    flags = ["-std=c11", "-O3", "-march=native", "-fopenmp", "-fPIC", "-shared"]
+    libs = ["-lm"]
+    if _probe(cc, "#include <sleef.h>\nint main(void){return (int)Sleef_expf_u10(0.0f) - 1;}\n",
+              ("-lsleef", "-lm")):
+        flags.append("-DTC_HAVE_SLEEF")
+        libs = ["-lsleef", "-lm"]
+    flags += os.environ.get("TRITONC_CFLAGS", "").split()
+    return cc, flags, libs
+
+
+def _key(*parts):
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(str(p).encode())
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def _files_digest(files):
+    h = hashlib.sha256()
+    for f in sorted(set(files)):
+        try:
+            with open(f, "rb") as fh:
+                h.update(fh.read())
+        except OSError:
+            pass
+    return h.hexdigest()
+
+
+def _publish(tmpdir, final):
+    """Moves a finished build folder into place atomically (another process may race us)."""
+    try:
+        os.rename(tmpdir, final)
+    except OSError:
+        shutil.rmtree(tmpdir, ignore_errors=True)  # the other one won; its files are the same
+
+
+def translate(text, filename, kernel, signature, target, num_warps, include_dirs, files):
+    """Returns the folder holding kernel.{c,h,so} (C) or kernel.cu (CUDA), building it if the
+    cache lacks it. Raises CompilationError with tritonc's message when tritonc rejects it."""
+    tritonc = tritonc_path()
+    if target == "c":
+        cc, flags, libs = c_flags()
+        tool = (cc, cc_identity(cc), " ".join(flags + libs))
+    else:
+        tool = ("nvrtc",)
+    key = _key(text, filename, kernel, signature, target, num_warps, _file_id(tritonc),
+               " ".join(include_dirs), _files_digest(files), *tool)
+    final = os.path.join(cache_dir(), key[:2], key)
+    marker = os.path.join(final, "kernel.so" if target == "c" else "kernel.cu")
+    if os.path.exists(marker):
+        stats["disk_hits"] += 1
+        return final
+    os.makedirs(os.path.dirname(final), exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix=key + ".tmp", dir=os.path.dirname(final))
+    try:
+        with open(os.path.join(tmp, filename), "w") as f:
+            f.write(text)
+        cmd = [tritonc, filename, "-n", kernel, "-s", signature, "-o", "kernel",
+               "-w", str(num_warps), "--target", target]
+        for d in include_dirs:
+            cmd += ["-I", d]
+        t0 = time.perf_counter()
+        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+        stats["translate_s"] += time.perf_counter() - t0
+        stats["translations"] += 1
+        if r.returncode == 1:
+            raise CompilationError(r.stderr.rstrip("\n"), kernel, signature)
+        if r.returncode != 0:
+            raise TritoncError(f"tritonc failed (exit {r.returncode}) on {kernel} with "
+                               f"signature {signature!r}:\n{r.stderr}")
+        if target == "c":
+            t0 = time.perf_counter()
+            out = os.path.join(tmp, "kernel.so")
+            cc_cmd = [cc] + flags + ["kernel.c", "-o", out] + libs
+            r = subprocess.run(cc_cmd, cwd=tmp, capture_output=True, text=True)
+            stats["compile_s"] += time.perf_counter() - t0
+            stats["compilations"] += 1
+            if r.returncode != 0:
+                raise CCompileError(f"tritonc: {cc} failed on the C generated for {kernel} "
+                                    f"({signature}) in {tmp}:\n{r.stderr[-4000:]}")
+        _publish(tmp, final)
+        tmp = None
+        return final
+    finally:
+        if tmp and os.path.isdir(tmp) and not os.environ.get("TRITONC_KEEP_FAILED"):
+            shutil.rmtree(tmp, ignore_errors=True)

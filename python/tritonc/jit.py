@@ -1,0 +1,396 @@
+"""@triton.jit, @triton.autotune and @triton.heuristics routed through tritonc.
+
+A JITFunction keeps the kernel's Python function only for its source, signature and globals;
+its body never runs in Python. `kernel[grid](*args, **kwargs)` binds the arguments like Triton's
+JIT (bind.py), looks the specialisation up in memory, then in the disk cache, else translates and
+compiles it (build.py), and calls it (launch_c.py, launch_cuda.py).
+
+Autotuning: the runner takes the first config of @triton.autotune (after prune_configs_by's
+early_config_prune when given) and does not time the others; TRITONC_AUTOTUNE=bench times every
+config on the first launch of each key (the 'key' arguments' values) and keeps the fastest."""
+import inspect
+import os
+import re
+import textwrap
+import time
+
+from . import bind, build, source
+from .errors import ArgumentError, DeviceError
+
+# Launch options Triton takes as keywords besides the kernel's parameters.
+OPTIONS = {"num_warps": 4, "num_stages": 3, "num_ctas": 1, "maxnreg": None,
+           "enable_fp_fusion": True, "launch_cooperative_grid": False, "launch_pdl": False,
+           "matrix_instr_nonkdim": 0, "kpack": 1, "waves_per_eu": 0, "debug": None,
+           "sanitize_overflow": None, "extern_libs": None, "enable_reflect_ftz": None,
+           "instrumentation_mode": None}
+
+
+def _ir_unavailable(what):
+    """Called when a program reads a launch's IR/PTX (pgm.asm[...]); the pytest plugin replaces
+    it with a skip."""
+    raise NotImplementedError(f"tritonc: a launch through tritonc has no Triton {what} "
+                              "(the kernel was translated to C/CUDA C, not compiled by Triton)")
+
+
+ir_hook = [_ir_unavailable]
+
+
+class _Asm(dict):
+    def __init__(self, folder):
+        super().__init__()
+        self.folder = folder
+
+    def __getitem__(self, k):
+        if k in ("c", "cu", "source"):
+            for name in ("kernel.c", "kernel.cu"):
+                p = os.path.join(self.folder, name)
+                if os.path.exists(p):
+                    with open(p) as f:
+                        return f.read()
+        return ir_hook[0](f"asm[{k!r}]")
+
+    def __contains__(self, k):
+        return ir_hook[0](f"asm ({k!r} in asm)")
+
+    def keys(self):
+        return ir_hook[0]("asm.keys()")
+
+
+class Launched:
+    """What kernel[grid](...) returns: Triton's CompiledKernel stand-in. The generated source
+    is at .folder; Triton's IR and PTX do not exist here."""
+
+    def __init__(self, kernel, signature, folder):
+        self.name = kernel
+        self.signature = signature
+        self.folder = folder
+        self.asm = _Asm(folder)
+
+    def __getattr__(self, k):
+        if k in ("metadata", "n_regs", "n_spills", "n_max_threads", "kernel", "module",
+                 "packed_metadata", "src", "hash", "function"):
+            return ir_hook[0](k)
+        raise AttributeError(k)
+
+
+class Param:
+    __slots__ = ("name", "num", "is_constexpr", "default", "has_default", "do_not_specialize",
+                 "no_align")
+
+    def __init__(self, num, p, dns, dnsa):
+        self.name = p.name
+        self.num = num
+        ann = p.annotation
+        text = ann if isinstance(ann, str) else getattr(ann, "__name__", str(ann))
+        self.is_constexpr = ann is not inspect.Parameter.empty and "constexpr" in text
+        self.default = p.default
+        self.has_default = p.default is not inspect.Parameter.empty
+        self.do_not_specialize = p.name in dns or num in dns
+        self.no_align = p.name in dnsa or num in dnsa
+
+
+class KernelWrapper:
+    """jit / autotune / heuristics share the launch syntax."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self.run(*args, grid=grid, warmup=False, **kwargs)
+
+    def jit_function(self):
+        f = self
+        while not isinstance(f, JITFunction):
+            f = f.fn
+        return f
+
+
+def grid_dims(grid, meta):
+    g = grid(meta) if callable(grid) else grid
+    if isinstance(g, int):
+        g = (g,)
+    g = tuple(int(bind.constexpr_value(x)) for x in g)
+    if not 1 <= len(g) <= 3:
+        raise ArgumentError(f"tritonc: a grid has 1 to 3 dimensions, got {g!r}")
+    return g + (1,) * (3 - len(g))
+
+
+class JITFunction(KernelWrapper):
+    def __init__(self, fn, version=None, do_not_specialize=None,
+                 do_not_specialize_on_alignment=None, debug=None, noinline=None, repr=None,
+                 launch_metadata=None, **_ignored):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.__globals__ = fn.__globals__
+        self.module = fn.__module__
+        self.noinline = bool(noinline)
+        self.debug = debug
+        sig = inspect.signature(fn)
+        dns = set(do_not_specialize or ())
+        dnsa = set(do_not_specialize_on_alignment or ())
+        self.params = [Param(i, p, dns, dnsa) for i, p in enumerate(sig.parameters.values())]
+        self.arg_names = [p.name for p in self.params]
+        self.constexprs = [p.num for p in self.params if p.is_constexpr]
+        self._by_name = {p.name: p for p in self.params}
+        raw = textwrap.dedent(inspect.getsource(fn))
+        m = re.search(r"^def\s+\w+\s*\(", raw, re.MULTILINE)
+        self.def_line = fn.__code__.co_firstlineno + raw[:m.start()].count("\n")
+        self.src = raw[m.start():]
+        self.cache = {}  # specialisation -> (callable kernel, folder, signature)
+        self.used_global_vals = {}
+
+    # Triton's API for rewriting a kernel's source (test_core.py's patch_kernel uses it).
+    def _unsafe_update_src(self, new_src):
+        self.src = new_src
+        self.cache = {}
+
+    @property
+    def cache_key(self):
+        return build._key(self.src, self.def_line, self.fn.__code__.co_filename)
+
+    def scope(self):
+        return source.scope_of(self.fn)
+
+    def where(self):
+        return f"{self.fn.__code__.co_filename}:{self.def_line}"
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"Cannot call @triton.jit'd function {self.__name__} outside of the "
+                           "scope of a kernel (tritonc never runs kernel bodies in Python)")
+
+    def __repr__(self):
+        return f"JITFunction({self.module}:{self.__qualname__})"
+
+    def bind_args(self, args, kwargs):
+        """(bound values by name, options) with Triton's rules for keywords and defaults."""
+        params = self.params
+        if len(args) > len(params):
+            raise TypeError(f"{self.__name__}() takes {len(params)} arguments, got {len(args)}")
+        bound = {params[i].name: a for i, a in enumerate(args)}
+        options = {}
+        for k, v in kwargs.items():
+            if k in self._by_name:
+                if k in bound:
+                    raise TypeError(f"{self.__name__}() got multiple values for argument {k!r}")
+                bound[k] = v
+            elif k in OPTIONS:
+                options[k] = v
+            else:
+                raise TypeError(f"{self.__name__}() got an unexpected keyword argument {k!r}")
+        for p in params:
+            if p.name not in bound:
+                if not p.has_default:
+                    raise TypeError(f"{self.__name__}() missing argument {p.name!r}")
+                bound[p.name] = p.default
+        return bound, options
+
+    def specialise(self, bound, options):
+        entries, values, tensors = [], [], []
+        for p in self.params:
+            entry, val, tensor = bind.bind_param(p, bound[p.name])
+            entries.append(entry)
+            if val is not bind.CONST:
+                values.append(val)
+            if tensor is not None:
+                tensors.append(tensor)
+        return entries, values, tensors
+
+    def target_for(self, tensors):
+        """'c' for CPU tensors and numpy arrays; CUDA tensors run on the CUDA target, or on the C
+        target through host copies when TRITONC_TARGET=c."""
+        kinds = {bind.device_of(t) for t in tensors}
+        types = {k[0] for k in kinds}
+        if not types or types == {"cpu"}:
+            return "c", None
+        if types == {"cuda"}:
+            if len(kinds) > 1:
+                raise DeviceError(f"tritonc: {self.__name__}: tensors on several CUDA devices: "
+                                  + ", ".join(f"cuda:{k[1]}" for k in sorted(kinds)))
+            cuda_ok = False
+            try:
+                import torch
+                cuda_ok = torch.cuda.is_available()
+            except ImportError:
+                pass
+            if not cuda_ok:
+                raise DeviceError(f"tritonc: {self.__name__}: a tensor on cuda, but CUDA is not "
+                                  "available here (torch.cuda.is_available() is False)")
+            want = os.environ.get("TRITONC_TARGET", "cuda")
+            return ("c" if want == "c" else "cuda"), next(iter(kinds))[1]
+        other = sorted(types - {"cpu", "cuda"})
+        if other:
+            raise DeviceError(f"tritonc: {self.__name__}: a tensor on device '{other[0]}': the "
+                              "runner runs CPU tensors and numpy arrays (C target) and CUDA "
+                              "tensors (CUDA target)")
+        raise DeviceError(f"tritonc: {self.__name__}: CPU and CUDA tensors in one launch")
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        build.stats["launches"] += 1
+        bound, options = self.bind_args(args, kwargs)
+        entries, values, tensors = self.specialise(bound, options)
+        target, _dev = self.target_for(tensors)
+        num_warps = options.get("num_warps") or 4
+        key = (tuple(entries), target, num_warps)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.compile(entries, target, num_warps)
+            self.cache[key] = hit
+        else:
+            build.stats["memory_hits"] += 1
+        kernel, folder, signature = hit
+        if not warmup:
+            meta = dict(bound)
+            meta.update(OPTIONS)
+            meta.update(options)
+            dims = grid_dims(grid, meta)
+            if target == "c" and tensors and bind.device_of(tensors[0])[0] == "cuda":
+                run_on_host(kernel, dims, entries, values, tensors)
+            else:
+                kernel(dims, values, tensors)
+        return Launched(self.__name__, signature, folder)
+
+    def warmup(self, *args, grid=None, **kwargs):
+        return self.run(*args, grid=grid or (1,), warmup=True, **kwargs)
+
+    def compile(self, entries, target, num_warps):
+        from .launch_c import CKernel
+        signature = ", ".join(entries)
+        text, dirs, files = source.module_text(self)
+        filename = os.path.basename(self.fn.__code__.co_filename) or "kernel.py"
+        if not filename.endswith(".py"):
+            filename = "kernel.py"
+        dirs = dirs + [os.path.dirname(os.path.abspath(self.fn.__code__.co_filename))]
+        folder = build.translate(text, filename, self.__name__, signature, target, num_warps,
+                                 dirs, files)
+        if target == "c":
+            return CKernel(folder, self.__name__), folder, signature
+        from .launch_cuda import CudaKernel
+        return CudaKernel(folder, self.__name__), folder, signature
+
+
+def run_on_host(kernel, dims, entries, values, tensors):
+    """The C target on CUDA tensors: every tensor's whole storage is copied to the host (so
+    strided views and offsets keep their meaning), the kernel runs there, and the storages are
+    copied back."""
+    staged = {}
+    ptr_map = {}
+    for t in tensors:
+        storage = t.untyped_storage() if hasattr(t, "untyped_storage") else t.storage()._untyped()
+        base = storage.data_ptr()
+        if base not in staged:
+            staged[base] = (storage, storage.cpu())
+        host = staged[base][1]
+        ptr_map[t.data_ptr()] = host.data_ptr() + (t.data_ptr() - base)
+    host_values = [ptr_map.get(v, v) if isinstance(v, int) and v in ptr_map else v
+                   for v in values]
+    kernel(dims, host_values, tensors)
+    for storage, host in staged.values():
+        storage.copy_(host)
+
+
+def jit(fn=None, **kwargs):
+    if fn is None:
+        return lambda f: JITFunction(f, **kwargs)
+    return JITFunction(fn, **kwargs)
+
+
+class Config:
+    """triton.Config: meta-parameter values and launch options of one autotuning candidate."""
+
+    def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1, maxnreg=None,
+                 pre_hook=None, **_ignored):
+        self.kwargs = dict(kwargs)
+        self.num_warps = num_warps
+        self.num_stages = num_stages
+        self.num_ctas = num_ctas
+        self.maxnreg = maxnreg
+        self.pre_hook = pre_hook
+
+    def all_kwargs(self):
+        out = dict(self.kwargs)
+        for k in ("num_warps", "num_stages", "num_ctas", "maxnreg"):
+            v = getattr(self, k, None)
+            if v is not None:
+                out[k] = v
+        return out
+
+    def __repr__(self):
+        return f"Config({self.kwargs}, num_warps={self.num_warps}, num_stages={self.num_stages})"
+
+
+def _config_kwargs(cfg):
+    if hasattr(cfg, "all_kwargs"):
+        return cfg.all_kwargs()
+    out = dict(cfg.kwargs)
+    out.update(num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+    return out
+
+
+class Autotuner(KernelWrapper):
+    def __init__(self, fn, arg_names=None, configs=None, key=(), reset_to_zero=None,
+                 restore_value=None, prune_configs_by=None, pre_hook=None, post_hook=None,
+                 do_bench=None, warmup=None, rep=None, **_ignored):
+        self.fn = fn
+        self.configs = list(configs) if configs else [Config({})]
+        self.keys = list(key or ())
+        self.prune_configs_by = prune_configs_by or {}
+        self.reset_to_zero = list(reset_to_zero or ())
+        self.best = {}
+        self.arg_names = fn.arg_names
+        self.__name__ = getattr(fn, "__name__", "kernel")
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        names = self.arg_names
+        nargs = dict(zip(names, args))
+        nargs.update({k: v for k, v in kwargs.items() if k in names})
+        configs = self.configs
+        prune = self.prune_configs_by.get("early_config_prune")
+        if prune and len(configs) > 1:
+            configs = list(prune(configs, nargs, **kwargs)) or configs
+        if os.environ.get("TRITONC_AUTOTUNE") == "bench" and len(configs) > 1 and not warmup:
+            key = tuple(repr(nargs.get(k)) for k in self.keys)
+            cfg = self.best.get(key)
+            if cfg is None:
+                cfg = self.best[key] = self._bench(configs, args, grid, kwargs, nargs)
+        else:
+            cfg = configs[0]
+        if cfg.pre_hook:
+            cfg.pre_hook({**nargs, **cfg.kwargs})
+        full = dict(kwargs)
+        for k, v in _config_kwargs(cfg).items():
+            full.setdefault(k, v)
+        return self.fn.run(*args, grid=grid, warmup=warmup, **full)
+
+    def _bench(self, configs, args, grid, kwargs, nargs):
+        times = []
+        for cfg in configs:
+            full = dict(kwargs)
+            for k, v in _config_kwargs(cfg).items():
+                full.setdefault(k, v)
+            self.fn.run(*args, grid=grid, **full)  # compiles
+            t0 = time.perf_counter()
+            for _ in range(3):
+                self.fn.run(*args, grid=grid, **full)
+            times.append((time.perf_counter() - t0, len(times)))
+        return configs[min(times)[1]]
+
+
+def autotune(configs, key=(), **kwargs):
+    return lambda fn: Autotuner(fn, configs=configs, key=key, **kwargs)
+
+
+class Heuristics(KernelWrapper):
+    def __init__(self, fn, arg_names, values):
+        self.fn = fn
+        self.values = values
+        self.arg_names = fn.arg_names
+        self.__name__ = getattr(fn, "__name__", "kernel")
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        for name, rule in self.values.items():
+            kwargs[name] = rule({**dict(zip(self.arg_names, args)), **kwargs})
+        return self.fn.run(*args, grid=grid, warmup=warmup, **kwargs)
+
+
+def heuristics(values):
+    return lambda fn: Heuristics(fn, None, values)

@@ -1,0 +1,28 @@
+"""The `triton` names a program needs to define and launch kernels, for machines without
+Triton (tritonc.patch() puts this folder first on sys.path). Kernels go through tritonc; no
+kernel body runs in Python. Mirrors Triton 3.6's API, which is what tritonc implements."""
+from tritonc.jit import (JITFunction, Autotuner, Heuristics, Config, KernelWrapper as
+                         KernelInterface, jit, autotune, heuristics)
+from tritonc.errors import CompilationError, TritoncError as TritonError
+
+from . import language, testing, runtime  # noqa: F401
+
+__version__ = "3.6.0"
+__tritonc_shim__ = True
+
+
+class OutOfResources(TritonError):
+    pass
+
+
+def cdiv(x, y):
+    return (x + y - 1) // y
+
+
+def next_power_of_2(n):
+    n = int(n)
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def must_use_result(x, s=True):
+    return x

@@ -1,0 +1,1 @@
+from . import libdevice, cuda  # noqa: F401

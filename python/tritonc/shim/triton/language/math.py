@@ -1,0 +1,4 @@
+"""tl.math: its functions exist only inside kernels."""
+from .core import make_getattr
+
+__getattr__ = make_getattr("math.")

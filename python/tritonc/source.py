@@ -1,0 +1,139 @@
+"""The module text tritonc translates for a kernel: the kernel's source (Triton's
+JITFunction.src, so patched sources count) at the line where the program defines it, followed by
+what the kernel reads from its globals and closure, with the values the program holds at launch
+(as Triton's code generator sees them): @triton.jit helpers, tl.constexpr and plain number
+globals, dtypes, and imported modules (tritonc resolves `import mod` in the -I folders)."""
+import keyword
+import os
+import re
+import sys
+import types
+
+from .bind import TL_NAMES, constexpr_value, is_dtype
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def referenced_names(src):
+    return {n for n in _IDENT.findall(src) if not keyword.iskeyword(n)}
+
+
+def scope_of(fn):
+    """The names a function can read: its globals, then its closure cells."""
+    scope = dict(fn.__globals__)
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                scope[name] = cell.cell_contents
+            except ValueError:  # an empty cell: the name is not bound yet
+                pass
+    return scope
+
+
+def module_root(mod):
+    """The sys.path entry a module was imported from, or None."""
+    f = getattr(mod, "__file__", None)
+    name = getattr(mod, "__name__", "")
+    if not f or name == "__main__":
+        return None
+    d = os.path.dirname(os.path.abspath(f))
+    up = name.count(".") + (1 if os.path.basename(f) == "__init__.py" else 0)
+    for _ in range(up):
+        d = os.path.dirname(d)
+    return d
+
+
+def _float(v):
+    if v != v:
+        return "float('nan')"
+    if v in (float("inf"), float("-inf")):
+        return "float('inf')" if v > 0 else "float('-inf')"
+    return repr(v)
+
+
+def _value_text(v):
+    """Python text rebuilding a constexpr-like value, or None."""
+    v = constexpr_value(v)
+    if v is None or isinstance(v, (bool, int)):
+        return repr(v)
+    if isinstance(v, float):
+        return _float(v)
+    if isinstance(v, str):
+        return repr(v)
+    return None
+
+
+class Synth:
+    def __init__(self):
+        self.lines = []          # text after the kernel
+        self.bound = {}          # name -> its emitted text (first binding wins per scope)
+        self.inlined = set()     # ids of helper functions already emitted
+        self.include_dirs = []
+        self.files = []          # files of imported modules (their contents key the cache)
+
+    def add_dir(self, d):
+        if d and d not in self.include_dirs:
+            self.include_dirs.append(d)
+
+    def emit_scope(self, src, scope, own_name):
+        for name in sorted(referenced_names(src)):
+            if name == own_name or name in self.bound or name not in scope:
+                continue
+            self.emit(name, scope[name])
+
+    def emit(self, name, v):
+        from .jit import KernelWrapper
+        if isinstance(v, KernelWrapper):
+            self.bound[name] = "helper"
+            self.emit_helper(name, v.jit_function())
+            return
+        if isinstance(v, types.ModuleType):
+            mod = v.__name__
+            text = f"import {mod}" if mod == name else f"import {mod} as {name}"
+            if "." not in mod and mod == name:
+                text = f"import {mod}"
+            self.bound[name] = text
+            self.lines.append(text)
+            root = module_root(v)
+            if root and not mod.startswith(("triton", "numpy", "torch")):
+                self.add_dir(root)
+                self.files.append(v.__file__)
+            return
+        if is_dtype(v):
+            tl_name = TL_NAMES.get(getattr(v, "name", ""), None)
+            if tl_name:
+                text = f"{name} = tl.{tl_name}"
+                self.bound[name] = text
+                self.lines.append(text)
+            return
+        text = _value_text(v)
+        if text is not None and (type(v).__name__ == "constexpr" or isinstance(
+                v, (bool, int, float, str)) or v is None):
+            line = f"{name} = tl.constexpr({text})"
+            self.bound[name] = line
+            self.lines.append(line)
+
+    def emit_helper(self, name, jf):
+        if id(jf) in self.inlined and jf.fn.__name__ == name:
+            return
+        self.inlined.add(id(jf))
+        src = jf.src
+        if jf.fn.__name__ != name:
+            src = re.sub(r"^def\s+" + re.escape(jf.fn.__name__) + r"\b", "def " + name, src, count=1)
+        self.lines.append("")
+        self.lines.append(f"# {jf.fn.__name__} from {jf.where()}")
+        self.lines.append("@triton.jit" + ("(noinline=True)" if jf.noinline else ""))
+        self.lines.extend(src.rstrip("\n").split("\n"))
+        self.emit_scope(jf.src, jf.scope(), name)
+
+
+def module_text(jf):
+    """(text, include_dirs, files) for translating JITFunction jf under its own name. The def
+    stays on the program's line so tritonc's positioned errors point into the program."""
+    s = Synth()
+    s.bound = {"triton": "import triton", "tl": "import triton.language as tl"}
+    s.emit_scope(jf.src, jf.scope(), jf.fn.__name__)
+    head = "\n" * max(jf.def_line - 2, 0) + "@triton.jit"
+    body = [jf.src.rstrip("\n"), "", "", "# what the kernel reads, as the program holds it at launch",
+            "import triton", "import triton.language as tl"]
+    return "\n".join([head] + body + s.lines) + "\n", s.include_dirs, s.files

@@ -1,0 +1,71 @@
+"""Errors a program meets become clear Python exceptions. Prints PASS/FAIL per case."""
+import torch
+import triton
+import triton.language as tl
+import tritonc
+
+failures = []
+
+
+@triton.jit
+def copy(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+@triton.jit
+def bad_kernel(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs) + undefined_name)
+
+
+class FakeCudaTensor:
+    """What a CUDA tensor looks like to the binder, on a machine without CUDA."""
+    dtype = torch.float32
+    device = torch.device("cuda", 0)
+
+    def data_ptr(self):
+        return 4096
+
+
+def expect(name, exc_type, needles, fn):
+    try:
+        fn()
+    except exc_type as e:
+        msg = str(e)
+        missing = [n for n in needles if n not in msg]
+        if missing:
+            print(f"FAIL {name} (message lacks {missing!r}: {msg!r})")
+        else:
+            print(f"PASS {name}")
+        return
+    except Exception as e:  # the wrong exception
+        print(f"FAIL {name} (raised {type(e).__name__}: {e})")
+        return
+    print(f"FAIL {name} (no exception)")
+
+
+x = torch.zeros(16)
+expect("error_dtype_complex", tritonc.ArgumentError, ["complex64", "not supported"],
+       lambda: copy[(1, )](torch.zeros(16, dtype=torch.complex64), x, 16, BLOCK=16))
+expect("error_device_meta", tritonc.DeviceError, ["meta"],
+       lambda: copy[(1, )](torch.empty(16, device="meta"), x, 16, BLOCK=16))
+expect("error_cuda_unavailable", tritonc.DeviceError, ["cuda", "not available"],
+       lambda: copy[(1, )](FakeCudaTensor(), FakeCudaTensor(), 16, BLOCK=16))
+expect("error_mixed_devices", tritonc.DeviceError, ["CPU and CUDA"],
+       lambda: copy[(1, )](x, FakeCudaTensor(), 16, BLOCK=16))
+expect("error_missing_argument", TypeError, ["missing argument 'n'"],
+       lambda: copy[(1, )](x, x, BLOCK=16))
+expect("error_unknown_keyword", TypeError, ["unexpected keyword argument 'BLOK'"],
+       lambda: copy[(1, )](x, x, 16, BLOK=16))
+expect("error_call_from_python", RuntimeError, ["outside of the scope of a kernel"],
+       lambda: copy(x, x, 16, 16))
+expect("error_object_argument", tritonc.ArgumentError, ["argument n", "dict"],
+       lambda: copy[(1, )](x, x, {}, BLOCK=16))
+line = bad_kernel.def_line + 2
+expect("error_translation_positioned", tritonc.CompilationError,
+       [f"run_errors.py:{line}:", "undefined_name", "^"],
+       lambda: bad_kernel[(1, )](x, BLOCK=16))
+# Triton's own name for the exception works too
+expect("error_translation_is_triton_compilation_error", triton.CompilationError, ["error"],
+       lambda: bad_kernel[(1, )](x, BLOCK=32))

@@ -1,0 +1,99 @@
+"""The launch features of Triton's JIT, on torch CPU tensors: what each launch binds is read
+back from the signature tritonc was given (Launched.signature), and every result is checked
+against torch."""
+import torch
+import triton
+import triton.language as tl
+from helpers.mathops import scaled
+
+OFFSET = tl.constexpr(3)
+
+
+@triton.jit
+def affine(x_ptr, out_ptr, n, stride, alpha, BLOCK: tl.constexpr, SHIFT: tl.constexpr = 1.5):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs * stride, mask=m)
+    tl.store(out_ptr + offs, scaled(x) * alpha + SHIFT + OFFSET, mask=m)
+
+
+x = torch.randn(4096)
+out = torch.empty(4096)
+# tuple grid, defaults, ints: n=4096 divisible by 16 -> i32:16; stride 1 -> constexpr 1
+pgm = affine[(4, )](x, out, 4096, 1, 0.5, BLOCK=1024)
+torch.testing.assert_close(out, x * 2.0 * 0.5 + 1.5 + 3)
+assert pgm.signature == "*fp32:16, *fp32:16, i32:16, 1, fp32, 1024, 1.5", pgm.signature
+
+# a strided view (every other element) with stride 2 and n = 2047 -> i32 without :16
+xs = x[::2][:2047]
+pgm = affine[lambda meta: (triton.cdiv(2047, meta["BLOCK"]), )](xs, out, 2047, xs.stride(0), 2.0,
+                                                                BLOCK=512, SHIFT=0.0, num_warps=8)
+torch.testing.assert_close(out[:2047], xs * 4.0 + 3)
+assert pgm.signature == "*fp32:16, *fp32:16, i32, i32, fp32, 512, 0.0", pgm.signature
+
+# do_not_specialize keeps a 1 as a runtime i32
+@triton.jit(do_not_specialize=["stride"])
+def copy_strided(x_ptr, out_ptr, n, stride, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs * stride, mask=offs < n), mask=offs < n)
+
+
+pgm = copy_strided[(1, )](x, out, 100, 1, BLOCK=128)
+assert pgm.signature == "*fp32:16, *fp32:16, i32, i32, 128", pgm.signature
+torch.testing.assert_close(out[:100], x[:100])
+
+# a closure variable and a 2-D transposed (non-contiguous) tensor with its strides passed
+def make_kernel(bias):
+    @triton.jit
+    def transpose_add(x_ptr, out_ptr, M, N, sxm, sxn, BM: tl.constexpr, BN: tl.constexpr):
+        rm = tl.arange(0, BM)
+        rn = tl.arange(0, BN)
+        mask = (rm[:, None] < M) & (rn[None, :] < N)
+        v = tl.load(x_ptr + rm[:, None] * sxm + rn[None, :] * sxn, mask=mask)
+        tl.store(out_ptr + rm[:, None] * N + rn[None, :], v + bias, mask=mask)
+    return transpose_add
+
+
+k = make_kernel(10)
+a = torch.randn(40, 24)
+t = a.t()  # 24 x 40, strides (1, 24)
+o = torch.empty(24, 40)
+k[(1, )](t, o, 24, 40, t.stride(0), t.stride(1), BM=32, BN=64)
+torch.testing.assert_close(o, t + 10)
+
+# autotune (first config, or the fastest with TRITONC_AUTOTUNE=bench) and heuristics
+@triton.autotune(configs=[triton.Config({"BLOCK": 256}, num_warps=4),
+                          triton.Config({"BLOCK": 1024}, num_warps=8)], key=["n"])
+@triton.heuristics({"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def neg(x_ptr, out_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    if EVEN:
+        tl.store(out_ptr + offs, -tl.load(x_ptr + offs))
+    else:
+        tl.store(out_ptr + offs, -tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+for n in (4096, 1000):
+    out.zero_()
+    pgm = neg[lambda meta: (triton.cdiv(n, meta["BLOCK"]), )](x, out, n)
+    torch.testing.assert_close(out[:n], -x[:n])
+    assert out[n:].abs().sum() == 0
+    even = "True" if n == 4096 else "False"
+    assert pgm.signature.endswith(", 256, " + even), pgm.signature
+
+# bool, float, int64 and fp16/int64 tensors
+@triton.jit
+def mixed(h_ptr, i_ptr, out_ptr, flag, big, f):
+    v = tl.load(h_ptr).to(tl.float32) + tl.load(i_ptr).to(tl.float32)
+    if flag:
+        v = v + (big - 4294967296).to(tl.float32)
+    tl.store(out_ptr, v * f)
+
+
+h = torch.tensor([1.5], dtype=torch.float16)
+i = torch.tensor([40], dtype=torch.int64)
+pgm = mixed[(1, )](h, i, out, True, 4294967296 + 7, 2.0)
+assert pgm.signature == "*fp16:16, *i64:16, *fp32:16, u1, i64, fp32", pgm.signature
+assert out[0].item() == (1.5 + 40 + 7) * 2.0, out[0].item()
+print("features ok")

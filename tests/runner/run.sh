@@ -1,0 +1,122 @@
+#!/bin/sh
+# tests/runner/run.sh — the Python runner (python/tritonc): unmodified Triton programs whose every
+# launch goes through tritonc. Each examples/NAME.py is driven by tests/runner/programs/run_NAME.py
+# on torch CPU tensors and on numpy arrays, checked against torch/numpy references; then the JIT's
+# binding rules (run_features.py), the caches (in memory, and on disk across runs: the second
+# run translates and compiles nothing), the errors (run_errors.py, err_translate.py), and
+# Triton's vector-add tutorial. On a machine with CUDA the examples also run unmodified on the
+# GPU (their __main__ blocks allocate on 'cuda'), on both targets.
+# Kernels are built in a fresh cache (build/runner/cache) so the first run really compiles.
+# Environment: PYTHON (default: the first of python3, /usr/bin/python3 that imports numpy).
+# Prints PASS/FAIL/SKIP lines and "N passed, N failed".
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+passed=0 failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1 ($2)"; failed=$((failed + 1)); }
+skip() { echo "SKIP $1 ($2)"; }
+
+PY=${PYTHON:-}
+if [ -z "$PY" ]; then
+  for p in python3 /usr/bin/python3; do
+    if $p -c "import numpy, torch" >/dev/null 2>&1; then PY=$p; break; fi
+  done
+fi
+if [ -z "$PY" ]; then
+  for p in python3 /usr/bin/python3; do
+    if $p -c "import numpy" >/dev/null 2>&1; then PY=$p; break; fi
+  done
+fi
+if [ -z "$PY" ]; then
+  fail runner "no python3 with numpy (make installs python3-numpy and python3-torch)"
+  echo "$passed passed, $failed failed"; exit 1
+fi
+HAS_TORCH=0; $PY -c "import torch" >/dev/null 2>&1 && HAS_TORCH=1
+HAS_CUDA=0
+[ $HAS_TORCH = 1 ] && $PY -c "import torch, sys; sys.exit(not torch.cuda.is_available())" \
+  >/dev/null 2>&1 && HAS_CUDA=1
+
+OUT=build/runner
+rm -rf "$OUT" && mkdir -p "$OUT" || exit 2
+export TRITONC_CACHE_DIR="$ROOT/$OUT/cache"
+export PYTHONPATH="$ROOT/python:$ROOT/examples${PYTHONPATH:+:$PYTHONPATH}"
+PROGS=tests/runner/programs
+
+# prog NAME LOG ARGS...: runs python3 -m tritonc ARGS, output to LOG; returns its status
+prog() { log=$1; shift; nice $PY -m tritonc "$@" > "$log" 2>&1; }
+why() { tail -n 3 "$1" | tr '\n' ' ' | cut -c1-300; }
+
+for ex in examples/*.py; do
+  name=$(basename "$ex" .py)
+  driver=$PROGS/run_$name.py
+  if [ ! -f "$driver" ]; then fail "example_$name" "no driver $driver"; continue; fi
+  for lib in torch numpy; do
+    if [ $lib = torch ] && [ $HAS_TORCH = 0 ]; then skip "example_${name}_$lib" "no torch"; continue; fi
+    log=$OUT/${name}_$lib.log
+    if prog "$log" --stats "$driver" $lib && grep -q "^$name ok $lib" "$log"; then
+      pass "example_${name}_$lib"
+    else fail "example_${name}_$lib" "$(why "$log")"; fi
+  done
+done
+
+if [ $HAS_TORCH = 1 ]; then
+  log=$OUT/features.log
+  if prog "$log" $PROGS/run_features.py && grep -q "^features ok" "$log"; then pass features
+  else fail features "$(why "$log")"; fi
+
+  # disk cache: a second run of a program translates and compiles nothing, adds no file
+  n1=$(find "$TRITONC_CACHE_DIR" -type f | wc -l)
+  log=$OUT/cache_rerun.log
+  if prog "$log" --stats $PROGS/run_add.py torch && grep -q "translations=0, compilations=0" "$log" &&
+     grep -Eq "disk_hits=[1-9]" "$log"; then
+    n2=$(find "$TRITONC_CACHE_DIR" -type f | wc -l)
+    if [ "$n1" = "$n2" ]; then pass cache_disk_second_run
+    else fail cache_disk_second_run "cache grew from $n1 to $n2 files"; fi
+  else fail cache_disk_second_run "$(grep 'tritonc stats' "$log" || why "$log")"; fi
+  # ...and the first run did translate (the figures above are not vacuous)
+  if grep -Eq "translations=[1-9].*compilations=[1-9]" $OUT/add_torch.log; then pass cache_first_run_builds
+  else fail cache_first_run_builds "$(grep 'tritonc stats' $OUT/add_torch.log)"; fi
+  log=$OUT/cache_memory.log
+  if prog "$log" $PROGS/run_cache.py && grep -q "^cache ok" "$log"; then pass cache_memory
+  else fail cache_memory "$(why "$log")"; fi
+  log=$OUT/cache_dir.log
+  if $PY -m tritonc --cache-dir > "$log" 2>&1 && [ "$(cat "$log")" = "$TRITONC_CACHE_DIR/runner" ]; then
+    pass cache_dir_option
+  else fail cache_dir_option "printed $(cat "$log")"; fi
+
+  log=$OUT/errors.log
+  prog "$log" $PROGS/run_errors.py
+  grep -E '^(PASS|FAIL)' "$log"
+  p=$(grep -c '^PASS' "$log"); f=$(grep -c '^FAIL' "$log")
+  passed=$((passed + p)); failed=$((failed + f))
+  [ "$p" -ge 10 ] || fail errors "only $p of 10 error cases ran: $(why "$log")"
+
+  log=$OUT/err_translate.log
+  prog "$log" $PROGS/err_translate.py; rc=$?
+  if [ $rc = 1 ] && grep -q "^err_translate.py:12:28: error: tensor has no attribute" "$log" &&
+     grep -q '^ *\^$' "$log"; then pass error_translation_cli
+  else fail error_translation_cli "exit $rc: $(why "$log")"; fi
+
+  log=$OUT/tutorial_vector_add.log
+  if prog "$log" $PROGS/tutorial_vector_add.py &&
+     grep -q "maximum difference between torch and triton is 0.0" "$log"; then pass tutorial_vector_add
+  else fail tutorial_vector_add "$(why "$log")"; fi
+else
+  skip features "no torch"
+fi
+
+if [ $HAS_CUDA = 1 ]; then
+  for ex in examples/*.py; do
+    name=$(basename "$ex" .py)
+    for target in cuda c; do
+      log=$OUT/gpu_${name}_$target.log
+      if TRITONC_TARGET=$target prog "$log" "$ex" && ! grep -q "Error" "$log"; then
+        pass "gpu_${name}_$target"; cat "$log"
+      else fail "gpu_${name}_$target" "$(why "$log")"; fi
+    done
+  done
+else
+  skip gpu_examples "no CUDA device: examples/*.py's own __main__ (device='cuda') not run"
+fi
+echo "$passed passed, $failed failed"
+[ $failed = 0 ]
