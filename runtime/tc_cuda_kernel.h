@@ -24,5 +24,31 @@ static __device__ __forceinline__ float tc_exp2(float x) {
 }
 static __device__ __forceinline__ float tc_exp(float x) { return tc_exp2(x * 1.44269504088896341f); }
 
+//@ vec
+/* Vector loads and stores, as Triton emits them where the axis analysis proves W contiguous,
+ * aligned elements under one mask (ld.global.v4.b32 and kin): W elements of type M moved as
+ * one access of W * sizeof(M) bytes (2 to 16). A load that is masked off returns zeros and
+ * touches no memory. */
+template <int B> struct tc_bits;
+template <> struct tc_bits<2> { typedef unsigned short T; };
+template <> struct tc_bits<4> { typedef unsigned int T; };
+template <> struct tc_bits<8> { typedef uint2 T; };
+template <> struct tc_bits<16> { typedef uint4 T; };
+template <int W, class M> union tc_pack {
+  typename tc_bits<W * sizeof(M)>::T bits;
+  M a[W];
+};
+template <int W, class M>
+static __device__ __forceinline__ tc_pack<W, M> tc_ldv(const M *p, bool m) {
+  tc_pack<W, M> v;
+  v.bits = {};
+  if (m)
+    v.bits = *(const typename tc_bits<W * sizeof(M)>::T *)p;
+  return v;
+}
+template <int W, class M> static __device__ __forceinline__ void tc_stv(M *p, const tc_pack<W, M> &v) {
+  *(typename tc_bits<W * sizeof(M)>::T *)p = v.bits;
+}
+
 //@ end
 #endif /* TC_CUDA_KERNEL_H */

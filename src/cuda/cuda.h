@@ -64,7 +64,7 @@ typedef struct CE {
   int scope;       /* nesting depth of regions */
   long long smem;  /* bytes of shared memory the kernel needs */
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
-  bool need_div, need_exp; /* helpers used */
+  bool need_div, need_exp, need_vec; /* helpers used */
   bool uses_pid[3], uses_grid[3];
 } CE;
 
@@ -102,6 +102,7 @@ void cu_smem_need(CE *E, long long bytes);
 void cu_store_tile(CE *E, Value *v, const char *buf, Lay L); /* smem[flat] = v, every element */
 /* for (e < count) { named index values of the statement; body } — body may be several lines */
 void cu_loop(CE *E, int count, const char *body);
+void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step, ... */
 
 /* reduce.c */
 void cu_emit_reduce(CE *E, Op *op);

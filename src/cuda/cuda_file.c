@@ -22,7 +22,7 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp)
+  if (!E->need_div && !E->need_exp && !E->need_vec)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
@@ -33,6 +33,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "div");
   if (E->need_exp)
     copy_section(o, "exp");
+  if (E->need_vec)
+    copy_section(o, "vec");
 }
 
 static const char *param_type(KParam *p) {

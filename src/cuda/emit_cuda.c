@@ -195,10 +195,15 @@ static const char *pull(CE *E, Value *v, Ix *ix) {
   return p->name;
 }
 
-void cu_loop(CE *E, int count, const char *body) {
+void cu_loop(CE *E, int count, const char *body) { cu_loop_step(E, count, 1, body); }
+
+void cu_loop_step(CE *E, int count, int step, const char *body) {
   cline(E, "#pragma unroll");
   bool brace = E->pulled.n > 0 || strchr(body, '\n');
-  cline(E, "for (int e = 0; e < %d; ++e)%s", count, brace ? " {" : "");
+  if (step == 1)
+    cline(E, "for (int e = 0; e < %d; ++e)%s", count, brace ? " {" : "");
+  else
+    cline(E, "for (int e = 0; e < %d; e += %d)%s", count, step, brace ? " {" : "");
   E->ind++;
   for (int i = 0; i < E->pulled.n; i++) {
     Pulled *p = E->pulled.v[i];
@@ -306,12 +311,98 @@ static void check_budget(CE *E, Value *v, Loc loc) {
              dt_name(v->dt, v->elt), shape_str(v->sh), bytes / 4, E->T / 32);
 }
 
+/* ---- vector memory access ---- */
+
+static int floor_pow2(int64_t x) {
+  int p = 1;
+  while (p * 2 <= x)
+    p *= 2;
+  return p;
+}
+
+/* Elements per access of a load or store laid out as L, as Triton vectorises it (the axis
+ * facts: contiguity, divisibility, the mask's constancy; 16 bytes at most), within a chunk of
+ * L; 1 when the access stays scalar. A load's `other` must be one value per access, a stored
+ * value a tile in registers. */
+static int vec_width(CE *E, Op *op, Lay L) {
+  Value *p = op->in[0];
+  int mi = op->k == O_LOAD ? 1 : 2;
+  Value *m = op->nin > mi ? op->in[mi] : NULL;
+  int w = ax_vec_width(p, m);
+  if (w > L.V)
+    w = L.V;
+  int last = p->sh.rank - 1;
+  if (op->k == O_LOAD && op->nin > 2 && op->in[2]->sh.rank)
+    w = floor_pow2(w < op->in[2]->ax.consta[last] ? w : op->in[2]->ax.consta[last]);
+  if (op->k == O_STORE && cu_virtual(E, op->in[1]))
+    return 1;
+  return w;
+}
+
+/* the element i of a group of W that starts at e: "x[e]" -> "x[e + k]" */
+static const char *at_lane(const char *x) {
+  size_t n = strlen(x);
+  if (n < 3 || strcmp(x + n - 3, "[e]"))
+    die("internal: vector operand %s is not a register tile", x);
+  return fmt("%.*s[e + k]", (int)(n - 3), x);
+}
+
+/* the address of the access at the group's first element */
+static const char *address(CE *E, Value *p, Ix *ix) {
+  const char *d = deref(E, p, ix);
+  return d[0] == '*' ? d + 1 : fmt("&%s", d);
+}
+
+// x = tl.load(ptr, mask, other) as loads of W elements: tc_ldv returns zeros where masked off
+static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
+  Ix ix = ix_canon(L);
+  Value *r = op->out[0];
+  const char *m = op->nin > 1 ? operand(E, op, 1, &ix) : NULL;
+  const char *other = op->nin > 2 ? operand(E, op, 2, &ix) : zero_of(r->dt);
+  const char *addr = address(E, op->in[0], &ix);
+  const char *val = cu_load_val(E, r->dt, "tc_v.a[k]");
+  E->need_vec = true;
+  cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
+  const char *body =
+      fmt("const tc_pack<%d, %s> tc_v = tc_ldv<%d>(%s%s%s);\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n"
+          "  %s[e + k] = %s;",
+          W, cu_mem_type(op->in[0]->elt), W, addr, m ? ", " : ", true", m ? m : "", W, cu_name(E, v),
+          m ? fmt("%s ? %s : %s", m, val, other) : val);
+  cu_loop_step(E, L.E, W, body);
+}
+
+// tl.store(ptr, value, mask) as stores of W elements
+static void emit_vec_store(CE *E, Op *op, Lay L, int W) {
+  Ix ix = ix_canon(L);
+  Value *p = op->in[0];
+  const char *x = at_lane(operand(E, op, 1, &ix));
+  const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
+  const char *addr = address(E, p, &ix);
+  E->need_vec = true;
+  const char *body =
+      fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
+          "%stc_stv(%s, tc_v);",
+          W, cu_mem_type(p->elt), W, cu_store_val(E, p->elt, x), m ? fmt("if (%s)\n  ", m) : "", addr);
+  if (L.TC < E->T)
+    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
+  E->ind += L.TC < E->T;
+  cu_loop_step(E, L.E, W, body);
+  E->ind -= L.TC < E->T;
+  if (L.TC < E->T)
+    cline(E, "}");
+}
+
 /* v = its op's value at every element of v's layout */
 static void emit_tile(CE *E, Value *v) {
   Op *op = v->def;
   check_budget(E, v, op->loc);
   Lay L = lay_of(E, v->sh);
   Ix ix = ix_canon(L);
+  int W = op->k == O_LOAD ? vec_width(E, op, L) : 1;
+  if (W > 1) {
+    emit_vec_load(E, v, op, L, W);
+    return;
+  }
   const char *x = access_op(E, op, &ix);
   cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
   cu_loop(E, L.E, fmt("%s[e] = %s;", cu_name(E, v), x));
@@ -328,6 +419,11 @@ static void emit_store(CE *E, Op *op) {
     return;
   }
   Lay L = lay_of(E, p->sh);
+  int W = vec_width(E, op, L);
+  if (W > 1) {
+    emit_vec_store(E, op, L, W);
+    return;
+  }
   Ix ix = ix_canon(L);
   const char *val = cu_store_val(E, p->elt, operand(E, op, 1, &ix));
   const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;

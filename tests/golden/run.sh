@@ -19,6 +19,7 @@
 # Expected results, beside NAME.py:
 #   NAME.err          stderr, compared exactly; the exit status must be 1 and stdout empty.
 #   NAME.c + NAME.h   the files written by `-o DIR/NAME`; exit status 0 and stderr empty.
+#   NAME.cu + NAME.h  the same for `--target cuda` (the test's header line asks for it).
 # Any other exit status (a crash, exit 2 or 3, a signal, or a run past 10 s) fails the test, and
 # UPDATE=1 writes nothing for it. For a new test (no expected file yet), UPDATE=1 writes NAME.err
 # when the translator exits 1 and NAME.c + NAME.h when it exits 0, except that a test named
@@ -136,7 +137,9 @@ run_test() {
     return
   fi
 
-  if [ -f "$exp.c" ] || [ -f "$exp.h" ]; then
+  ext=c
+  case " $args " in *" --target cuda "*) ext=cu ;; esac
+  if [ -f "$exp.$ext" ] || [ -f "$exp.h" ]; then
     kind=c
   elif [ -f "$exp.err" ]; then
     kind=err
@@ -145,7 +148,7 @@ run_test() {
   elif [ -n "$UPDATE" ]; then
     kind=err
   else
-    echo "  no expected file ($name.err, or $name.c and $name.h)" > "$out.why"
+    echo "  no expected file ($name.err, or $name.$ext and $name.h)" > "$out.why"
     verdict "$name"
     return
   fi
@@ -154,7 +157,7 @@ run_test() {
     if [ $kind = err ] && [ $rc -eq 1 ]; then
       update "$out.stderr" "$exp.err"
     elif [ $kind = c ] && [ $rc -eq 0 ] && [ ! -s "$out.stderr" ]; then
-      update "$out.c" "$exp.c"
+      update "$out.$ext" "$exp.$ext"
       update "$out.h" "$exp.h"
     fi
   fi
@@ -175,7 +178,7 @@ run_test() {
     echo "  wrote to stderr:" >> "$out.why"
     show "$out.stderr" >> "$out.why"
   else
-    compare "$exp.c" "$out.c" "$name.c" >> "$out.why"
+    compare "$exp.$ext" "$out.$ext" "$name.$ext" >> "$out.why"
     compare "$exp.h" "$out.h" "$name.h" >> "$out.why"
   fi
   verdict "$name"
