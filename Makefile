@@ -37,8 +37,8 @@ $(STAMP):
 	@touch $@
 
 # The runner's tests (tests/runner/) run Triton programs on torch CPU tensors and numpy arrays:
-# Debian's python3-numpy and python3-torch, for the system python3 (installed once, like above).
-PY_APT_PKGS := python3-numpy python3-torch
+# Debian's python3-numpy, python3-torch and python3-pytest (the plugin test), for the system python3 (installed once, like above).
+PY_APT_PKGS := python3-numpy python3-torch python3-pytest
 PY_STAMP    := build/.pydeps-installed
 $(PY_STAMP):
 	@mkdir -p build

@@ -82,14 +82,31 @@ def _probe(cc, code, flags):
         return r.returncode == 0
 
 
+@functools.lru_cache(maxsize=None)
+def _has_sleef(cc):
+    """Probes once per compiler and remembers it in the cache folder (a probe compiles and
+    links a program: most of a cached process's start-up otherwise)."""
+    memo = os.path.join(cache_dir(), "sleef-" + _key(cc, cc_identity(cc)))
+    if os.path.exists(memo):
+        with open(memo) as f:
+            return f.read().strip() == "1"
+    ok = _probe(cc, "#include <sleef.h>\nint main(void){return (int)Sleef_expf_u10(0.0f) - 1;}\n",
+                ("-lsleef", "-lm"))
+    os.makedirs(cache_dir(), exist_ok=True)
+    tmp = f"{memo}.{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write("1" if ok else "0")
+    os.replace(tmp, memo)
+    return ok
+
+
 def c_flags():
     """cc and flags of the C target: those of tests/exec/run.sh's optimised build (-O3, the host's
     vector ISA, OpenMP for the grid), SLEEF when installed; $TRITONC_CFLAGS adds more."""
     cc = os.environ.get("CC", "cc")
     flags = ["-std=c11", "-O3", "-march=native", "-fopenmp", "-fPIC", "-shared"]
     libs = ["-lm"]
-    if _probe(cc, "#include <sleef.h>\nint main(void){return (int)Sleef_expf_u10(0.0f) - 1;}\n",
-              ("-lsleef", "-lm")):
+    if _has_sleef(cc):
         flags.append("-DTC_HAVE_SLEEF")
         libs = ["-lsleef", "-lm"]
     flags += os.environ.get("TRITONC_CFLAGS", "").split()

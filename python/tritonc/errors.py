@@ -22,6 +22,8 @@ class CompilationError(TritoncError, *_triton_bases()):
     def __init__(self, message, kernel=None, signature=None):
         Exception.__init__(self, message)
         self.message = message
+        self.src = self.node = None  # what Triton's CompilationError carries, for its methods
+        self.error_message = message
         self.kernel = kernel
         self.signature = signature
 

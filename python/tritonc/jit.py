@@ -102,11 +102,10 @@ class KernelWrapper:
         return f
 
 
-def grid_dims(grid, meta):
-    g = grid(meta) if callable(grid) else grid
+def grid_dims(g):
     if isinstance(g, int):
         g = (g,)
-    g = tuple(int(bind.constexpr_value(x)) for x in g)
+    g = tuple(x if type(x) is int else int(bind.constexpr_value(x)) for x in g)
     if not 1 <= len(g) <= 3:
         raise ArgumentError(f"tritonc: a grid has 1 to 3 dimensions, got {g!r}")
     return g + (1,) * (3 - len(g))
@@ -230,6 +229,8 @@ class JITFunction(KernelWrapper):
         entries, values, tensors = self.specialise(bound, options)
         target, _dev = self.target_for(tensors)
         num_warps = options.get("num_warps") or 4
+        if num_warps & (num_warps - 1):
+            raise AssertionError("num_warps must be a power of 2")  # Triton's own check
         key = (tuple(entries), target, num_warps)
         hit = self.cache.get(key)
         if hit is None:
@@ -237,17 +238,19 @@ class JITFunction(KernelWrapper):
             self.cache[key] = hit
         else:
             build.stats["memory_hits"] += 1
-        kernel, folder, signature = hit
+        kernel, launched = hit
         if not warmup:
-            meta = dict(bound)
-            meta.update(OPTIONS)
-            meta.update(options)
-            dims = grid_dims(grid, meta)
+            if callable(grid):
+                meta = dict(bound)
+                meta.update(OPTIONS)
+                meta.update(options)
+                grid = grid(meta)
+            dims = grid_dims(grid)
             if target == "c" and tensors and bind.device_of(tensors[0])[0] == "cuda":
                 run_on_host(kernel, dims, entries, values, tensors)
             else:
                 kernel(dims, values, tensors)
-        return Launched(self.__name__, signature, folder)
+        return launched
 
     def warmup(self, *args, grid=None, **kwargs):
         return self.run(*args, grid=grid or (1,), warmup=True, **kwargs)
@@ -263,9 +266,9 @@ class JITFunction(KernelWrapper):
         folder = build.translate(text, filename, self.__name__, signature, target, num_warps,
                                  dirs, files)
         if target == "c":
-            return CKernel(folder, self.__name__), folder, signature
+            return CKernel(folder, self.__name__), Launched(self.__name__, signature, folder)
         from .launch_cuda import CudaKernel
-        return CudaKernel(folder, self.__name__), folder, signature
+        return CudaKernel(folder, self.__name__), Launched(self.__name__, signature, folder)
 
 
 def run_on_host(kernel, dims, entries, values, tensors):

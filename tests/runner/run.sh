@@ -105,6 +105,35 @@ else
   skip features "no torch"
 fi
 
+# the pytest plugin that runs Triton's test_core.py (tests/conformance/test_core_runner.sh), on a
+# small file of test_core's idioms: outcomes per function must be exactly as designed
+if $PY -c "import pytest, torch" >/dev/null 2>&1; then
+  res=$OUT/plugin
+  printf 'test_listed_skip  listed for the plugin test\n' > $OUT/plugin_skips.txt
+  run_plugin() {
+    nice $PY -m pytest -q -p no:cacheprovider -p tritonc.pytest_plugin --tritonc-target=c \
+      --tritonc-skips=$OUT/plugin_skips.txt --tritonc-results=$res/c "$@" \
+      tests/runner/plugin/test_mini_core.py
+  }
+  run_plugin > $OUT/plugin.log 2>&1
+  $PY tests/conformance/core_report.py $res $OUT/plugin_report > /dev/null 2>&1
+  if $PY - $OUT/plugin_report/report.json <<'PYEOF' > $OUT/plugin_check.log 2>&1; then pass pytest_plugin_outcomes
+import json, sys
+r = json.load(open(sys.argv[1]))["c"]
+want = {"test_unary": {"passed": 3}, "test_closure_constant": {"passed": 1},
+        "test_translation_error_raises": {"passed": 1}, "test_reads_ptx": {"skipped": 1},
+        "test_expected_failure": {"failed": 1}, "test_listed_skip": {"skipped": 1}}
+assert r["per_function"] == want, r["per_function"]
+assert list(r["failure_causes"]) == ["AssertionError: deliberately wrong expectation"], r
+PYEOF
+  else fail pytest_plugin_outcomes "$(cat $OUT/plugin_check.log | tail -n 2 | cut -c1-300)"; fi
+  run_plugin --tritonc-resume > $OUT/plugin_resume.log 2>&1
+  if grep -Eq "8 deselected" $OUT/plugin_resume.log; then pass pytest_plugin_resume
+  else fail pytest_plugin_resume "$(tail -n 1 $OUT/plugin_resume.log)"; fi
+else
+  skip pytest_plugin "no pytest"
+fi
+
 if [ $HAS_CUDA = 1 ]; then
   for ex in examples/*.py; do
     name=$(basename "$ex" .py)
