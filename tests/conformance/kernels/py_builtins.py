@@ -27,8 +27,8 @@ def py_builtins_kernel(x_ptr, y_ptr, out_ptr, half_ptr, stats_ptr, n_rows, n_col
     row_end = min((row + 1) * rows_per_prog, n_rows)
     cols = tl.arange(0, BLOCK)
     mask = cols < n_cols
-    best = tl.float32(-float("inf"))
-    lowest = tl.float32(float("inf"))
+    best = tl.full([], -float("inf"), tl.float32)
+    lowest = tl.full([], float("inf"), tl.float32)
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     for r in range(row * rows_per_prog, row_end):
         x = tl.load(x_ptr + r * n_cols + cols, mask=mask, other=float("-inf"))
