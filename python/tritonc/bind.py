@@ -22,7 +22,7 @@ DTYPE_NAMES = {
     "bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
     "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
     "float16": "fp16", "half": "fp16", "bfloat16": "bf16", "float32": "fp32", "float": "fp32",
-    "float64": "fp64", "double": "fp64",
+    "float64": "fp64", "double": "fp64", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
 }
 # Triton's canonical names -> the tl.* names tritonc reads in a signature.
 TL_NAMES = {
@@ -39,6 +39,11 @@ def tensor_dtype(arg):
     """Triton's canonical element type of a tensor or array ('fp32', 'i64', ...)."""
     dt = arg.dtype
     name = _dtype_cache.get(dt)
+    if name is None and is_dtype(dt):
+        # triton's TensorWrapper (test_core's reinterpret/to_triton for unsigned types): a
+        # torch tensor of the signed type whose .dtype is a tl dtype such as tl.uint32
+        name = dt.name
+        _dtype_cache[dt] = name
     if name is None:
         text = str(dt)
         text = text[len("torch."):] if text.startswith("torch.") else text

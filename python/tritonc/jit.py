@@ -278,6 +278,7 @@ def run_on_host(kernel, dims, entries, values, tensors):
     staged = {}
     ptr_map = {}
     for t in tensors:
+        t = getattr(t, "base", t) if not hasattr(t, "storage") else t  # TensorWrapper -> tensor
         storage = t.untyped_storage() if hasattr(t, "untyped_storage") else t.storage()._untyped()
         base = storage.data_ptr()
         if base not in staged:

@@ -96,4 +96,27 @@ i = torch.tensor([40], dtype=torch.int64)
 pgm = mixed[(1, )](h, i, out, True, 4294967296 + 7, 2.0)
 assert pgm.signature == "*fp16:16, *i64:16, *fp32:16, u1, i64, fp32", pgm.signature
 assert out[0].item() == (1.5 + 40 + 7) * 2.0, out[0].item()
+
+# Triton's TensorWrapper (test_core's to_triton for unsigned types): a signed torch tensor whose
+# .dtype is tl.uint32, so the kernel sees *u32 and shifts logically
+class TensorWrapper:
+    def __init__(self, base, dtype):
+        self.base, self.dtype, self.device, self.shape = base, dtype, base.device, base.shape
+
+    def data_ptr(self):
+        return self.base.data_ptr()
+
+
+@triton.jit
+def halve(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs) >> 1)
+
+
+raw = torch.tensor([-2, -1, 6, 2**31 - 1] * 4, dtype=torch.int32)
+res = torch.empty_like(raw)
+pgm = halve[(1, )](TensorWrapper(raw, tl.uint32), TensorWrapper(res, tl.uint32), BLOCK=16)
+assert pgm.signature == "*u32:16, *u32:16, 16", pgm.signature
+want = [(v & 0xFFFFFFFF) >> 1 for v in raw.tolist()]
+assert [v & 0xFFFFFFFF for v in res.tolist()] == want, (res.tolist(), want)
 print("features ok")
