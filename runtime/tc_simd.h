@@ -1709,5 +1709,89 @@ static inline tc_vf32 tc_f32_pow(tc_vf32 x, tc_vf32 y) {
 }
 #endif
 
+//@ dot: level f32mem muladd
+/* tl.dot on tiles held in row-major arrays: C[M][N] += A[M][K] * B[K][N], leading dimensions
+ * lda, ldb, ldc in elements. A register block of TC_DOT_MR rows by two vectors of C stays in
+ * registers for the whole K loop; each k loads two vectors of B's row k and broadcasts one
+ * element of A per row into fused multiply-adds (AVX-512: 8 x 32 floats in 16 of the 32
+ * registers, 2 loads + 8 broadcasts per 16 FMAs). The loops run over column panels of B (K x 32
+ * floats, kept in L1 while every row block passes) and then row blocks; C's block is read and
+ * written once per call. Products are exact fp32 fused multiply-adds summed in k order, so the
+ * result is the same on every level. Edges (fewer rows or columns than a block) take
+ * narrower blocks, then single columns. */
+#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_NEON)
+#define TC_DOT_MR 8
+#else
+#define TC_DOT_MR 4 /* AVX2: 8 accumulators + 2 B vectors + 1 broadcast of the 16 registers */
+#endif
+
+#define TC__DOT_BLOCK(NAME, MR, NV)                                                           \
+  static inline void NAME(int K, const float *A, int lda, const float *B, int ldb, float *C,  \
+                          int ldc) {                                                          \
+    tc_vf32 c[MR][NV];                                                                        \
+    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                      \
+      _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                    \
+        c[r][v] = tc_f32_load(C + (long)r * ldc + v * TC_VLEN);                              \
+    for (int k = 0; k < K; k++) {                                                             \
+      tc_vf32 b[NV];                                                                          \
+      _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                    \
+        b[v] = tc_f32_load(B + (long)k * ldb + v * TC_VLEN);                                 \
+      _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                  \
+        tc_vf32 a = tc_f32_splat(A[(long)r * lda + k]);                                       \
+        _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                  \
+          c[r][v] = tc_f32_muladd(a, b[v], c[r][v]);                                          \
+      }                                                                                       \
+    }                                                                                         \
+    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                      \
+      _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                    \
+        tc_f32_store(C + (long)r * ldc + v * TC_VLEN, c[r][v]);                              \
+  }
+TC__DOT_BLOCK(tc__dot_mr_2v, TC_DOT_MR, 2)
+TC__DOT_BLOCK(tc__dot_1_2v, 1, 2)
+TC__DOT_BLOCK(tc__dot_mr_1v, TC_DOT_MR, 1)
+TC__DOT_BLOCK(tc__dot_1_1v, 1, 1)
+#undef TC__DOT_BLOCK
+
+static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, const float *B,
+                              int ldb, float *C, int ldc) {
+  int j = 0;
+  for (; j + 2 * TC_VLEN <= N; j += 2 * TC_VLEN) {
+    int i = 0;
+    for (; i + TC_DOT_MR <= M; i += TC_DOT_MR)
+      tc__dot_mr_2v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+    for (; i < M; i++)
+      tc__dot_1_2v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+  }
+  for (; j + TC_VLEN <= N; j += TC_VLEN) {
+    int i = 0;
+    for (; i + TC_DOT_MR <= M; i += TC_DOT_MR)
+      tc__dot_mr_1v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+    for (; i < M; i++)
+      tc__dot_1_1v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+  }
+  for (; j < N; j++) /* columns left over when N is not a multiple of the vector */
+    for (int i = 0; i < M; i++) {
+      float s = C[(long)i * ldc + j];
+      for (int k = 0; k < K; k++)
+        s = fmaf(A[(long)i * lda + k], B[(long)k * ldb + j], s);
+      C[(long)i * ldc + j] = s;
+    }
+}
+
+/* int8 x int8 -> int32: C += A B with wrapping int32 sums (Triton's int8 dot). Rows of C are
+ * updated along k with whole rows of B, a loop the compiler vectorises on every level. */
+static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, const int8_t *B,
+                             int ldb, int32_t *C, int ldc) {
+  for (int i = 0; i < M; i++) {
+    uint32_t *c = (uint32_t *)(C + (long)i * ldc);
+    for (int k = 0; k < K; k++) {
+      int32_t a = A[(long)i * lda + k];
+      const int8_t *b = B + (long)k * ldb;
+      for (int j = 0; j < N; j++)
+        c[j] += (uint32_t)(a * (int32_t)b[j]);
+    }
+  }
+}
+
 //@ end
 #endif /* TC_SIMD_H */

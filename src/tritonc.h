@@ -292,7 +292,7 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   /* reductions / scans: axis; str: builtin combiner or NULL with reg[0] a combine region */  \
   X(O_REDUCE, "reduce", K_RED)        /* nin == nout operands; flags & 1: keep_dims */          \
   X(O_SCAN, "scan", K_RED)            /* nin == nout operands; flags & 2: reverse */            \
-  X(O_DOT, "dot", K_MISC)             /* in: a, b, acc */                                       \
+  X(O_DOT, "dot", K_MISC)             /* in: a, b, acc; str: input precision (fp32) or NULL */  \
   /* structured control flow */                                                                \
   X(O_FOR, "for", K_CTRL)   /* in: lo, hi, step, inits...; reg[0] args: iv, carried...; out: finals */ \
   X(O_WHILE, "while", K_CTRL) /* in: inits; reg[0] (cond): args carried, ends in O_CONDITION; reg[1] (body): args carried, ends in O_YIELD */ \

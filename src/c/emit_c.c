@@ -968,7 +968,7 @@ static void emit_group(Em *E, Op **all, int nall) {
 }
 
 /* Copies tile/scalar src into the variable dst (same shape). */
-static void emit_copy(Em *E, const char *dst, Value *src) {
+void emit_copy(Em *E, const char *dst, Value *src) {
   if (src->sh.rank == 0) {
     line(E, "%s = %s;", dst, access(E, src, NULL));
     return;
@@ -1085,9 +1085,36 @@ static bool reads_only_in(Block *b, Value *a, int g, Op *def) {
   return true;
 }
 
+/* `acc = tl.dot(a, b, acc)` in a loop: the product adds into the carried tile itself when the
+ * dot is the only reader of the old value (views included: they read it where they are used). */
+static bool only_reader(Block *b, Value *a, Op *d) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nin; j++)
+      if (op->in[j] == a && op != d)
+        return false;
+    for (int r = 0; r < op->nreg; r++)
+      if (!only_reader(op->reg[r], a, d))
+        return false;
+  }
+  return true;
+}
+
+static bool dot_into_carried(Block *b, Value *y, Value *a) {
+  Op *d = y->def;
+  if (!d || d->k != O_DOT || d->parent != b || d->in[2] != a || d->in[0] == a || d->in[1] == a)
+    return false;
+  return only_reader(b, a, d);
+}
+
 static void alias_carried(Em *E, Op *loop, Block *b, int first_arg, Op *yield) {
   for (int j = 0; j < loop->nout; j++) {
     Value *y = yield->in[j], *a = b->args[first_arg + j];
+    if (!vi(y)->alias && dot_into_carried(b, y, a)) {
+      vi(y)->alias = true;
+      vi(y)->cname = cname(E, loop->out[j]);
+      continue;
+    }
     if (!y->def || y->def->parent != b || opgroup(y->def) < 0 || !vi(y)->mat ||
         is_remat(y) || y->sh.rank == 0 || vi(y)->alias)
       continue;
@@ -1214,7 +1241,11 @@ void emit_op(Em *E, Op *op) {
     src_comment(E, op->loc);
     emit_movement(E, op);
     return;
-  case O_DOT: case O_ATOMIC:
+  case O_DOT:
+    src_comment(E, op->loc);
+    emit_dot(E, op);
+    return;
+  case O_ATOMIC:
     die("%s is not supported by the C backend yet", op_names[op->k]);
   default:
     emit_scalar_stmt(E, op);

@@ -2,6 +2,7 @@
  *   emit_c.c      names, text, types, fusion groups, element access, statements, control flow
  *   emit_simd.c   elementwise groups as explicit vector code (runtime/tc_simd.h)
  *   emit_c_red.c  reductions, scans and data movement
+ *   emit_c_dot.c  tl.dot
  *   emit_c_file.c grid expressions, helpers, the program function, launcher and header
  */
 #ifndef EMIT_C_H
@@ -91,6 +92,7 @@ const char *decl_of(Em *E, Value *v);
 void open_loops(Em *E, Shape s, const char *const *idx, bool simd);
 void close_loops(Em *E, Shape s);
 void declare_results(Em *E, Op *op);
+void emit_copy(Em *E, const char *dst, Value *src); /* tile or scalar src into variable dst */
 Op *last_op(Block *b);
 
 typedef struct Pulled {
@@ -106,6 +108,9 @@ void clear_pulled(Vec *pulled);
 
 /* emit_simd.c */
 bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred);
+
+/* emit_c_dot.c */
+void emit_dot(Em *E, Op *op);
 
 /* emit_c_red.c */
 void emit_reduce_or_scan(Em *E, Op *op);

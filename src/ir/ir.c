@@ -271,6 +271,10 @@ static void dump_attrs(FILE *out, const Op *op) {
   case O_ATOMIC: case O_PRINT: case O_ASSERT:
     fprintf(out, " \"%s\"", op->str ? op->str : "");
     break;
+  case O_DOT:
+    if (op->str)
+      fprintf(out, " precision=%s", op->str);
+    break;
   default:
     break;
   }

@@ -1154,6 +1154,41 @@ static SVal *py_compare_version(Sema *S, Call *c) {
   return call_value(S, c->loc, op, args, 2, NULL, NULL, 0);
 }
 
+/* ---- matrix product ---- */
+
+// tl.dot(input, other, acc=None, input_precision=None, allow_tf32=None,
+//        max_num_imprecise_acc=None, out_dtype=tl.float32)
+static SVal *bi_dot(Sema *S, Call *c) {
+  Value *a = need_tensor(S, c, 0, "input"), *b = need_tensor(S, c, 1, "other");
+  SVal *acc = arg(c, 2, "acc"), *prec = arg(c, 3, "input_precision");
+  SVal *tf32 = arg(c, 4, "allow_tf32"), *imprecise = arg(c, 5, "max_num_imprecise_acc");
+  SVal *out = arg(c, 6, "out_dtype");
+  const char *p = NULL;
+  if (present(prec) && present(tf32))
+    error_at(c->loc, "tl.dot(): only one of input_precision and allow_tf32 can be given");
+  if (present(prec)) {
+    if (prec->k != SV_STR)
+      error_at(c->loc, "tl.dot(): input_precision must be a string such as \"ieee\", got %s",
+               sv_kind_name(prec));
+    p = dot_precision(c->loc, prec->s);
+  } else if (present(tf32)) {
+    p = sv_truthy(S, c->loc, tf32) ? "tf32" : "ieee";
+  }
+  if (present(imprecise) && imprecise->k != SV_INT)
+    error_at(c->loc, "tl.dot(): max_num_imprecise_acc must be a constexpr integer, got %s",
+             sv_kind_name(imprecise));
+  DType od = DT_F32;
+  if (present(out)) {
+    if (out->k != SV_DTYPE || out->dt == DT_PTR)
+      error_at(c->loc, "tl.dot(): out_dtype must be a dtype such as tl.float32, got %s",
+               sv_kind_name(out));
+    od = out->dt;
+  }
+  Value *av = present(acc) ? to_tensor(S, c->loc, acc) : NULL;
+  Value *r = sema_dot(S, c->loc, a, b, av, p, od);
+  return sv_tensor(r);
+}
+
 /* ---- the table ---- */
 
 typedef struct Builtin {
@@ -1168,7 +1203,7 @@ static const Builtin builtins[] = {
     {"tl.zeros_like", bi_zeros_like, 0}, {"tl.cast", bi_cast, 1}, {"tl.to", bi_cast, 1},
     {"tl.load", bi_load, 0}, {"tl.store", bi_store, 1},
     {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
-    {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
+    {"tl.dot", bi_dot, 1}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
     {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
     {"tl.umulhi", bi_umulhi, 0}, {"tl.fdiv", bi_fdiv, 0}, {"tl.div_rn", bi_fdiv, 0},
     {"tl.sum", bi_sum, 1}, {"tl.xor_sum", bi_xor_sum, 1}, {"tl.max", bi_max, 1},
@@ -1265,7 +1300,7 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
                                         : fmt("triton.language.%s", attr);
       return m;
     }
-    if (!strcmp(attr, "dot") || !strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") ||
+    if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") ||
         !strncmp(attr, "atomic_", 7) || !strncmp(attr, "rand", 4) || !strcmp(attr, "dot_scaled"))
       error_at(loc, "tl.%s is not supported yet by tritonc", attr);
     const char *n = fmt("tl.%s", attr);
@@ -1315,7 +1350,7 @@ static const char *const tensor_methods[] = {
     "to", "cast", "store", "abs", "fma", "sigmoid", "softmax", "cdiv", "sum", "xor_sum", "max",
     "min", "argmax", "argmin", "reduce", "cumsum", "cumprod", "associative_scan", "expand_dims",
     "reshape", "view", "ravel", "trans", "permute", "flip", "broadcast_to", "join", "split",
-    "interleave", NULL};
+    "interleave", "dot", NULL};
 
 SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
   (void)S;

@@ -1,6 +1,7 @@
 /* sema.h — internals shared by the specialiser's files:
  *   sema.c      statements, control flow, calls, environments, the kernel signature
  *   sema_ops.c  Triton's typing rules: promotion, broadcasting, casts, binary/unary ops
+ *   dot.c       tl.dot and `@`: shapes, operand and accumulator types
  *   builtins.c  the tl.* / tl.math / libdevice functions and tensor methods
  *   module.c    the module level: which value each global name has, imported modules
  * Sema abstract-interprets the AST: Python values (constexprs) are folded with Python
@@ -107,6 +108,11 @@ typedef struct Sema {
   SVal *retval;
   Node *call;       /* the call being evaluated (positions of its keyword arguments) */
 } Sema;
+
+/* dot.c: tl.dot / `@` (a, b: operands; acc or NULL; precision as given or NULL) */
+Value *sema_dot(Sema *S, Loc loc, Value *a, Value *b, Value *acc, const char *precision,
+                DType out_dtype);
+const char *dot_precision(Loc loc, const char *given); /* Triton's name, or a positioned error */
 
 /* sema.c */
 SVal *sv_new(SKind k);

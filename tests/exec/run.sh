@@ -12,6 +12,8 @@
 #   TC_TIMEOUT  seconds each test binary may run (default 120)
 #   TC_JOBS     cases run in parallel (default: the number of cores)
 #   TC_LOG_LINES  lines of log shown under a failure (default 25)
+#   TC_CASES_DIR, TC_DATA_DIR  where the cases and their data are (default tests/cases and
+#               tests/conformance/data; tests/dot/run.sh points them at numpy-made data)
 #   TC_TARGET   c (default) or cuda: translate with --target cuda, build with nvcc (NVCC,
 #               TC_CUDA_ARCH, default sm_90) and run on the GPU; TC_SANITIZE=1 also runs the
 #               binary under compute-sanitizer memcheck and racecheck
@@ -34,8 +36,8 @@ NVCC=${NVCC:-nvcc}
 TC_CUDA_ARCH=${TC_CUDA_ARCH:-sm_90}
 TC_SANITIZE=${TC_SANITIZE:-0}
 SHOW_LINES=${TC_LOG_LINES:-25}
-CASES_DIR=tests/cases
-DATA_DIR=tests/conformance/data
+CASES_DIR=${TC_CASES_DIR:-tests/cases}
+DATA_DIR=${TC_DATA_DIR:-tests/conformance/data}
 BUILD=build/exec
 RUNNER=tests/exec/runner.c
 

@@ -1,0 +1,104 @@
+/* emit_c_dot.c — tl.dot on the C target.
+ *
+ * The result tile starts as a copy of the accumulator (or is the accumulator itself, when a loop
+ * carries it and nothing else reads it: `acc += tl.dot(a, b)` in a K loop then costs no copy per
+ * trip), and the product of the operand tiles is added to it. Every float operand type is held
+ * in float arrays (fp16 / bf16 values exactly), so fp32, tf32, fp16 and bf16 products are one
+ * fp32 product computed exactly in fp32; int8 operands give int32 sums (wrapping); fp64 stays
+ * fp64. A batched (3-D) product is one product per batch index.
+ *
+ * The product itself is a call of the runtime's micro-kernel (tc_dot_f32 / tc_dot_i8,
+ * runtime/tc_simd.h section dot), which the generated file copies only when it uses it; fp64
+ * products are plain loops here.
+ */
+#include "emit_c.h"
+
+#include <string.h>
+
+static const char *const DIX[3] = {"ib", "im", "in"};
+
+/* result[b][m][n] (or [m][n]) for the loop indices of this file */
+static Idx *dot_idx(int rank, const char *k_role, int which) {
+  Idx *ix = arena_alloc(sizeof *ix);
+  int o = rank - 2;
+  if (rank == 3)
+    (*ix)[0] = DIX[0];
+  (*ix)[o] = which == 1 ? k_role : DIX[1];     /* a: [m][k], b: [k][n], r: [m][n] */
+  (*ix)[o + 1] = which == 0 ? k_role : DIX[2];
+  return ix;
+}
+
+/* The plain loop nest: r[m][n] += sum over k of a[m][k] * b[k][n], summed in the result's type
+ * (an fp16 result is summed in fp32 and rounded once, as the GPU's fp32 accumulator would be
+ * before the final conversion). */
+static void emit_dot_loops(Em *E, Op *op) {
+  Value *r = op->out[0], *a = op->in[0], *b = op->in[1];
+  int rank = r->sh.rank, K = a->sh.d[rank - 1];
+  bool i8 = a->dt == DT_I8;
+  const char *st = r->dt == DT_F64 ? "double" : i8 ? "uint32_t" : "float";
+  for (int d = 0; d < rank; d++) {
+    line(E, "for (int %s = 0; %s < %d; %s++) {", DIX[d + 3 - rank], DIX[d + 3 - rank],
+         r->sh.d[d], DIX[d + 3 - rank]);
+    E->ind++;
+  }
+  const char *rv = fmt("%s%s", cname(E, r), index_str(r->sh, *dot_idx(rank, NULL, 2)));
+  line(E, "%s s = %s%s;", st, i8 ? "(uint32_t)" : "", rv);
+  const char *x = access(E, a, *dot_idx(rank, "ik", 0)), *y = access(E, b, *dot_idx(rank, "ik", 1));
+  line(E, "for (int ik = 0; ik < %d; ik++)", K);
+  if (i8)
+    line(E, "  s += (uint32_t)((int32_t)%s * (int32_t)%s);", x, y);
+  else
+    line(E, "  s += %s * %s;", x, y);
+  line(E, "%s = %s;", rv, i8 ? "(int32_t)s" : round_to(E, r->dt, "s"));
+  for (int d = 0; d < rank; d++) {
+    E->ind--;
+    line(E, "}");
+  }
+}
+
+/* The array holding tile v: its own, or a copy when v is a view or recomputed index math. */
+static const char *operand_array(Em *E, Value *v) {
+  if (!v->def || (!is_view_op(v->def) && !vi(v)->inl && !is_remat(v)))
+    return cname(E, v);
+  const char *t = unique_name(E, fmt("%s_tile", v->name ? v->name : "dot"));
+  line(E, "%s %s%s;", ctype(v->dt, v->elt), t, dims_decl(v->sh));
+  emit_copy(E, t, v);
+  return t;
+}
+
+/* The runtime micro-kernel (runtime/tc_simd.h, section dot) on each [M, K] x [K, N] slice. */
+static void emit_dot_call(Em *E, Op *op) {
+  Value *r = op->out[0], *a = op->in[0], *b = op->in[1];
+  int rank = r->sh.rank, M = r->sh.d[rank - 2], N = r->sh.d[rank - 1], K = a->sh.d[rank - 1];
+  const char *x = operand_array(E, a), *y = operand_array(E, b), *c = cname(E, r);
+  const char *z = rank == 3 ? "[ib]" : "";
+  if (rank == 3)
+    line(E, "for (int ib = 0; ib < %d; ib++)", r->sh.d[0]);
+  line(E, "%s%s(%d, %d, %d, &%s%s[0][0], %d, &%s%s[0][0], %d, &%s%s[0][0], %d);",
+       rank == 3 ? "  " : "", a->dt == DT_I8 ? "tc_dot_i8" : "tc_dot_f32", M, N, K, x, z, K, y,
+       z, N, c, z, N);
+  if (r->dt == DT_F16) { /* fp16 out_dtype: the fp32 sums round once */
+    open_loops(E, r->sh, IDX, true);
+    line(E, "%s%s = %s;", c, index_str(r->sh, IDX),
+         round_to(E, r->dt, fmt("%s%s", c, index_str(r->sh, IDX))));
+    close_loops(E, r->sh);
+  }
+}
+
+// tl.dot(a, b, acc)
+void emit_dot(Em *E, Op *op) {
+  Value *r = op->out[0], *acc = op->in[2];
+  if (!vi(r)->alias) {
+    declare_results(E, op);
+    emit_copy(E, cname(E, r), acc);
+  }
+  if (r->dt == DT_F64) { /* no fp64 micro-kernel: the plain loops */
+    line(E, "{");
+    E->ind++;
+    emit_dot_loops(E, op);
+    E->ind--;
+    line(E, "}");
+    return;
+  }
+  emit_dot_call(E, op);
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Reference data for the tl.dot cases, computed with numpy instead of Triton.
+
+For each tests/cases_pending/NAME.case given, writes DATA/NAME/ARG.in and ARG.out in the format
+tests/exec/run.sh reads: the inputs exactly as tests/conformance/record.py builds them (same
+seeds), the outputs from a numpy matrix product in float64 of the same inputs, rounded to the
+output's element type. The kernels' meaning is written here once more, independently of the
+translator: one function per kernel name.
+
+usage: reference.py DATA_DIR CASE_FILE...
+"""
+import math
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "conformance"))
+import record  # noqa: E402  (make_input: the recorder's own input generator)
+from caseparse import POINTER_DTYPES, parse_case  # noqa: E402
+
+
+def bf16_bits(x):
+    """float64 -> bf16 bits, round to nearest even (as torch's conversion)."""
+    b = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    b = (b + 0x7FFF + ((b >> 16) & 1)) >> 16
+    return b.astype(np.uint16)
+
+
+def float_to_bytes(values, dtype):
+    if dtype == "bf16":
+        return bf16_bits(values).tobytes()
+    return values.astype(record.NP_DTYPES[dtype]).tobytes()
+
+
+record.float_to_bytes = float_to_bytes  # the recorder converts bf16 through torch
+
+
+def decode(raw, dtype):
+    if dtype == "bf16":
+        bits = np.frombuffer(raw, dtype=np.uint16).astype(np.uint32) << 16
+        return bits.view(np.float32).astype(np.float64)
+    return np.frombuffer(raw, dtype=record.NP_DTYPES[dtype]).copy()
+
+
+def encode(values, dtype):
+    if dtype in ("fp16", "bf16", "fp32", "fp64"):
+        return float_to_bytes(np.asarray(values, dtype=np.float64), dtype)
+    return np.asarray(values).astype(record.NP_DTYPES[dtype]).tobytes()
+
+
+def mat(buf, rows, cols, ld, off=0):
+    return np.stack([buf[off + r * ld: off + r * ld + cols] for r in range(rows)]).astype(np.float64)
+
+
+def put(buf, m, ld, off=0):
+    for r in range(m.shape[0]):
+        buf[off + r * ld: off + r * ld + m.shape[1]] = m[r]
+
+
+def product(a, b, int_result):
+    if int_result:  # int8 x int8 summed in int32 (no overflow at these sizes)
+        return a.astype(np.int64) @ b.astype(np.int64)
+    return a @ b
+
+
+def gelu(z):
+    return 0.5 * z * (1.0 + np.vectorize(math.erf)(z / math.sqrt(2.0)))
+
+
+def ref_matmul(v, s, c):
+    a = mat(v["a_ptr"], s["M"], s["K"], s["lda"])
+    b = mat(v["b_ptr"], s["K"], s["N"], s["ldb"])
+    r = product(a, b, False)
+    if c.get("LEAKY"):
+        r = np.where(r > 0, r, r * 0.01)
+    put(v["c_ptr"], r, s["ldc"])
+
+
+def ref_matmul_bt(v, s, c):
+    a = mat(v["a_ptr"], s["M"], s["K"], s["lda"])
+    bt = mat(v["bt_ptr"], s["N"], s["K"], s["ldbt"])
+    put(v["c_ptr"], a @ bt.T, s["ldc"])
+
+
+def ref_matmul_i8(v, s, c):
+    a = mat(v["a_ptr"], s["M"], s["K"], s["lda"])
+    b = mat(v["b_ptr"], s["K"], s["N"], s["ldb"])
+    put(v["c_ptr"], product(a, b, True), s["ldc"])
+
+
+def ref_bmm(v, s, c):
+    M, N, K = s["M"], s["N"], s["K"]
+    for z in range(s["B"]):
+        a = mat(v["a_ptr"], M, K, s["stride_am"], z * s["stride_ab"])
+        b = mat(v["b_ptr"], K, N, s["stride_bk"], z * s["stride_bb"])
+        put(v["c_ptr"], a @ b, s["stride_cm"], z * s["stride_cb"])
+
+
+def ref_linear_gelu(v, s, c):
+    x = mat(v["x_ptr"], s["M"], s["K"], s["stride_xm"])
+    w = mat(v["w_ptr"], s["N"], s["K"], s["stride_wn"])
+    bias = v["bias_ptr"][: s["N"]].astype(np.float64)
+    put(v["out_ptr"], gelu(x @ w.T + bias[None, :]), s["stride_om"])
+
+
+def ref_attn(v, s, c):
+    n, sh, sn, d = s["N_CTX"], s["stride_h"], s["stride_n"], c["HEAD_DIM"]
+    heads = (len(v["q_ptr"]) - (n - 1) * sn - d) // sh + 1
+    for h in range(heads):
+        q, k, val = (mat(v[x], n, d, sn, h * sh) for x in ("q_ptr", "k_ptr", "v_ptr"))
+        scores = q @ k.T * s["sm_scale"]
+        if c.get("CAUSAL"):
+            scores = np.where(np.tril(np.ones((n, n), dtype=bool)), scores, -np.inf)
+        w = np.exp(scores - scores.max(axis=1, keepdims=True))
+        put(v["out_ptr"], (w / w.sum(axis=1, keepdims=True)) @ val, sn, h * sh)
+
+
+def ref_swizzle(v, s, c):
+    # the grid walked in groups of GROUP rows, each group column by column: the k-th step of the
+    # row-major order lands on the k-th cell of that walk
+    rows, cols, g = s["size_i"], s["size_j"], c["GROUP"]
+    walk = [(r, col) for g0 in range(0, rows, g) for col in range(cols)
+            for r in range(g0, min(g0 + g, rows))]
+    for k, (r, col) in enumerate(walk):
+        v["out_ptr"][2 * k], v["out_ptr"][2 * k + 1] = r, col
+
+
+REFS = {
+    "matmul_kernel": ref_matmul, "matmul_bt_kernel": ref_matmul_bt,
+    "matmul_i8_kernel": ref_matmul_i8, "bmm_kernel": ref_bmm, "bmm3d_kernel": ref_bmm,
+    "linear_gelu_kernel": ref_linear_gelu, "attn_fwd_kernel": ref_attn,
+    "swizzle_kernel": ref_swizzle,
+}
+
+
+def constexprs(case):
+    """Constexpr values of the signature by parameter name (from the kernel's source order)."""
+    import ast
+    src = open(os.path.join(HERE, "..", "..", case.file)).read()
+    fn = next(n for n in ast.walk(ast.parse(src))
+              if isinstance(n, ast.FunctionDef) and n.name == case.kernel)
+    names = [a.arg for a in fn.args.args]
+    return {n: e.value for n, e in zip(names, case.sig) if e.kind == "constexpr"}
+
+
+def main():
+    data, cases = sys.argv[1], sys.argv[2:]
+    for path in cases:
+        case = parse_case(path)
+        runtime = [e for e in case.sig if e.kind != "constexpr"]
+        bufs, types, raw_in, scalars = {}, {}, {}, {}
+        for i, (a, e) in enumerate(zip(case.args, runtime)):
+            if a.is_buffer:
+                raw = record.make_input(case.name, i, e.dtype, a.init, a.count)
+                raw_in[a.name] = raw
+                types[a.name] = e.dtype
+                bufs[a.name] = decode(raw, e.dtype)
+            else:
+                scalars[a.name] = a.value
+        REFS[case.kernel](bufs, scalars, constexprs(case))
+        out = os.path.join(data, case.name)
+        os.makedirs(out, exist_ok=True)
+        for name, raw in raw_in.items():
+            with open(os.path.join(out, name + ".in"), "wb") as f:
+                f.write(raw)
+            with open(os.path.join(out, name + ".out"), "wb") as f:
+                f.write(encode(bufs[name], types[name]))
+            assert len(raw) == len(encode(bufs[name], types[name])) == \
+                POINTER_DTYPES[types[name]] * len(bufs[name])
+
+
+if __name__ == "__main__":
+    main()
