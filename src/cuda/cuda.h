@@ -3,6 +3,7 @@
  *   expr.c       scalar expressions: types, literals, arithmetic, math, conversions
  *   emit_cuda.c  statements: tiles, loads/stores, layout conversions, control flow
  *   reduce.c     reductions and scans across registers, lanes and warps
+ *   dot.c        tl.dot through shared memory
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
  *
  * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
@@ -103,6 +104,9 @@ void cu_store_tile(CE *E, Value *v, const char *buf, Lay L); /* smem[flat] = v, 
 /* for (e < count) { named index values of the statement; body } — body may be several lines */
 void cu_loop(CE *E, int count, const char *body);
 void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step, ... */
+
+/* dot.c */
+void cu_emit_dot(CE *E, Op *op);
 
 /* reduce.c */
 void cu_emit_reduce(CE *E, Op *op);

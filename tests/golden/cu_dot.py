@@ -1,4 +1,6 @@
 # tritonc: -n dot_kernel -s "*fp32, *fp32, *fp32, 32, 32, 32" -g "1, 1, 1" --target cuda
+# tl.dot on the CUDA target: both operands through shared memory, one fma per k per result
+# element in the result's layout (no tensor cores yet).
 import triton
 import triton.language as tl
 
