@@ -293,6 +293,11 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_REDUCE, "reduce", K_RED)        /* nin == nout operands; flags & 1: keep_dims */          \
   X(O_SCAN, "scan", K_RED)            /* nin == nout operands; flags & 2: reverse */            \
   X(O_DOT, "dot", K_MISC)             /* in: a, b, acc; str: input precision (fp32) or NULL */  \
+  /* data-dependent movement along one axis (sort.c in each target) */                         \
+  X(O_SORT, "sort", K_MISC)           /* in[0] along its last axis; ival: k kept per line (k < n: \
+                                         top-k); flags & 1: descending; Triton's bitonic network */ \
+  X(O_GATHER, "gather", K_MISC)       /* in: src, index (same rank); axis; out shape = index's */ \
+  X(O_HISTOGRAM, "histogram", K_MISC) /* in: 1-D ints [, mask]; out i32[ival bins] */           \
   /* structured control flow */                                                                \
   X(O_FOR, "for", K_CTRL)   /* in: lo, hi, step, inits...; reg[0] args: iv, carried...; out: finals */ \
   X(O_WHILE, "while", K_CTRL) /* in: inits; reg[0] (cond): args carried, ends in O_CONDITION; reg[1] (body): args carried, ends in O_YIELD */ \

@@ -24,6 +24,7 @@ run_suite cli sh tests/cli.sh
 run_suite ir sh tests/ir/run.sh
 run_suite vec64 sh tests/vec64/run.sh
 run_suite dot sh tests/dot/run.sh
+run_suite lang sh tests/lang/run.sh
 run_suite san sh tests/san.sh
 run_suite fuzz sh tests/fuzz/run.sh
 run_suite compile sh tests/compile.sh

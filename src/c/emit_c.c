@@ -1241,6 +1241,10 @@ void emit_op(Em *E, Op *op) {
     src_comment(E, op->loc);
     emit_movement(E, op);
     return;
+  case O_SORT: case O_GATHER: case O_HISTOGRAM:
+    src_comment(E, op->loc);
+    emit_sort_op(E, op);
+    return;
   case O_DOT:
     src_comment(E, op->loc);
     emit_dot(E, op);

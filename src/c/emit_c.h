@@ -3,6 +3,7 @@
  *   emit_simd.c   elementwise groups as explicit vector code (runtime/tc_simd.h)
  *   emit_c_red.c  reductions, scans and data movement
  *   emit_c_dot.c  tl.dot
+ *   emit_c_sort.c sort and top-k, gather, histogram
  *   emit_c_file.c grid expressions, helpers, the program function, launcher and header
  */
 #ifndef EMIT_C_H
@@ -115,5 +116,8 @@ void emit_dot(Em *E, Op *op);
 /* emit_c_red.c */
 void emit_reduce_or_scan(Em *E, Op *op);
 void emit_movement(Em *E, Op *op);
+
+/* emit_c_sort.c */
+void emit_sort_op(Em *E, Op *op); /* tl.sort / tl.topk, tl.gather, tl.histogram */
 
 #endif

@@ -4,6 +4,7 @@
  *   emit_cuda.c  statements: tiles, loads/stores, layout conversions, control flow
  *   reduce.c     reductions and scans across registers, lanes and warps
  *   dot.c        tl.dot through shared memory
+ *   sort.c       sort and top-k, gather, histogram through shared memory
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
  *
  * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
@@ -112,5 +113,8 @@ void cu_emit_dot(CE *E, Op *op);
 void cu_emit_reduce(CE *E, Op *op);
 void cu_emit_scan(CE *E, Op *op);
 void cu_emit_combine(CE *E, Op *op, const char **acc, const char **el, const char **dst);
+
+/* sort.c */
+void cu_emit_sort_op(CE *E, Op *op); /* tl.sort / tl.topk, tl.gather, tl.histogram */
 
 #endif

@@ -724,6 +724,26 @@ static void visit_if(const Kernel *k, Op *op) {
   }
 }
 
+/* tl.sort / tl.topk / tl.gather / tl.histogram: their elements are the operand's elements in
+ * another order (sort, topk, gather: the range and the divisibility every element has carry
+ * over; a line constant in the operand stays constant), or counts (histogram). */
+static AI movement(const Op *op, const Value *r) {
+  AI a = pessimistic(r);
+  const Value *x = op->in[0];
+  if (op->k == O_HISTOGRAM) {
+    set_range(&a, r->dt, true, 0, dsize(x, 0));
+    return a;
+  }
+  if (dt_is_int(r->dt))
+    for (int d = 0; d < ndim(r); d++)
+      a.divis[d] = dv_all(&x->ax, ndim(x));
+  if (op->k == O_SORT) /* lines keep their order along the other dimensions */
+    for (int d = 0; d + 1 < ndim(r); d++)
+      a.consta[d] = x->ax.consta[d];
+  a.ranged = x->ax.ranged && dt_is_int(r->dt), a.lo = x->ax.lo, a.hi = x->ax.hi;
+  return a;
+}
+
 static void visit(const Kernel *k, Op *op) {
   if (op->k == O_FOR || op->k == O_WHILE) {
     visit_loop(k, op);
@@ -751,7 +771,12 @@ static void visit(const Kernel *k, Op *op) {
   case K_UNARY: a = unary(op, r); break;
   case K_BINARY: case K_CMP: a = binary(op, r); break;
   case K_TERNARY: a = op->k == O_SELECT ? select_op(op, r) : elementwise(op, r); break;
-  default: a = op->k == O_LOAD ? load(op, r) : pessimistic(r); break;
+  default:
+    if (op->k == O_SORT || op->k == O_GATHER || op->k == O_HISTOGRAM)
+      a = movement(op, r);
+    else
+      a = op->k == O_LOAD ? load(op, r) : pessimistic(r);
+    break;
   }
   finish(r, a);
 }

@@ -259,6 +259,16 @@ static void dump_attrs(FILE *out, const Op *op) {
     fprintf(out, " axis=%d %s%s", op->axis, op->str ? op->str : "region",
             op->flags & 2 ? " reverse" : "");
     break;
+  case O_SORT:
+    fprintf(out, " axis=%d k=%lld%s", op->axis, (long long)op->ival,
+            op->flags & 1 ? " descending" : "");
+    break;
+  case O_GATHER:
+    fprintf(out, " axis=%d", op->axis);
+    break;
+  case O_HISTOGRAM:
+    fprintf(out, " bins=%lld", (long long)op->ival);
+    break;
   case O_PERMUTE:
     fprintf(out, " perm=");
     for (int i = 0; i < op->out[0]->sh.rank; i++)

@@ -764,6 +764,56 @@ static SVal *bi_flip(Sema *S, Call *c) {
   return sv_tensor(r);
 }
 
+/* a constexpr dim argument: *has is false for None / absent */
+static int64_t opt_dim(Call *c, int pos, const char *name, bool *has) {
+  SVal *d = arg(c, pos, name);
+  *has = present(d);
+  if (*has && d->k != SV_INT)
+    error_at(c->loc, "%s(): '%s' must be a constexpr integer, got %s", c->name, name,
+             sv_kind_name(d));
+  return *has ? d->i : 0;
+}
+
+// tl.sort(x, dim=None, descending=False)
+static SVal *bi_sort(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "x");
+  bool has;
+  int64_t dim = opt_dim(c, 1, "dim", &has);
+  if (has && dim < 0)
+    dim += x->sh.rank;
+  SVal *d = arg(c, 2, "descending");
+  if (present(d) && d->k == SV_TENSOR)
+    error_at(c->loc, "sort(): 'descending' must be a constexpr");
+  return sv_tensor(sema_sort(S, c->loc, "sort", x, has, dim, present(d) && sv_truthy(S, c->loc, d), 0));
+}
+
+// tl.topk(x, k, dim=None)
+static SVal *bi_topk(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "x");
+  int64_t k = need_int(c, 1, "k");
+  bool has;
+  int64_t dim = opt_dim(c, 2, "dim", &has);
+  if (has && dim < 0)
+    dim += x->sh.rank;
+  if (k <= 0)
+    error_at(c->loc, "topk(): k must be positive, got %lld", (long long)k);
+  return sv_tensor(sema_sort(S, c->loc, "topk", x, has, dim, true, k));
+}
+
+// tl.gather(src, index, axis)
+static SVal *bi_gather(Sema *S, Call *c) {
+  Value *src = need_tensor(S, c, 0, "src"), *idx = need_tensor(S, c, 1, "index");
+  return sv_tensor(sema_gather(S, c->loc, src, idx, need_int(c, 2, "axis")));
+}
+
+// tl.histogram(input, num_bins, mask=None)
+static SVal *bi_histogram(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "input");
+  int64_t bins = need_int(c, 1, "num_bins");
+  SVal *m = arg(c, 2, "mask");
+  return sv_tensor(sema_histogram(S, c->loc, x, bins, present(m) ? to_tensor(S, c->loc, m) : NULL));
+}
+
 // tl.broadcast_to(input, *shape)
 static SVal *bi_broadcast_to(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
@@ -1212,6 +1262,8 @@ static const Builtin builtins[] = {
     {"tl.associative_scan", bi_scan, 1}, {"tl.expand_dims", bi_expand_dims, 1},
     {"tl.reshape", bi_reshape, 1}, {"tl.view", bi_reshape, 1}, {"tl.ravel", bi_ravel, 1},
     {"tl.trans", bi_permute, 1}, {"tl.permute", bi_permute, 1}, {"tl.flip", bi_flip, 1},
+    {"tl.sort", bi_sort, 1}, {"tl.topk", bi_topk, 0}, {"tl.gather", bi_gather, 1},
+    {"tl.histogram", bi_histogram, 1},
     {"tl.broadcast_to", bi_broadcast_to, 1}, {"tl.broadcast", bi_broadcast, 0},
     {"tl.join", bi_join, 1}, {"tl.split", bi_split, 1}, {"tl.interleave", bi_interleave, 1},
     {"tl.cat", bi_cat, 0}, {"tl.static_assert", bi_static_assert, 0},
@@ -1350,7 +1402,7 @@ static const char *const tensor_methods[] = {
     "to", "cast", "store", "abs", "fma", "sigmoid", "softmax", "cdiv", "sum", "xor_sum", "max",
     "min", "argmax", "argmin", "reduce", "cumsum", "cumprod", "associative_scan", "expand_dims",
     "reshape", "view", "ravel", "trans", "permute", "flip", "broadcast_to", "join", "split",
-    "interleave", "dot", NULL};
+    "interleave", "dot", "sort", "gather", "histogram", NULL};
 
 SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
   (void)S;

@@ -4,6 +4,7 @@
  *   dot.c       tl.dot and `@`: shapes, operand and accumulator types
  *   builtins.c  the tl.* / tl.math / libdevice functions and tensor methods
  *   module.c    the module level: which value each global name has, imported modules
+ *   sort.c      tl.sort / tl.topk / tl.gather / tl.histogram
  * Sema abstract-interprets the AST: Python values (constexprs) are folded with Python
  * semantics, tensors become tile-IR values appended to the current block.
  */
@@ -162,5 +163,11 @@ SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const cha
                    SVal **kwv, int nkw);
 SVal *reduce_with_region(Sema *S, Loc loc, OpKind kind, SVal **ins, int nin, int axis,
                          SVal *combine, bool keep_dims, bool reverse);
+
+/* sort.c */
+Value *sema_sort(Sema *S, Loc loc, const char *fn, Value *x, bool has_dim, int64_t dim, bool desc,
+                 int64_t k);
+Value *sema_gather(Sema *S, Loc loc, Value *src, Value *index, int64_t axis);
+Value *sema_histogram(Sema *S, Loc loc, Value *x, int64_t bins, Value *mask);
 
 #endif

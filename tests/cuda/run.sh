@@ -6,7 +6,8 @@
 #     under ASan+UBSan;
 #   - every .cu in tests/cuda/samples/ compiles with NVRTC (tests/cuda/nvrtc_check, the runtime's
 #     own options, warnings are failures) and with nvcc -c for each architecture in CUDA_ARCHS;
-#   - when bin/tritonc supports --target cuda, every tests/cases/*.case kernel translated with it
+#   - when bin/tritonc supports --target cuda, every tests/cases/*.case and tests/cases_pending/*.case
+#     kernel translated with it
 #     compiles the same ways (NVRTC for every architecture, nvcc for the last one). Cases the
 #     translator rejects are SKIP lines (FAIL with CUDA_STRICT=1). The files stay in build/cuda/gen.
 # Prints PASS / FAIL / SKIP lines with compile times and ends with "N passed, N failed". Without a
@@ -136,7 +137,7 @@ else
   rm -rf "$gen"
   mkdir -p "$gen"
   field() { sed -n "s/^$1:[[:space:]]*//p" "$2" | head -n 1; }
-  for c in tests/cases/*.case; do
+  for c in tests/cases/*.case tests/cases_pending/*.case; do
     n=$(basename "$c" .case)
     [ -n "${CUDA_CASES:-}" ] && ! echo " $CUDA_CASES " | grep -q " $n " && continue
     f=$(field file "$c"); k=$(field kernel "$c"); s=$(field signature "$c"); g=$(field grid "$c")

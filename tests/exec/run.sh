@@ -13,7 +13,8 @@
 #   TC_JOBS     cases run in parallel (default: the number of cores)
 #   TC_LOG_LINES  lines of log shown under a failure (default 25)
 #   TC_CASES_DIR, TC_DATA_DIR  where the cases and their data are (default tests/cases and
-#               tests/conformance/data; tests/dot/run.sh points them at numpy-made data)
+#               tests/conformance/data; tests/dot/run.sh and tests/lang/run.sh point them at
+#               their own references)
 #   TC_TARGET   c (default) or cuda: translate with --target cuda, build with nvcc (NVCC,
 #               TC_CUDA_ARCH, default sm_90) and run on the GPU; TC_SANITIZE=1 also runs the
 #               binary under compute-sanitizer memcheck and racecheck

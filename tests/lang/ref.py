@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""ref.py — inputs and expected outputs for the tests/lang cases, from plain-Python references.
+
+    python3 tests/lang/ref.py OUTDIR CASEFILE...
+
+For each case with a reference below, writes OUTDIR/NAME/ARG.in and ARG.out in the layout of
+tests/conformance/data (raw little-endian elements), so that tests/exec/run.sh can check the
+translated kernel against it before real Triton's outputs are recorded. The references are
+written from the definitions of the operations (Python's sorted(), counting, indexing, the
+fp8 formats' bit layouts), not from tritonc's code. Standard library only.
+"""
+import os
+import random
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "conformance"))
+from caseparse import parse_case  # noqa: E402
+
+FMT = {"i1": "B", "i8": "b", "i16": "h", "i32": "i", "i64": "q", "u8": "B", "u16": "H",
+       "u32": "I", "u64": "Q", "fp16": "e", "fp32": "f", "fp64": "d"}
+FLOATS = ("fp16", "fp32", "fp64")
+POISON = 0x7F
+
+
+def pack(vals, dt):
+    if dt in FLOATS:
+        return struct.pack("<%d%s" % (len(vals), FMT[dt]), *vals)
+    bits = struct.calcsize(FMT[dt]) * 8
+    wrapped = []
+    for v in vals:
+        v &= (1 << bits) - 1
+        if FMT[dt].islower() and v >= 1 << (bits - 1):
+            v -= 1 << bits
+        wrapped.append(v)
+    return struct.pack("<%d%s" % (len(vals), FMT[dt]), *wrapped)
+
+
+def unpack(data, dt):
+    n = len(data) // struct.calcsize(FMT[dt])
+    return list(struct.unpack("<%d%s" % (n, FMT[dt]), data))
+
+
+def make_input(case, arg, dt):
+    rng = random.Random("%s/%s" % (case.name, arg.name))
+    kind, params = arg.init
+    n = arg.count
+    if kind == "empty":
+        return bytes([POISON]) * (n * struct.calcsize(FMT[dt]))
+    if kind == "zeros":
+        vals = [0] * n
+    elif kind == "ones":
+        vals = [1] * n
+    elif kind == "arange":
+        vals = list(range(n))
+    elif kind == "randint":
+        vals = [rng.randrange(params[0], params[1]) for _ in range(n)]
+    elif kind == "rand":
+        vals = [rng.uniform(params[0], params[1]) for _ in range(n)]
+    elif kind == "randn":
+        vals = [rng.gauss(0.0, 1.0) for _ in range(n)]
+    else:
+        raise SystemExit("ref.py: init %s not supported" % kind)
+    if dt in FLOATS:
+        vals = [float(v) for v in vals]
+    return pack(vals, dt)
+
+
+REFS = {}
+
+
+def ref(*names):
+    def deco(fn):
+        for n in names:
+            REFS[n] = fn
+        return fn
+    return deco
+
+
+def rows(v, n):
+    return [v[i:i + n] for i in range(0, len(v), n)]
+
+
+@ref("sort_1d")
+def _sort_1d(b, s, c):
+    b["asc_ptr"] = sorted(b["x_ptr"])
+    b["desc_ptr"] = sorted(b["x_ptr"], reverse=True)
+
+
+@ref("sort_rows_desc", "sort_rows_fp16")
+def _sort_rows(b, s, c):
+    n, desc = c[3], c[4]
+    b["y_ptr"] = [v for r in rows(b["x_ptr"], n) for v in sorted(r, reverse=desc)]
+
+
+@ref("argsort_packed")
+def _argsort(b, s, c):
+    x = b["x_ptr"]
+    b["idx_ptr"] = sorted(range(len(x)), key=lambda i: (x[i], i))
+
+
+@ref("topk_rows")
+def _topk(b, s, c):
+    n, k = c[2], c[3]
+    b["y_ptr"] = [v for r in rows(b["x_ptr"], n) for v in sorted(r, reverse=True)[:k]]
+
+
+@ref("topk_i16")
+def _topk_i16(b, s, c):
+    b["y_ptr"] = sorted(b["x_ptr"], reverse=True)[:c[3]]
+
+
+@ref("gather_axes")
+def _gather(b, s, c):
+    m, n, k = c[5], c[6], c[7]
+    src = rows(b["src_ptr"], n)
+    i0, i1 = rows(b["i0_ptr"], n), rows(b["i1_ptr"], k)
+    b["g0_ptr"] = [src[i0[r][j]][j] for r in range(k) for j in range(n)]
+    b["g1_ptr"] = [src[i][i1[i][r]] for i in range(m) for r in range(k)]
+
+
+@ref("histogram_mask", "histogram_64")
+def _histogram(b, s, c):
+    bins = c[5]
+    x = b["x_ptr"]
+    b["h_ptr"] = [sum(1 for v in x if v == i) for i in range(bins)]
+    b["hm_ptr"] = [sum(1 for v in x[:s["n"]] if v == i) for i in range(bins)]
+
+
+@ref("flip_2d")
+def _flip(b, s, c):
+    m, n = c[3], c[4]
+    x = rows(b["x_ptr"], n)
+    b["f0_ptr"] = [v for r in x[::-1] for v in r]
+    b["f1_ptr"] = [v for r in x for v in r[::-1]]
+
+
+def f32(v):
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def bitonic(x, desc):
+    """Triton's sort_impl (standard.py) on one line, as written there: each compare-and-swap
+    step computes every position from the old line at once, x = where((x > y) != (flip ^
+    is_right), y, x) with y the partner at distance 2^j."""
+    n = len(x)
+    logn = n.bit_length() - 1
+    for stage in range(1, logn + 1):
+        for i in range(stage):
+            j = stage - 1 - i
+            old = list(x)
+            for p in range(n):
+                flip = (p >> stage) & 1 if stage < logn else int(desc)
+                y = old[p ^ (1 << j)]
+                x[p] = y if (old[p] > y) != bool(flip ^ ((p >> j) & 1)) else old[p]
+    return x
+
+
+@ref("sort_nan_zero", "sort_nan_zero_desc")
+def _sort_special(b, s, c):
+    n, desc = c[2], c[3]
+    keys = []
+    for v in b["x_ptr"]:
+        v = float("nan") if v > 0.75 else v
+        v = -0.0 if -0.25 < v < 0.0 else v
+        v = 0.0 if 0.0 <= v < 0.25 else v
+        keys.append(f32(v))
+    out = bitonic(keys, desc)
+    b["bits_ptr"] = [struct.unpack("<i", struct.pack("<f", v))[0] for v in out]
+
+
+def constexprs(case):
+    """signature position -> constexpr value (a Python int, float or bool)"""
+    return {i: e.value for i, e in enumerate(case.sig) if e.kind == "constexpr"}
+
+
+def main():
+    outdir, files = sys.argv[1], sys.argv[2:]
+    for path in files:
+        case = parse_case(path)
+        if case.name not in REFS:
+            continue
+        runtime = [e for e in case.sig if e.kind != "constexpr"]
+        bufs, scalars, dts, raw = {}, {}, {}, {}
+        for e, a in zip(runtime, case.args):
+            if a.is_buffer:
+                raw[a.name] = make_input(case, a, e.dtype)
+                dts[a.name] = e.dtype
+                bufs[a.name] = unpack(raw[a.name], e.dtype)
+            else:
+                scalars[a.name] = a.value
+        REFS[case.name](bufs, scalars, constexprs(case))
+        d = os.path.join(outdir, case.name)
+        os.makedirs(d, exist_ok=True)
+        for name, data in raw.items():
+            with open(os.path.join(d, name + ".in"), "wb") as f:
+                f.write(data)
+            with open(os.path.join(d, name + ".out"), "wb") as f:
+                f.write(pack(bufs[name], dts[name]))
+
+
+if __name__ == "__main__":
+    main()
