@@ -50,5 +50,53 @@ template <int W, class M> static __device__ __forceinline__ void tc_stv(M *p, co
   *(typename tc_bits<W * sizeof(M)>::T *)p = v.bits;
 }
 
+//@ fp8
+/* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and
+ * cvt.rn.f16x2.{e4m3,e5m2}x2, which Triton emits (the same definitions as runtime/tc_helpers.h's
+ * section fp8, on any architecture): round to nearest even (rtz to e5m2: toward zero, through
+ * fp16 as Triton does), overflow to the largest finite code, NaN to 0x7f. fp8e4b15 (bias 15,
+ * every code finite) has no conversion in Triton 3.6 on sm_90; these give the format's own. */
+__device__ __forceinline__ float tc_fp8_decode(unsigned char c, int mbits, int bias, int special) {
+  int e = (c & 0x7f) >> mbits, m = c & ((1 << mbits) - 1);
+  float s = c & 0x80 ? -1.0f : 1.0f;
+  if ((special == 1 && (c & 0x7f) == 0x7f) || (special == 2 && e == 0x1f && m))
+    return __int_as_float(0x7fffffff);
+  if (special == 2 && e == 0x1f)
+    return s * __int_as_float(0x7f800000);
+  if (e == 0)
+    return s * ldexpf((float)m, 1 - bias - mbits);
+  return s * ldexpf((float)((1 << mbits) + m), e - bias - mbits);
+}
+__device__ __forceinline__ unsigned char tc_fp8_encode(float v, int mbits, int bias, unsigned char maxcode,
+                                                              int special, int rtz) {
+  if (v != v)
+    return 0x7f;
+  unsigned char s = signbit(v) ? 0x80 : 0;
+  float a = fabsf(v), max = tc_fp8_decode(maxcode, mbits, bias, special);
+  if (isinf(a) && rtz && special == 2)
+    return s | 0x7c;
+  if (a >= max)
+    return s | maxcode;
+  int e;
+  frexpf(a, &e);
+  int q = e - 1 < 1 - bias ? 1 - bias : e - 1;
+  float steps = ldexpf(a, mbits - q);
+  float r = ldexpf(rtz ? truncf(steps) : rintf(steps), q - mbits);
+  if (r > max)
+    return s | maxcode;
+  if (r < ldexpf(1.0f, 1 - bias))
+    return s | (unsigned char)ldexpf(r, bias - 1 + mbits);
+  frexpf(r, &e);
+  return s | (unsigned char)(((e - 1 + bias) << mbits) | ((int)ldexpf(r, mbits - (e - 1)) - (1 << mbits)));
+}
+/* (not static, and macros below: a kernel uses some of them, and nvcc warns of unused statics) */
+#define tc_fp8e4nv_to_f32(c) tc_fp8_decode((c), 3, 7, 1)
+#define tc_fp8e5_to_f32(c) tc_fp8_decode((c), 2, 15, 2)
+#define tc_fp8e4b15_to_f32(c) tc_fp8_decode((c), 3, 15, 0)
+#define tc_f32_to_fp8e4nv(x) tc_fp8_encode((x), 3, 7, 0x7e, 1, 0)
+#define tc_f32_to_fp8e5(x) tc_fp8_encode((x), 2, 15, 0x7b, 2, 0)
+#define tc_f32_to_fp8e5_rtz(x) tc_fp8_encode((x), 2, 15, 0x7b, 2, 1)
+#define tc_f32_to_fp8e4b15(x) tc_fp8_encode((x), 3, 15, 0x7f, 0, 0)
+
 //@ end
 #endif /* TC_CUDA_KERNEL_H */

@@ -76,6 +76,56 @@ static inline uint16_t tc_f32_to_bf16(float f) {
 
 static inline float tc_round_bf16(float f) { return tc_bf16_to_f32(tc_f32_to_bf16(f)); }
 
+//@ fp8
+/* fp8 values are their bits (uint8_t) in memory and in variables; these convert them as the
+ * GPU does (Triton 3.6 on sm_90: cvt.rn.satfinite to e4m3 / e5m2, and for rtz to e5m2 an fp16
+ * step toward zero): round to nearest even (or toward zero), overflow to the largest finite
+ * value (rtz to e5m2: an infinity stays infinite), NaN to 0x7f. Formats: e4nv = E4M3FN (bias 7,
+ * S.1111.111 is NaN, max 448), e5 = E5M2 (bias 15, IEEE inf/NaN, max 57344), e4b15 = E4M3 with
+ * bias 15 (every code finite, max 1.875). */
+static inline float tc_fp8_decode(uint8_t c, int mbits, int bias, int special) {
+  int e = (c & 0x7f) >> mbits, m = c & ((1 << mbits) - 1);
+  float s = c & 0x80 ? -1.0f : 1.0f;
+  if ((special == 1 && (c & 0x7f) == 0x7f) || (special == 2 && e == 0x1f && m))
+    return s * NAN;
+  if (special == 2 && e == 0x1f)
+    return s * INFINITY;
+  if (e == 0)
+    return s * ldexpf((float)m, 1 - bias - mbits);
+  return s * ldexpf((float)((1 << mbits) + m), e - bias - mbits);
+}
+
+static inline uint8_t tc_fp8_encode(float v, int mbits, int bias, uint8_t maxcode, int special,
+                                    int rtz) {
+  if (v != v)
+    return 0x7f;
+  uint8_t s = signbit(v) ? 0x80 : 0;
+  float a = fabsf(v), max = tc_fp8_decode(maxcode, mbits, bias, special);
+  if (isinf(a) && rtz && special == 2)
+    return s | 0x7c;
+  if (a >= max)
+    return s | maxcode;
+  int e;
+  frexpf(a, &e); /* a = frac * 2^e, frac in [0.5, 1) */
+  int q = e - 1 < 1 - bias ? 1 - bias : e - 1; /* the binade (subnormals: the lowest) */
+  float steps = ldexpf(a, mbits - q);          /* a in units of the code spacing there */
+  float r = ldexpf(rtz ? truncf(steps) : nearbyintf(steps), q - mbits);
+  if (r > max)
+    return s | maxcode;
+  if (r < ldexpf(1.0f, 1 - bias))
+    return s | (uint8_t)ldexpf(r, bias - 1 + mbits);
+  frexpf(r, &e);
+  return s | (uint8_t)(((e - 1 + bias) << mbits) | ((int)ldexpf(r, mbits - (e - 1)) - (1 << mbits)));
+}
+
+static inline float tc_fp8e4nv_to_f32(uint8_t c) { return tc_fp8_decode(c, 3, 7, 1); }
+static inline float tc_fp8e5_to_f32(uint8_t c) { return tc_fp8_decode(c, 2, 15, 2); }
+static inline float tc_fp8e4b15_to_f32(uint8_t c) { return tc_fp8_decode(c, 3, 15, 0); }
+static inline uint8_t tc_f32_to_fp8e4nv(float x) { return tc_fp8_encode(x, 3, 7, 0x7e, 1, 0); }
+static inline uint8_t tc_f32_to_fp8e5(float x) { return tc_fp8_encode(x, 2, 15, 0x7b, 2, 0); }
+static inline uint8_t tc_f32_to_fp8e5_rtz(float x) { return tc_fp8_encode(x, 2, 15, 0x7b, 2, 1); }
+static inline uint8_t tc_f32_to_fp8e4b15(float x) { return tc_fp8_encode(x, 3, 15, 0x7f, 0, 0); }
+
 //@ wrap
 /* Signed integer + - * << wrap around in Triton (two's complement); in C signed overflow is
  * undefined, so these compute in unsigned arithmetic. */

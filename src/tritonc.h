@@ -205,6 +205,9 @@ void dump_ast(FILE *out, const Module *m);
   X(DT_BF16, "bfloat16", "bf16", "uint16_t", 16)    \
   X(DT_F32, "float32", "fp32", "float", 32)         \
   X(DT_F64, "float64", "fp64", "double", 64)        \
+  X(DT_F8E4NV, "float8e4nv", "fp8e4nv", "uint8_t", 8) \
+  X(DT_F8E5, "float8e5", "fp8e5", "uint8_t", 8)      \
+  X(DT_F8E4B15, "float8e4b15", "fp8e4b15", "uint8_t", 8) \
   X(DT_PTR, "pointer", "*", "void *", 64)
 
 typedef enum DType {
@@ -220,7 +223,16 @@ typedef struct DTypeInfo {
 } DTypeInfo;
 extern const DTypeInfo dtype_info[];
 
-bool dt_is_float(DType t);
+bool dt_is_float(DType t); /* fp8 included */
+/* fp8 (float8e4nv = E4M3FN, float8e5 = E5M2, float8e4b15 = E4M3 with bias 15): values are
+ * their bits in every target (uint8_t); only loads, stores, conversions, bitcasts, selects and
+ * data movement take them (sema rejects arithmetic, as Triton cannot lower it either). */
+bool dt_is_fp8(DType t);
+/* The fp8 code nearest to v (ties to even; rtz: toward zero) as Triton's GPU conversions give
+ * it: overflow saturates to the largest finite value (rtz to float8e5: to the finite maximum
+ * for finite v, infinity for an infinite one), NaN gives 0x7f. */
+uint8_t fp8_encode(DType t, double v, bool rtz);
+double fp8_decode(DType t, uint8_t code);
 bool dt_is_int(DType t); /* includes DT_I1 */
 bool dt_is_signed(DType t);
 bool dt_is_unsigned(DType t);
@@ -267,7 +279,7 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_RINT, "rint", K_UNARY) X(O_ROUND, "round", K_UNARY) X(O_ISNAN, "isnan", K_UNARY)          \
   X(O_ISINF, "isinf", K_UNARY) X(O_SIGNBIT, "signbit", K_UNARY) X(O_POPC, "popc", K_UNARY)      \
   X(O_CLZ, "clz", K_UNARY)                                                                     \
-  X(O_CAST, "cast", K_UNARY)          /* out dtype differs; C conversion semantics */            \
+  X(O_CAST, "cast", K_UNARY)          /* out dtype differs; C conversion semantics; flags: CAST_RTZ */ \
   X(O_BITCAST, "bitcast", K_UNARY)    /* same bit width */                                      \
   /* elementwise binary (operands share dtype) */                                              \
   X(O_ADD, "add", K_BINARY) X(O_SUB, "sub", K_BINARY) X(O_MUL, "mul", K_BINARY)                \
@@ -457,6 +469,7 @@ void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) *
 /* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
+#define CAST_RTZ 1     /* O_CAST flag: fp_downcast_rounding="rtz" (toward zero) */
 void pass_axis(Kernel *k); /* axis.c: AxisInfo of every value (Value.ax) */
 /* v's elements are all the constant *c (axis facts; integers only) */
 bool ax_const(const Value *v, int64_t *c);

@@ -126,6 +126,8 @@ const char *const_lit(Op *op) {
   case DT_I1: return op->ival ? "true" : "false";
   case DT_F16: case DT_BF16: case DT_F32: return float_lit(op->fval, false);
   case DT_F64: return float_lit(op->fval, true);
+  case DT_F8E4NV: case DT_F8E5: case DT_F8E4B15:
+    return fmt("(uint8_t)0x%02x /* %g */", fp8_encode(v->dt, op->fval, false), op->fval);
   case DT_I64:
     if (op->ival == INT64_MIN) return "INT64_MIN";
     return fmt("INT64_C(%lld)", (long long)op->ival);
@@ -557,8 +559,18 @@ const char *math_call(Em *E, OpKind k, DType t, const char *a) {
   die("math_call: %s", op_names[k]);
 }
 
+/* fp8 <-> fp16 / bf16 / fp32 (the pairs sema lets through): fp8 is bits, the others floats */
+static const char *fp8_cast_expr(Em *E, DType f, DType to, const char *a, bool rtz) {
+  E->calls = true;
+  if (dt_is_fp8(f))
+    return fmt("tc_%s_to_f32(%s)", dtype_info[f].sig, a); /* exact in fp16 and bf16 too */
+  return fmt("tc_f32_to_%s%s(%s)", dtype_info[to].sig, rtz ? "_rtz" : "", a);
+}
+
 const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
   DType f = from->dt;
+  if (dt_is_fp8(f) || dt_is_fp8(to))
+    return fp8_cast_expr(E, f, to, a, false);
   if (to == DT_I1 && dt_is_float(f))
     return fmt("((int64_t)%s != 0)", a); /* float -> bool truncates, as on the GPU */
   if (to == DT_I1)
@@ -717,7 +729,10 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   case O_ISNAN: return fmt("(isnan(%s) != 0)", a);
   case O_ISINF: return fmt("(isinf(%s) != 0)", a);
   case O_SIGNBIT: return fmt("(signbit(%s) != 0)", a);
-  case O_CAST: return cast_expr(E, op->in[0], r->dt, a);
+  case O_CAST:
+    if (op->flags & CAST_RTZ) /* only fp32 -> float8e5 (sema) */
+      return fp8_cast_expr(E, op->in[0]->dt, r->dt, a, true);
+    return cast_expr(E, op->in[0], r->dt, a);
   case O_BITCAST:
     if (r->dt == DT_PTR)
       return fmt("(%s)%s", ctype(DT_PTR, r->elt), a);

@@ -67,6 +67,7 @@ typedef struct CE {
   long long smem;  /* bytes of shared memory the kernel needs */
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
   bool need_div, need_exp, need_vec; /* helpers used */
+  bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
   bool uses_pid[3], uses_grid[3];
 } CE;
 
@@ -87,6 +88,7 @@ const char *cu_const(Op *op);
 const char *cu_unary(CE *E, Op *op, const char *a);
 const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b);
 const char *cu_cast(CE *E, DType from, DType to, const char *a);
+const char *cu_cast_rtz(CE *E, DType from, DType to, const char *a); /* CAST_RTZ: fp32 -> fp8e5 */
 const char *cu_load_val(CE *E, DType elt, const char *lvalue);
 const char *cu_store_val(CE *E, DType elt, const char *v);
 const char *cu_round(CE *E, DType t, const char *x);

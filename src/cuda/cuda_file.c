@@ -22,7 +22,7 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp && !E->need_vec)
+  if (!E->need_div && !E->need_exp && !E->need_vec && !E->need_fp8)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
@@ -35,6 +35,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "exp");
   if (E->need_vec)
     copy_section(o, "vec");
+  if (E->need_fp8)
+    copy_section(o, "fp8");
 }
 
 static const char *param_type(KParam *p) {

@@ -54,6 +54,8 @@ const char *cu_const(Op *op) {
   case DT_I1: return op->ival ? "true" : "false";
   case DT_F16: case DT_BF16: case DT_F32: return float_lit(op->fval, false);
   case DT_F64: return float_lit(op->fval, true);
+  case DT_F8E4NV: case DT_F8E5: case DT_F8E4B15:
+    return fmt("(uint8_t)0x%02x", fp8_encode(v->dt, op->fval, false));
   case DT_I64: return fmt("(int64_t)%lldLL", (long long)op->ival == INT64_MIN ? 0LL : (long long)op->ival);
   case DT_U64: return fmt("(uint64_t)%lluULL", (unsigned long long)op->ival);
   case DT_U32: return fmt("%lluu", (unsigned long long)(uint32_t)op->ival);
@@ -126,7 +128,7 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
   case O_CLZ:
     return fmt("(%s)%s((%s)%s)", dtype_info[r].ctype, dt_bits(t) == 64 ? "__clzll" : "__clz",
                dt_bits(t) == 64 ? "long long" : "int", a);
-  case O_CAST: return cu_cast(E, t, r, a);
+  case O_CAST: return op->flags & CAST_RTZ ? cu_cast_rtz(E, t, r, a) : cu_cast(E, t, r, a);
   case O_BITCAST:
     if (r == DT_PTR)
       return fmt("(%s)%s", cu_type(DT_PTR, op->out[0]->elt), a);
@@ -167,7 +169,19 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
   return cu_round(E, t, fmt("%s%s(%s)", fn, sfx(t), a));
 }
 
+/* fp8 <-> fp16 / bf16 / fp32 (the pairs sema lets through): fp8 is bits, the others floats */
+static const char *fp8_cast(CE *E, DType f, DType to, const char *a, bool rtz) {
+  E->need_fp8 = true;
+  if (dt_is_fp8(f))
+    return fmt("tc_%s_to_f32(%s)", dtype_info[f].sig, a); /* exact in fp16 and bf16 too */
+  return fmt("tc_f32_to_%s%s(%s)", dtype_info[to].sig, rtz ? "_rtz" : "", a);
+}
+
+const char *cu_cast_rtz(CE *E, DType f, DType to, const char *a) { return fp8_cast(E, f, to, a, true); }
+
 const char *cu_cast(CE *E, DType f, DType to, const char *a) {
+  if (dt_is_fp8(f) || dt_is_fp8(to))
+    return fp8_cast(E, f, to, a, false);
   if (to == DT_I1 && dt_is_float(f))
     return fmt("((int64_t)%s != 0)", a); /* float -> bool truncates, as Triton's fptoui */
   if (to == DT_I1)

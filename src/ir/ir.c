@@ -6,6 +6,8 @@
  */
 #include "tritonc.h"
 
+#include <math.h>
+
 #include <string.h>
 
 const char *const op_names[] = {
@@ -24,7 +26,64 @@ const DTypeInfo dtype_info[] = {
 #undef X
 };
 
-bool dt_is_float(DType t) { return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64; }
+bool dt_is_float(DType t) { return (t >= DT_F16 && t <= DT_F64) || dt_is_fp8(t); }
+bool dt_is_fp8(DType t) { return t == DT_F8E4NV || t == DT_F8E5 || t == DT_F8E4B15; }
+
+/* ---- fp8 formats (the same definitions as runtime/tc_helpers.h's section fp8) ---- */
+
+typedef struct Fp8Fmt {
+  int mbits, bias;
+  uint8_t maxcode; /* the largest finite magnitude */
+  int special;     /* 0: every code finite (e4b15); 1: S.1111.111 is NaN (e4nv); 2: IEEE (e5) */
+} Fp8Fmt;
+
+static Fp8Fmt fp8_fmt(DType t) {
+  if (t == DT_F8E5)
+    return (Fp8Fmt){2, 15, 0x7b, 2};
+  if (t == DT_F8E4B15)
+    return (Fp8Fmt){3, 15, 0x7f, 0};
+  return (Fp8Fmt){3, 7, 0x7e, 1};
+}
+
+double fp8_decode(DType t, uint8_t code) {
+  Fp8Fmt f = fp8_fmt(t);
+  int e = (code & 0x7f) >> f.mbits, m = code & ((1 << f.mbits) - 1);
+  double s = code & 0x80 ? -1.0 : 1.0;
+  if ((f.special == 1 && (code & 0x7f) == 0x7f) || (f.special == 2 && e == 0x1f && m))
+    return NAN;
+  if (f.special == 2 && e == 0x1f)
+    return s * INFINITY;
+  if (e == 0)
+    return s * ldexp(m, 1 - f.bias - f.mbits);
+  return s * ldexp((1 << f.mbits) + m, e - f.bias - f.mbits);
+}
+
+uint8_t fp8_encode(DType t, double v, bool rtz) {
+  Fp8Fmt f = fp8_fmt(t);
+  if (isnan(v))
+    return 0x7f;
+  uint8_t s = signbit(v) ? 0x80 : 0;
+  double a = fabs(v);
+  if (isinf(a) && rtz && f.special == 2)
+    return s | 0x7c;
+  double max = fp8_decode(t, f.maxcode);
+  if (a >= max)
+    return s | f.maxcode;
+  int e;
+  frexp(a, &e);                            /* a = frac * 2^e, frac in [0.5, 1) */
+  int q = e - 1 < 1 - f.bias ? 1 - f.bias : e - 1; /* the binade (subnormals: the lowest) */
+  double steps = ldexp(a, f.mbits - q);    /* a in units of the code spacing there */
+  double r = rtz ? trunc(steps) : nearbyint(steps);
+  double rv = ldexp(r, q - f.mbits);
+  if (rv > max)
+    return s | f.maxcode;
+  /* rv is exactly representable: its code */
+  if (rv < ldexp(1, 1 - f.bias))
+    return s | (uint8_t)ldexp(rv, f.bias - 1 + f.mbits);
+  frexp(rv, &e);
+  int m = (int)ldexp(rv, f.mbits - (e - 1)) - (1 << f.mbits);
+  return s | (uint8_t)(((e - 1 + f.bias) << f.mbits) | m);
+}
 bool dt_is_int(DType t) { return t <= DT_U64; }
 bool dt_is_signed(DType t) { return t >= DT_I1 && t <= DT_I64; }
 bool dt_is_unsigned(DType t) { return t >= DT_U8 && t <= DT_U64; }
@@ -273,6 +332,10 @@ static void dump_attrs(FILE *out, const Op *op) {
     fprintf(out, " perm=");
     for (int i = 0; i < op->out[0]->sh.rank; i++)
       fprintf(out, "%s%d", i ? "," : "", op->perm[i]);
+    break;
+  case O_CAST:
+    if (op->flags & CAST_RTZ)
+      fprintf(out, " rtz");
     break;
   case O_FMA:
     if (op->flags & FMA_CONTRACT)

@@ -201,7 +201,14 @@ static SVal *bi_cast(Sema *S, Call *c) {
   }
   if (present(bc) && sv_truthy(S, c->loc, bc))
     return sv_tensor(bitcast_to(S, c->loc, x, d->dt));
-  return sv_tensor(cast_to(S, c->loc, x, d->dt));
+  SVal *rm = arg(c, 2, "fp_downcast_rounding");
+  int rounding = 0;
+  if (present(rm)) {
+    if (rm->k != SV_STR || (strcmp(rm->s, "rtne") && strcmp(rm->s, "rtz")))
+      error_at(c->loc, "%s(): fp_downcast_rounding must be 'rtne' or 'rtz'", c->name);
+    rounding = !strcmp(rm->s, "rtz") ? CAST_RTZ : 0;
+  }
+  return sv_tensor(cast_round(S, c->loc, x, d->dt, rounding));
 }
 
 /* ---- memory ---- */

@@ -946,7 +946,7 @@ static Node *find_kernel(Sema *S, const char *name) {
 static bool parse_dtype_name(const char *s, DType *dt) {
   static const struct { const char *n; DType t; } extra[] = {
       {"f32", DT_F32}, {"f16", DT_F16}, {"f64", DT_F64}, {"bf16", DT_BF16}, {"B", DT_I1},
-      {"u1", DT_I1}, {"fp8e4nv", DT__COUNT}, {NULL, DT__COUNT}};
+      {"u1", DT_I1}, {NULL, DT__COUNT}};
   for (int t = 0; t < DT_PTR; t++)
     if (strcmp(s, dtype_info[t].sig) == 0 || strcmp(s, dtype_info[t].name) == 0) {
       *dt = (DType)t;

@@ -141,6 +141,8 @@ DType number_dtype(Sema *S, Loc loc, SVal *v);
 Value *to_tensor(Sema *S, Loc loc, SVal *v);
 Value *to_tensor_as(Sema *S, Loc loc, SVal *v, DType dt);
 Value *cast_to(Sema *S, Loc loc, Value *v, DType dt);
+/* .to(dt, fp_downcast_rounding=...): rounding 0 (rtne) or CAST_RTZ */
+Value *cast_round(Sema *S, Loc loc, Value *v, DType dt, int rounding);
 Value *bitcast_to(Sema *S, Loc loc, Value *v, DType dt);
 Value *broadcast_to(Sema *S, Loc loc, Value *v, Shape sh);
 Value *reshape_to(Sema *S, Loc loc, Value *v, Shape sh);

@@ -12,7 +12,21 @@
 
 #include "../../runtime/tc_helpers.h" /* fp16/bf16 rounding of constants, as the device does */
 
+/* fp8 values are bits to move and convert: Triton 3.6 cannot lower arithmetic, compares, math
+ * or reductions on them either (they compute after .to(tl.float16/32)). */
+static bool fp8_computes(OpKind k) {
+  int c = op_class[k];
+  if (k == O_CAST || k == O_BITCAST || k == O_SELECT)
+    return false;
+  return c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY || c == K_RED ||
+         k == O_DOT || k == O_SORT || k == O_ATOMIC;
+}
+
 Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in) {
+  for (int i = 0; i < nin && fp8_computes(k); i++)
+    if (dt_is_fp8(in[i]->dt))
+      error_at(loc, "%s on %s values: fp8 tensors can only be loaded, stored, converted and moved; "
+               "convert with .to(tl.float32) first", op_names[k], dt_name(in[i]->dt, DT__COUNT));
   Op *op = ir_op(S->cur, k, loc, nin, in);
   return ir_result(S->k, op, dt, sh);
 }
@@ -23,6 +37,7 @@ static double round_float(DType dt, double f) {
   case DT_F32: return (double)(float)f;
   case DT_F16: return (double)tc_f16_to_f32(tc_f32_to_f16((float)f));
   case DT_BF16: return (double)tc_bf16_to_f32(tc_f32_to_bf16((float)f));
+  case DT_F8E4NV: case DT_F8E5: case DT_F8E4B15: return fp8_decode(dt, fp8_encode(dt, f, false));
   default: return f;
   }
 }
@@ -90,11 +105,48 @@ Value *to_tensor(Sema *S, Loc loc, SVal *v) {
   return to_tensor_as(S, loc, v, number_dtype(S, loc, v));
 }
 
+/* The conversions Triton 3.6 has for fp8 (FpToFpOp on sm_90): fp8 <-> fp16 / bf16 / fp32, to
+ * fp8 rounding to nearest even, or toward zero from fp32 to float8e5 only. */
+static void check_fp8_cast(Loc loc, DType from, DType to, int rounding) {
+  DType other = dt_is_fp8(from) ? to : from;
+  if (dt_is_fp8(from) && dt_is_fp8(to))
+    error_at(loc, "cannot convert %s to %s directly (Triton has no fp8-to-fp8 conversion): go through "
+             "tl.float16 or tl.float32", dtype_info[from].sig, dtype_info[to].sig);
+  if (other != DT_F16 && other != DT_BF16 && other != DT_F32)
+    error_at(loc, "cannot convert %s to %s: Triton converts fp8 only to and from fp16, bf16 and "
+             "fp32", dtype_info[from].sig, dtype_info[to].sig);
+  if (rounding == CAST_RTZ && dt_is_fp8(to) && !(from == DT_F32 && to == DT_F8E5))
+    error_at(loc, "fp_downcast_rounding='rtz' to fp8 exists only from fp32 to float8e5 in Triton");
+}
+
+Value *cast_round(Sema *S, Loc loc, Value *v, DType dt, int rounding) {
+  if (v->dt == dt)
+    return v;
+  if (v->dt == DT_PTR || dt == DT_PTR)
+    error_at(loc, "cannot cast %s to %s", dt_name(v->dt, v->elt), dtype_info[dt].sig);
+  bool downcast = dt_is_float(v->dt) && dt_is_float(dt) && dt_bits(dt) < dt_bits(v->dt);
+  if (!downcast)
+    rounding = 0; /* Triton applies fp_downcast_rounding to float downcasts only */
+  if (dt_is_fp8(v->dt) || dt_is_fp8(dt))
+    check_fp8_cast(loc, v->dt, dt, rounding);
+  else if (rounding == CAST_RTZ)
+    error_at(loc, "fp_downcast_rounding='rtz' from %s to %s is not supported by tritonc yet",
+             dtype_info[v->dt].sig, dtype_info[dt].sig);
+  if (rounding) {
+    Value *r = emit1(S, O_CAST, loc, dt, v->sh, 1, &v);
+    r->def->flags |= rounding;
+    return r;
+  }
+  return cast_to(S, loc, v, dt);
+}
+
 Value *cast_to(Sema *S, Loc loc, Value *v, DType dt) {
   if (v->dt == dt)
     return v;
   if (v->dt == DT_PTR || dt == DT_PTR)
     error_at(loc, "cannot cast %s to %s", dt_name(v->dt, v->elt), dtype_info[dt].sig);
+  if (dt_is_fp8(v->dt) || dt_is_fp8(dt))
+    check_fp8_cast(loc, v->dt, dt, 0);
   if (v->def && v->def->k == O_CONST && v->sh.rank == 0) {
     Op *c = v->def;
     if (dt_is_float(dt))

@@ -13,8 +13,10 @@ POINTER_DTYPES = {
     "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
     "u8": 1, "u16": 2, "u32": 4, "u64": 8,
     "fp16": 2, "bf16": 2, "fp32": 4, "fp64": 8,
+    "fp8e4nv": 1, "fp8e5": 1, "fp8e4b15": 1,
 }
 SCALAR_TYPES = ("i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64")
+FP8_DTYPES = ("fp8e4nv", "fp8e5", "fp8e4b15")  # pointer element types only
 INITS = ("rand", "randn", "randint", "zeros", "ones", "arange", "empty")
 KEYS = ("file", "kernel", "signature", "grid", "arg", "tol")
 

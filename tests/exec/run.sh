@@ -301,7 +301,7 @@ struct dev_ptr {
     template <class T> operator T *() const { return (T *)p; }
 };
 static size_t elem_size(const char *t) {
-    if (!strcmp(t, "i1") || !strcmp(t, "i8") || !strcmp(t, "u8")) return 1;
+    if (!strcmp(t, "i1") || !strcmp(t, "i8") || !strcmp(t, "u8") || !strncmp(t, "fp8", 3)) return 1;
     if (!strcmp(t, "i16") || !strcmp(t, "u16") || !strcmp(t, "fp16") || !strcmp(t, "bf16")) return 2;
     if (!strcmp(t, "i64") || !strcmp(t, "u64") || !strcmp(t, "fp64")) return 8;
     return 4;

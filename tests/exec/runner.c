@@ -38,6 +38,8 @@ static const struct dtype_info DTYPES[] = {
     {"i1", 1, K_BOOL},  {"u1", 1, K_BOOL},   {"i8", 1, K_SINT},   {"i16", 2, K_SINT},  {"i32", 4, K_SINT},
     {"i64", 8, K_SINT}, {"u8", 1, K_UINT},   {"u16", 2, K_UINT},  {"u32", 4, K_UINT},  {"u64", 8, K_UINT},
     {"fp16", 2, K_F16}, {"bf16", 2, K_BF16}, {"fp32", 4, K_F32},  {"fp64", 8, K_F64},
+    /* fp8 buffers hold codes: compared byte for byte, printed as unsigned */
+    {"fp8e4nv", 1, K_UINT}, {"fp8e5", 1, K_UINT}, {"fp8e4b15", 1, K_UINT},
 };
 
 #define MAX_REPORTED 10

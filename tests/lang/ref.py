@@ -9,6 +9,7 @@ translated kernel against it before real Triton's outputs are recorded. The refe
 written from the definitions of the operations (Python's sorted(), counting, indexing, the
 fp8 formats' bit layouts), not from tritonc's code. Standard library only.
 """
+import math
 import os
 import random
 import struct
@@ -21,10 +22,69 @@ from caseparse import parse_case  # noqa: E402
 FMT = {"i1": "B", "i8": "b", "i16": "h", "i32": "i", "i64": "q", "u8": "B", "u16": "H",
        "u32": "I", "u64": "Q", "fp16": "e", "fp32": "f", "fp64": "d"}
 FLOATS = ("fp16", "fp32", "fp64")
+# fp8 formats, from their definitions: exponent bits, mantissa bits, bias, special codes
+# ("fn": only S.1111.111 is NaN; "ieee": exponent all ones is inf/NaN; "none": all finite)
+FP8 = {"fp8e4nv": (4, 3, 7, "fn"), "fp8e5": (5, 2, 15, "ieee"), "fp8e4b15": (4, 3, 15, "none")}
+for _t in FP8:
+    FMT[_t] = "B"
 POISON = 0x7F
 
 
+def fp8_value(dt, code):
+    ebits, mbits, bias, special = FP8[dt]
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> mbits) & ((1 << ebits) - 1), code & ((1 << mbits) - 1)
+    if special == "fn" and code & 0x7F == 0x7F:
+        return math.nan
+    if special == "ieee" and e == (1 << ebits) - 1:
+        return sign * math.inf if m == 0 else math.nan
+    if e == 0:
+        return sign * m * 2.0 ** (1 - bias - mbits)
+    return sign * (1 + m / 2.0 ** mbits) * 2.0 ** (e - bias)
+
+
+def fp8_encode(dt, x, rtz=False):
+    """Nearest code by search over the format's finite non-negative codes: ties to the even
+    code, overflow saturating to the largest finite one (rtz: the code at or below |x|; an
+    infinity stays infinite for fp8e5), NaN to 0x7f."""
+    if math.isnan(x):
+        return 0x7F
+    s = 0x80 if math.copysign(1.0, x) < 0 else 0
+    a = abs(x)
+    finite = sorted((fp8_value(dt, c), c) for c in range(0x80) if math.isfinite(fp8_value(dt, c)))
+    vmax, cmax = finite[-1]
+    if math.isinf(a) and rtz and FP8[dt][3] == "ieee":
+        return s | 0x7C
+    if a >= vmax:
+        return s | cmax
+    for (lo, clo), (hi, chi) in zip(finite, finite[1:]):
+        if lo <= a < hi:
+            if rtz or a - lo < hi - a or (a - lo == hi - a and clo % 2 == 0):
+                return s | clo
+            return s | chi
+    raise AssertionError(x)
+
+
+def _check_fp8_reference():
+    known = [("fp8e4nv", 0x7E, 448.0), ("fp8e4nv", 0x38, 1.0), ("fp8e4nv", 0x01, 2.0 ** -9),
+             ("fp8e4nv", 0xC0, -2.0), ("fp8e5", 0x7B, 57344.0), ("fp8e5", 0x3C, 1.0),
+             ("fp8e5", 0x01, 2.0 ** -16), ("fp8e5", 0x7C, math.inf), ("fp8e4b15", 0x7F, 1.875),
+             ("fp8e4b15", 0x78, 1.0), ("fp8e4b15", 0x08, 2.0 ** -14)]
+    for dt, code, v in known:
+        assert fp8_value(dt, code) == v, (dt, hex(code))
+        assert not math.isfinite(v) or fp8_encode(dt, v) == code, (dt, hex(code))
+    assert math.isnan(fp8_value("fp8e4nv", 0x7F)) and math.isnan(fp8_value("fp8e5", 0x7D))
+    assert fp8_encode("fp8e4nv", 17.0) == 0x58  # 16 and 18 tie: 16 (even mantissa)
+    assert fp8_encode("fp8e4nv", 1000.0) == 0x7E and fp8_encode("fp8e5", -math.inf) == 0xFB
+    assert fp8_encode("fp8e5", 1.2, rtz=True) == 0x3C and fp8_encode("fp8e5", math.inf, True) == 0x7C
+
+
+_check_fp8_reference()
+
+
 def pack(vals, dt):
+    if dt in FP8:
+        return bytes(vals)
     if dt in FLOATS:
         return struct.pack("<%d%s" % (len(vals), FMT[dt]), *vals)
     bits = struct.calcsize(FMT[dt]) * 8
@@ -38,6 +98,8 @@ def pack(vals, dt):
 
 
 def unpack(data, dt):
+    if dt in FP8:
+        return list(data)
     n = len(data) // struct.calcsize(FMT[dt])
     return list(struct.unpack("<%d%s" % (n, FMT[dt]), data))
 
@@ -62,6 +124,8 @@ def make_input(case, arg, dt):
         vals = [rng.gauss(0.0, 1.0) for _ in range(n)]
     else:
         raise SystemExit("ref.py: init %s not supported" % kind)
+    if dt in FP8:
+        return bytes(fp8_encode(dt, float(v)) for v in vals)
     if dt in FLOATS:
         vals = [float(v) for v in vals]
     return pack(vals, dt)
@@ -168,6 +232,46 @@ def _sort_special(b, s, c):
         keys.append(f32(v))
     out = bitonic(keys, desc)
     b["bits_ptr"] = [struct.unpack("<i", struct.pack("<f", v))[0] for v in out]
+
+
+def f32_round(v):
+    return struct.unpack("<f", struct.pack("<f", v))[0] if math.isfinite(v) or math.isnan(v) else v
+
+
+FP8_BY_FMT = ["fp8e4nv", "fp8e5", "fp8e4b15"]
+
+
+@ref("fp8_decode_e4nv", "fp8_decode_e5", "fp8_decode_e4b15")
+def _fp8_decode(b, s, c):
+    dt = FP8_BY_FMT[c[2]]
+    b["out_ptr"] = [fp8_value(dt, code) for code in b["bits_ptr"]]
+
+
+@ref("fp8_encode_e4nv_int", "fp8_encode_e4nv_small", "fp8_encode_e5_randn", "fp8_encode_e5_rtz")
+def _fp8_encode(b, s, c):
+    dt, rtz = FP8_BY_FMT[c[3]], c[4]
+    n = s["n"]
+    b["bits_ptr"][:n] = [fp8_encode(dt, x, rtz) for x in b["x_ptr"][:n]]
+
+
+@ref("fp8_ties_e4nv", "fp8_ties_e5", "fp8_ties_e4b15")
+def _fp8_ties(b, s, c):
+    dt, rtz = FP8_BY_FMT[c[2]], c[3]
+    mids, ups = [], []
+    for code in range(256):
+        a, nb = fp8_value(dt, code), fp8_value(dt, (code + 1) & 0xFF)
+        mid = f32_round((a + nb) * 0.5)
+        up = f32_round(mid + f32_round(abs(mid) * 2.0 ** -20))
+        mids.append(fp8_encode(dt, mid, rtz))
+        ups.append(fp8_encode(dt, up, rtz))
+    b["mid_ptr"], b["up_ptr"] = mids, ups
+
+
+@ref("fp8_copy_e4nv")
+def _fp8_copy(b, s, c):
+    b["y_ptr"] = list(b["x_ptr"])
+    b["f_ptr"] = [fp8_value("fp8e4nv", v) for v in b["x_ptr"]]
+    b["h_ptr"] = [fp8_value("fp8e4nv", v) for v in b["x_ptr"]]
 
 
 def constexprs(case):

@@ -1,0 +1,11 @@
+# tritonc: -n k -s "*fp32, *fp16, 16" -g "1, 1, 1"
+# fp_downcast_rounding is rtne or rtz.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, y_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    tl.store(y_ptr + offs, x.to(tl.float16, fp_downcast_rounding="up"))
