@@ -425,6 +425,8 @@ const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */
 /* Text both emitters write: the Python line above a statement, device_print's conversions. */
 const char *source_comment(Loc loc);
 const char *print_fmt(DType t);
+const char *print_idx_fmt(Shape s); /* "idx (%2d, %d)" */
+const char *printf_text(const char *s); /* s escaped for a C printf format literal */
 const char *print_arg(DType t, const char *e);
 
 /* ---------------------------------------------------------------- sema/ */

@@ -1181,40 +1181,38 @@ static void emit_while(Em *E, Op *op) {
   line(E, "} /* while */");
 }
 
-// tl.device_print(prefix, x, ...): one line per element, like Triton's
+// tl.device_print(prefix, x, ...): one line per element of each operand in turn, in Triton's
+// format "pid (X, Y, Z) idx (I, J) prefix: (operand N) VALUE" (the operand only when several)
 static void emit_print(Em *E, Op *op) {
-  Shape s = op->nin ? op->in[0]->sh : (Shape){0};
-  open_loops(E, s, IDX, false);
-  Buf f = {0}, a = {0};
-  buf_puts(&f, "pid (%d, %d, %d)");
-  buf_puts(&a, "pid_x, pid_y, pid_z");
-  if (s.rank) {
-    buf_puts(&f, " idx (");
-    for (int d = 0; d < s.rank; d++) {
-      buf_printf(&f, "%s%%d", d ? ", " : "");
-      buf_printf(&a, ", %s", IDX[d]);
-    }
-    buf_puts(&f, ")");
+  if (!op->nin) {
+    line(E, "printf(\"pid (%%d, %%d, %%d)%s\\n\", pid_x, pid_y, pid_z);", printf_text(op->str));
+    return;
   }
-  buf_printf(&f, " %s", op->str);
   for (int i = 0; i < op->nin; i++) {
-    buf_printf(&f, " %s", print_fmt(op->in[i]->dt));
-    buf_printf(&a, ", %s", print_arg(op->in[i]->dt, access(E, op->in[i], IDX)));
+    Value *v = op->in[i];
+    open_loops(E, v->sh, IDX, false);
+    Buf a = {0};
+    buf_puts(&a, "pid_x, pid_y, pid_z");
+    for (int d = 0; d < v->sh.rank; d++)
+      buf_printf(&a, ", %s", IDX[d]);
+    const char *opn = op->nin > 1 ? fmt("(operand %d) ", i) : "";
+    line(E, "printf(\"pid (%%d, %%d, %%d) %s%s%s%s\\n\", %s, %s);", print_idx_fmt(v->sh), printf_text(op->str),
+         opn, print_fmt(v->dt), a.s, print_arg(v->dt, access(E, v, IDX)));
+    buf_free(&a);
+    close_loops(E, v->sh);
   }
-  line(E, "printf(\"%s\\n\", %s);", f.s, a.s);
-  buf_free(&f);
-  buf_free(&a);
-  close_loops(E, s);
 }
 
-// tl.device_assert(cond, msg)
+// tl.device_assert(cond, msg) / assert cond, msg: the message of Triton's __assertfail
+// ("FILE:LINE: KERNEL: block: [X,Y,Z], thread: [...] Assertion `MSG` failed."), without the
+// thread a CPU does not have; then abort()
 static void emit_assert(Em *E, Op *op) {
   Shape s = op->in[0]->sh;
   open_loops(E, s, IDX, false);
   line(E, "if (!%s) {", access(E, op->in[0], IDX));
-  line(E, "  fprintf(stderr, \"%s:%d: device_assert failed in program (%%d, %%d, %%d): %s\\n\", "
-          "pid_x, pid_y, pid_z);",
-       op->loc.file, op->loc.line, op->str);
+  line(E, "  fprintf(stderr, \"%s:%d: %s: block: [%%d,%%d,%%d] Assertion `%s` failed.\\n\", pid_x, "
+          "pid_y, pid_z);",
+       printf_text(op->loc.file), op->loc.line, E->k->name, printf_text(op->str));
   line(E, "  abort();");
   line(E, "}");
   close_loops(E, s);

@@ -589,48 +589,49 @@ static void emit_while(CE *E, Op *op) {
   cline(E, "} /* while */");
 }
 
-// tl.device_print(prefix, x, ...): one line per element, as Triton prints them
+// tl.device_print(prefix, x, ...): one line per element of each operand in turn, in Triton's
+// format "pid (X, Y, Z) idx (I, J) prefix: (operand N) VALUE" (the operand only when several)
 static void emit_print(CE *E, Op *op) {
-  Shape s = op->nin ? op->in[0]->sh : (Shape){0};
-  Lay L = lay_of(E, s.rank ? s : (Shape){1, {1}});
-  Ix ix = ix_for(L, s);
-  Buf f = {0}, a = {0};
-  buf_puts(&f, "pid (%d, %d, %d)");
-  buf_puts(&a, "(int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z");
-  if (s.rank) {
-    buf_puts(&f, " idx (");
-    for (int d = 0; d < s.rank; d++) {
-      buf_printf(&f, "%s%%d", d ? ", " : "");
-      buf_printf(&a, ", (int)%s", ix_coord(&ix, d));
-    }
-    buf_puts(&f, ")");
+  const char *pid = "(int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z";
+  if (!op->nin) {
+    cline(E, "if (tid == 0)");
+    cline(E, "  printf(\"pid (%%d, %%d, %%d)%s\\n\", %s);", printf_text(op->str), pid);
+    return;
   }
-  buf_printf(&f, " %s", op->str);
   for (int i = 0; i < op->nin; i++) {
-    Ix xi = ix_for(L, op->in[i]->sh);
-    buf_printf(&f, " %s", print_fmt(op->in[i]->dt));
-    buf_printf(&a, ", %s", print_arg(op->in[i]->dt, cu_access(E, op->in[i], s.rank ? &xi : NULL)));
-  }
-  if (s.rank) {
-    cline(E, "if (tid < %d) {", L.TC);
+    Value *v = op->in[i];
+    const char *opn = op->nin > 1 ? fmt("(operand %d) ", i) : "";
+    const char *f = fmt("pid (%%d, %%d, %%d) %s%s%s%s", print_idx_fmt(v->sh), printf_text(op->str), opn,
+                        print_fmt(v->dt));
+    if (!v->sh.rank) {
+      cline(E, "if (tid == 0)");
+      cline(E, "  printf(\"%s\\n\", %s, %s);", f, pid, print_arg(v->dt, cu_access(E, v, NULL)));
+      continue;
+    }
+    Lay L = lay_of(E, v->sh);
+    Ix ix = ix_canon(L);
+    Buf a = {0};
+    buf_puts(&a, pid);
+    for (int d = 0; d < v->sh.rank; d++)
+      buf_printf(&a, ", (int)%s", ix_coord(&ix, d));
+    const char *x = print_arg(v->dt, cu_access(E, v, &ix));
+    cline(E, "if (tid < %d) { /* one copy of each element */", L.TC);
     E->ind++;
-    cu_loop(E, L.E, fmt("printf(\"%s\\n\", %s);", f.s, a.s));
+    cu_loop(E, L.E, fmt("printf(\"%s\\n\", %s, %s);", f, a.s, x));
     E->ind--;
     cline(E, "}");
-  } else {
-    cline(E, "if (tid == 0)");
-    cline(E, "  printf(\"%s\\n\", %s);", f.s, a.s);
+    buf_free(&a);
   }
-  buf_free(&f);
-  buf_free(&a);
 }
 
-// tl.device_assert(cond, msg)
+// tl.device_assert(cond, msg) / assert cond, msg: the message of Triton's __assertfail
+// ("FILE:LINE: KERNEL: block: [X,Y,Z], thread: [X,Y,Z] Assertion `MSG` failed."), then a trap
 static void emit_assert(CE *E, Op *op) {
   Value *c = op->in[0];
-  const char *msg = fmt("printf(\"%s:%d: device_assert failed in program (%%d, %%d, %%d): %s\\n\", "
-                        "(int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z); __trap();",
-                        path_base(op->loc.file), op->loc.line, op->str);
+  const char *msg = fmt("printf(\"%s:%d: %s: block: [%%d,%%d,%%d], thread: [%%d,%%d,%%d] Assertion `%s` "
+                        "failed.\\n\", (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, (int)threadIdx.x, "
+                        "(int)threadIdx.y, (int)threadIdx.z); __trap();",
+                        printf_text(path_base(op->loc.file)), op->loc.line, E->k->name, printf_text(op->str));
   if (c->sh.rank == 0) {
     cline(E, "if (!%s) { %s }", cu_access(E, c, NULL), msg);
     return;

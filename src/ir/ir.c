@@ -450,6 +450,48 @@ const char *source_comment(Loc loc) {
   return r;
 }
 
+/* s as text inside a C string literal that is a printf format: the user's prefix or message
+ * (quotes, backslashes, % and control characters escaped). */
+const char *printf_text(const char *s) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '%')
+      buf_puts(&b, "%%");
+    else if (c == '"' || c == '\\')
+      buf_printf(&b, "\\%c", c);
+    else if (c == '\n')
+      buf_puts(&b, "\\n");
+    else if (c < 0x20 || c == 0x7f)
+      buf_printf(&b, "\\%03o", c);
+    else if (c == '?' && s[1] == '?')
+      buf_puts(&b, "?\\"); /* no trigraphs */
+    else
+      buf_printf(&b, "%c", c);
+  }
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+/* tl.device_print's index conversions, as Triton pads them: dimension d of size n takes
+ * ceil(log10(n)) digits ("idx ( 3,  7)" for a 16x64 tile); a scalar prints "idx ()". */
+const char *print_idx_fmt(Shape s) {
+  Buf b = {0};
+  buf_puts(&b, "idx (");
+  for (int d = 0; d < s.rank; d++) {
+    int w = 0;
+    for (int64_t p = 1; p < s.d[d]; p *= 10)
+      w++;
+    buf_printf(&b, "%s%%%s%s", d ? ", " : "", w ? fmt("%d", w) : "", "d");
+  }
+  buf_puts(&b, ")");
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
 /* tl.device_print: the printf conversion of a value of type t, and the argument cast to what
  * that conversion reads. */
 const char *print_fmt(DType t) {

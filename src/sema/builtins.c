@@ -984,6 +984,17 @@ static SVal *bi_device_assert(Sema *S, Call *c) {
   return sv_new(SV_NONE);
 }
 
+/* Triton's semantic.device_print makes a prefix followed by values end in ": " and, when longer
+ * than 2 characters, start with a space: "x" prints as "... idx (3) x: 1.5". */
+static const char *print_prefix(const char *p) {
+  size_t n = strlen(p);
+  const char *r = n && p[n - 1] == ' ' ? p : fmt("%s ", p);
+  n = strlen(r);
+  if (!(n >= 2 && r[n - 2] == ':'))
+    r = fmt("%.*s: ", (int)(n - 1), r);
+  return strlen(r) > 2 && r[0] != ' ' ? fmt(" %s", r) : r;
+}
+
 // tl.device_print(prefix, *args, hex=False) / print(...)
 static SVal *bi_device_print(Sema *S, Call *c) {
   int first = 0;
@@ -1000,7 +1011,7 @@ static SVal *bi_device_print(Sema *S, Call *c) {
     vals[n++] = to_tensor(S, c->loc, c->args[i]);
   }
   Op *op = ir_op(S->cur, O_PRINT, c->loc, n, vals);
-  op->str = prefix;
+  op->str = n ? print_prefix(prefix) : prefix;
   op->flags = kw_true(S, c, 1 << 20, "hex") ? 1 : 0;
   return sv_new(SV_NONE);
 }
@@ -1359,6 +1370,10 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
                                         : fmt("triton.language.%s", attr);
       return m;
     }
+    if (!strcmp(attr, "inline_asm_elementwise"))
+      error_at(loc, "tl.inline_asm_elementwise is not supported: its assembly is for one GPU "
+               "architecture and cannot become C (and tritonc's CUDA target does not emit inline "
+               "assembly yet); write the operation with tl.* functions");
     if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") ||
         !strncmp(attr, "atomic_", 7) || !strncmp(attr, "rand", 4) || !strcmp(attr, "dot_scaled"))
       error_at(loc, "tl.%s is not supported yet by tritonc", attr);

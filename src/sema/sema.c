@@ -748,7 +748,7 @@ static void exec_assert(Sema *S, Node *n) {
   SVal *c = eval_expr(S, n->a);
   if (c->k == SV_TENSOR) { /* a runtime assert behaves like tl.device_assert */
     Op *op = ir_op(S->cur, O_ASSERT, n->loc, 1, (Value *[]){to_bool(S, n->loc, c->v)});
-    op->str = n->b && n->b->kind == N_STR ? n->b->str : "assertion failed";
+    op->str = n->b && n->b->kind == N_STR ? n->b->str : ""; /* as Triton's visit_Assert */
     return;
   }
   if (!sv_truthy(S, n->loc, c))
