@@ -135,7 +135,17 @@ FUZZ_SECONDS ?= 600
 fuzz: bin/tritonc-san
 	python3 tests/fuzz/mutate.py --seconds $(FUZZ_SECONDS) --seed $$(date +%s) --quiet
 
-bench: bin/tritonc
+# OpenBLAS, the reference of the matmul benchmark (only `make bench` needs it)
+BENCH_STAMP := build/.bench-deps-installed
+$(BENCH_STAMP):
+	@mkdir -p build
+	@dpkg -s libopenblas-dev >/dev/null 2>&1 || { echo "installing: libopenblas-dev"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq --no-install-recommends libopenblas-dev; }
+	@touch $@
+
+bench: bin/tritonc $(BENCH_STAMP)
 	sh bench/run.sh
 
 clean:

@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench/run.sh — `make bench`: generated C vs hand-written C vs the machine's triad bandwidth,
-# measured side by side in one run. Not a test: it prints a table of GB/s and ratios.
+# measured side by side in one run, then the tl.dot matmul example vs OpenBLAS (GFLOP/s).
+# Not a test: it prints tables of GB/s, GFLOP/s and ratios.
 set -eu
 cd "$(dirname "$0")/.."
 T=${TRITONC:-bin/tritonc}
@@ -19,3 +20,12 @@ CFLAGS="-std=c11 -O3 -march=native -fopenmp $SLEEF -I$B"
 for k in add softmax layernorm bias_gelu row_sum; do ${CC:-cc} $CFLAGS -c $B/$k.c -o $B/$k.o; done
 ${CC:-cc} $CFLAGS bench/bench.c bench/hand.c $B/*.o -o $B/bench $LSLEEF -lm
 $B/bench "$@"
+# tl.dot: the matmul example (fp32, 128x128x32 tiles, grouped order) against OpenBLAS sgemm
+tr examples/matmul.py matmul_kernel \
+   "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 32, 8, False" matmul
+${CC:-cc} $CFLAGS -c $B/matmul.c -o $B/matmul.mo
+BLAS_INC=$(pkg-config --cflags openblas 2>/dev/null || echo "-I/usr/include/x86_64-linux-gnu/openblas-pthread")
+BLAS_LIB=$(pkg-config --libs openblas 2>/dev/null || echo "-lopenblas")
+# shellcheck disable=SC2086
+${CC:-cc} $CFLAGS $BLAS_INC bench/matmul.c $B/matmul.mo -o $B/matmul_bench $BLAS_LIB -lm
+$B/matmul_bench

@@ -150,6 +150,8 @@ int translate_text(const Options *o, const char *text, size_t len) {
   if (t->passes & PASS_ACCUM)
     pass_accum(k);                                        /*    accumulator tiles, */
   pass_contract(k);                                       /*    multiply-adds, */
+  if (t->passes & PASS_PTRINC)
+    pass_ptrinc(k);                                       /*    pointer increments, */
   pass_axis(k);                                           /*    axis facts */
   if (o->emit && !strcmp(o->emit, "ir")) {
     ir_dump(stdout, k);

@@ -468,6 +468,7 @@ void grid_parse(Kernel *k, const char *grid);
 void pass_fold(Kernel *k);  /* pass_fold.c: dead-code elimination */
 void pass_accum(Kernel *k); /* pass_accum.c: loop accumulators only summed -> scalar sums */
 void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) */
+void pass_ptrinc(Kernel *k);   /* pass_ptrinc.c: p += s in a for loop -> p0 + carried offset */
 /* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
@@ -485,7 +486,10 @@ int ax_vec_width(const Value *ptr, const Value *mask);
 
 /* A back end: the passes it wants and its emitter. main.c picks one by --target; shared code
  * never asks which target it runs for. */
-enum { PASS_ACCUM = 1 }; /* loop accumulators summed after the loop -> per-trip scalar sums */
+enum {
+  PASS_ACCUM = 1,  /* loop accumulators summed after the loop -> per-trip scalar sums */
+  PASS_PTRINC = 2, /* pointer tiles a for loop advances -> initial tile + carried offset */
+};
 typedef struct Target {
   const char *name; /* --target NAME, --emit NAME */
   const char *ext;  /* the source file's extension: "c", "cu" */

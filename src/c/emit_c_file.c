@@ -448,4 +448,4 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   buf_free(&ban);
 }
 
-const Target target_c = {"c", "c", PASS_ACCUM, emit_c};
+const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, emit_c};

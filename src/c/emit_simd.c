@@ -448,6 +448,8 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
   case K_BINARY: case K_CMP: {
     if (op->k == O_PTRADD) {
       VX *p = vx(S, op->in[0], idx), *o = vx(S, op->in[1], idx);
+      if (p->k == VC && o->k == VU && (o->t == 'i' || o->t == 'l')) /* contiguous + one offset */
+        return mk(VC, 'p', fmt("(%s + %s)", p->e, o->e));
       if (p->k != VU || (o->t != 'i' && o->t != 'l'))
         return failed(S);
       if (o->k == VV) {

@@ -1257,6 +1257,26 @@ static SVal *bi_dot(Sema *S, Call *c) {
   return sv_tensor(r);
 }
 
+// tl.swizzle2d(i, j, size_i, size_j, size_g): the cell (i, j) of a size_i x size_j grid walked
+// row by row -> the cell the same step reaches when the grid is walked in groups of size_g
+// rows, each group column by column (standard.py; the last group may have fewer rows)
+static SVal *bi_swizzle2d(Sema *S, Call *c) {
+  Loc l = c->loc;
+  SVal *i = need(c, 0, "i"), *j = need(c, 1, "j"), *si = need(c, 2, "size_i");
+  SVal *sj = need(c, 3, "size_j"), *sg = need(c, 4, "size_g");
+  SVal *ij = binary(S, l, OP_ADD, binary(S, l, OP_MUL, i, sj), j);
+  SVal *group = binary(S, l, OP_MUL, sg, sj); /* cells per group */
+  SVal *first = binary(S, l, OP_MUL, binary(S, l, OP_FLOORDIV, ij, group), sg);
+  SVal *mm[2] = {binary(S, l, OP_SUB, si, first), sg};
+  Call mc = {l, "minimum", NULL, mm, 2, NULL, NULL, 0, 0};
+  SVal *rows = bi_minmax(S, &mc); /* rows in this group */
+  SVal *in_group = binary(S, l, OP_MOD, ij, group);
+  SVal *r = sv_tuple(2);
+  r->items[0] = binary(S, l, OP_ADD, first, binary(S, l, OP_MOD, in_group, rows));
+  r->items[1] = binary(S, l, OP_FLOORDIV, in_group, rows);
+  return r;
+}
+
 /* ---- the table ---- */
 
 typedef struct Builtin {
@@ -1271,7 +1291,7 @@ static const Builtin builtins[] = {
     {"tl.zeros_like", bi_zeros_like, 0}, {"tl.cast", bi_cast, 1}, {"tl.to", bi_cast, 1},
     {"tl.load", bi_load, 0}, {"tl.store", bi_store, 1},
     {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
-    {"tl.dot", bi_dot, 1}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
+    {"tl.dot", bi_dot, 1}, {"tl.swizzle2d", bi_swizzle2d, 0}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
     {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
     {"tl.umulhi", bi_umulhi, 0}, {"tl.fdiv", bi_fdiv, 0}, {"tl.div_rn", bi_fdiv, 0},
     {"tl.sum", bi_sum, 1}, {"tl.xor_sum", bi_xor_sum, 1}, {"tl.max", bi_max, 1},

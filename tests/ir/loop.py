@@ -1,4 +1,4 @@
-# tritonc: -n col_sum -s "*fp32:16, *fp32:16, i32, 128"
+# tritonc: -n col_sum -s "*fp32:16, *fp32:16, i32, 128" --target cuda
 import triton
 import triton.language as tl
 
@@ -17,6 +17,8 @@ def col_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + tl.arange(0, BLOCK) + j + k, acc)
 
 
+# (--target cuda: the C target's pass_ptrinc turns the carried pointer tile into a carried
+# offset, tests/ir/ptrinc.py)
 # the carried pointer tile keeps its runs and alignment through p += BLOCK (fixed point);
 # j loses its initial 0's divisibility (any power of two) to 4; k stays 0
 # expect: ^  \{ \^\(%[0-9]+\.i, %[0-9]+\.acc, %[0-9]+\.p, %[0-9]+, %[0-9]+\) %[0-9]+\{div=128 range=\[0,2147483646\]\} %[0-9]+\{contig=128 div=16 const=1\} %[0-9]+\{div=4\} %[0-9]+\{div=max range=\[0,0\]\}$

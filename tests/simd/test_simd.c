@@ -1104,6 +1104,70 @@ static void test_f64(void) {
   end();
 }
 
+/* tc_dot_f32 / tc_dot_i8 (section dot): C += A B on strided row-major blocks of every shape the
+ * blocking splits differently (multiples of the register block, of one vector, and neither),
+ * against double-precision sums; the padding of each row (ld > width) must stay untouched. */
+static void test_dot(void) {
+  static const int dims[] = {1, 3, 8, 16, 17, 32, 33, 64, 70};
+  enum { ND = sizeof dims / sizeof dims[0] };
+  begin("dot_f32");
+  for (int im = 0; im < ND; im++)
+    for (int in = 0; in < ND; in++)
+      for (int ik = 0; ik < ND; ik += 2) {
+        int M = dims[im], N = dims[in], K = dims[ik], lda = K + 3, ldb = N + 5, ldc = N + 2;
+        float *A = malloc(sizeof(float) * (size_t)(M * lda)), *B = malloc(sizeof(float) * (size_t)(K * ldb));
+        float *C = malloc(sizeof(float) * (size_t)(M * ldc)), *C0 = malloc(sizeof(float) * (size_t)(M * ldc));
+        for (int i = 0; i < M * lda; i++)
+          A[i] = rnd_fin() / 1000.0f;
+        for (int i = 0; i < K * ldb; i++)
+          B[i] = rnd_fin() / 1000.0f;
+        for (int i = 0; i < M * ldc; i++)
+          C[i] = C0[i] = rnd_fin() / 1000.0f;
+        tc_dot_f32(M, N, K, A, lda, B, ldb, C, ldc);
+        for (int i = 0; i < M; i++)
+          for (int j = 0; j < ldc; j++) {
+            if (j >= N) {
+              if (!same(C[i * ldc + j], C0[i * ldc + j]))
+                fail("%dx%dx%d: padding C[%d][%d] written", M, N, K, i, j);
+              continue;
+            }
+            double r = C0[i * ldc + j], mag = fabs(r);
+            for (int k = 0; k < K; k++) {
+              r += (double)A[i * lda + k] * B[k * ldb + j];
+              mag += fabs((double)A[i * lda + k] * B[k * ldb + j]);
+            }
+            if (fabs(C[i * ldc + j] - r) > 1e-6 * mag + 1e-30)
+              fail("%dx%dx%d: C[%d][%d] = %g, want %g", M, N, K, i, j, C[i * ldc + j], r);
+          }
+        free(A), free(B), free(C), free(C0);
+      }
+  end();
+  begin("dot_i8");
+  for (int im = 0; im < ND; im++)
+    for (int in = 0; in < ND; in++) {
+      int M = dims[im], N = dims[in], K = dims[(im + in) % ND], lda = K + 1, ldb = N + 3, ldc = N + 1;
+      int8_t *A = malloc((size_t)(M * lda)), *B = malloc((size_t)(K * ldb));
+      int32_t *C = malloc(sizeof(int32_t) * (size_t)(M * ldc)), *C0 = malloc(sizeof(int32_t) * (size_t)(M * ldc));
+      for (int i = 0; i < M * lda; i++)
+        A[i] = (int8_t)rnd();
+      for (int i = 0; i < K * ldb; i++)
+        B[i] = (int8_t)rnd();
+      for (int i = 0; i < M * ldc; i++) /* near the int32 limits: the sums wrap */
+        C[i] = C0[i] = (rnd() & 1) ? INT32_MAX - (int32_t)(rnd() % 1000) : rnd_i32();
+      tc_dot_i8(M, N, K, A, lda, B, ldb, C, ldc);
+      for (int i = 0; i < M; i++)
+        for (int j = 0; j < ldc; j++) {
+          uint32_t r = (uint32_t)C0[i * ldc + j];
+          for (int k = 0; k < K && j < N; k++)
+            r += (uint32_t)((int32_t)A[i * lda + k] * B[k * ldb + j]);
+          if ((uint32_t)C[i * ldc + j] != r)
+            fail("%dx%dx%d: C[%d][%d] = %d, want %d", M, N, K, i, j, C[i * ldc + j], (int32_t)r);
+        }
+      free(A), free(B), free(C), free(C0);
+    }
+  end();
+}
+
 /* ------------------------------------------------------------------------------------ main */
 int main(void) {
 #ifdef TC_HAVE_SLEEF
@@ -1128,6 +1192,7 @@ int main(void) {
   test_math();
   test_math_sweep();
   test_f64();
+  test_dot();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail != 0;
 }
