@@ -72,6 +72,8 @@ static void check_shapes(Loc loc, Value *a, Value *b) {
   if (M < 16 || N < 16 || K < 16)
     error_at(loc, "tl.dot(): every dimension must be at least 16 (M = %d, N = %d, K = %d)", M,
              N, K);
+  if (dt_bits(a->dt) == 8 && K < 32) /* 8-bit operands: the NVIDIA backend's min_dot_size */
+    error_at(loc, "tl.dot(): K must be at least 32 for 8-bit operands, got %d", K);
 }
 
 // tl.dot(a, b, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None,
