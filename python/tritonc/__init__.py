@@ -10,6 +10,7 @@ run on the C target, CUDA tensors on the CUDA target (NVRTC) on torch's current 
 import importlib.util
 import os
 import sys
+import types
 
 from .errors import (CompilationError, CCompileError, DeviceError, ArgumentError,  # noqa: F401
                      TritoncError)
@@ -45,7 +46,8 @@ def patch():
         rt = getattr(triton, "runtime", None)
         if rt is not None:
             for k, v in dict(names, Autotuner=J.Autotuner, Heuristics=J.Heuristics).items():
-                if hasattr(rt, k):
+                # triton.runtime.jit is the submodule jit.py, not the decorator: keep it
+                if hasattr(rt, k) and not isinstance(getattr(rt, k), types.ModuleType):
                     setattr(rt, k, v)
         for modname in ("triton.runtime.autotuner", "triton.runtime.jit"):
             mod = sys.modules.get(modname)

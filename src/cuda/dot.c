@@ -48,6 +48,16 @@ static const char *madd(CE *E, DType t, const char *x, const char *y, const char
   }
 }
 
+/* v read in its own layout, with any layout change it needs (through tc_smem) done now, before
+ * tc_smem holds an operand: the later reads find the converted copy */
+static void settle(CE *E, Value *v) {
+  Ix c = ix_canon(lay_of(E, v->sh));
+  Vec keep = E->pulled;
+  E->pulled = (Vec){0};
+  (void)cu_access(E, v, &c);
+  E->pulled = keep;
+}
+
 void cu_emit_dot(CE *E, Op *op) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   int rk = r->sh.rank;
@@ -57,6 +67,9 @@ void cu_emit_dot(CE *E, Op *op) {
   cu_smem_need(E, boff + smem_bytes(b));
   const char *as = fmt("((%s *)tc_smem)", ta), *bs = fmt("((%s *)(tc_smem + %lld))", tb, boff);
 
+  settle(E, a);
+  settle(E, b);
+  settle(E, acc);
   cline(E, "/* %s and %s to shared memory, row-major */", cu_name(E, a), cu_name(E, b));
   cu_store_tile(E, a, as, lay_of(E, a->sh));
   cu_store_tile(E, b, bs, lay_of(E, b->sh));

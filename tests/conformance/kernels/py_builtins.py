@@ -38,7 +38,7 @@ def py_builtins_kernel(x_ptr, y_ptr, out_ptr, half_ptr, stats_ptr, n_rows, n_col
         clipped = min(max(x, y), limit)
         acc += tl.where(mask, clipped, 0.0)
     count = max(row_end - row * rows_per_prog, 1)
-    mean = _finish(acc, count, tl.float32)
+    mean = _finish(acc, count, tl.float32, "mean")
     total = _finish(acc, count, tl.float16, reduction="sum")
     tl.store(out_ptr + row * n_cols + cols, mean * HALF.value + MODE_MEAN.value, mask=mask)
     tl.store(half_ptr + row * n_cols + cols, total, mask=mask)

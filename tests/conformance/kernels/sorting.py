@@ -19,7 +19,7 @@ def sort_rows_kernel(x_ptr, y_ptr, M: tl.constexpr, N: tl.constexpr, DESC: tl.co
     rows = tl.program_id(0) * M + tl.arange(0, M)
     offs = rows[:, None] * N + tl.arange(0, N)[None, :]
     x = tl.load(x_ptr + offs)
-    tl.store(y_ptr + offs, x.sort(dim=1, descending=DESC))
+    tl.store(y_ptr + offs, tl.sort(x, dim=1, descending=DESC))
 
 
 @triton.jit
