@@ -139,6 +139,78 @@ TC_WRAP_OPS(int16_t, uint32_t, i16)
 TC_WRAP_OPS(int32_t, uint32_t, i32)
 TC_WRAP_OPS(int64_t, uint64_t, i64)
 
+//@ atomic: f16 bf16
+/* tl.atomic_* on the OpenMP grid: programs run on several threads at once, so every
+ * read-modify-write is one GCC/Clang __atomic operation with the memory order of the op's sem
+ * (scope has no meaning on a cache-coherent CPU: every scope is the whole machine). What
+ * __atomic_fetch_* lacks (integer max/min, float add, exchange and compare-and-swap of floats or
+ * of fp16/bf16 bits) is a compare-and-swap loop. A compare-and-swap's failure order is the
+ * success order without its release part, as C requires. The pointer is void * where Triton
+ * reads a float's bits as integers (float max/min). */
+#define TC_ATOMIC_FAIL(mo)                                                                   \
+  ((mo) == __ATOMIC_RELEASE ? __ATOMIC_RELAXED : (mo) == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : (mo))
+#define TC_ATOMIC_MINMAX(T, S)                                                               \
+  static inline T tc_atomic_max_##S(void *p, T v, int mo) {                                 \
+    T old = __atomic_load_n((T *)p, __ATOMIC_RELAXED);                                      \
+    while (old < v && !__atomic_compare_exchange_n((T *)p, &old, v, 0, mo, TC_ATOMIC_FAIL(mo))) \
+      ;                                                                                      \
+    return old;                                                                              \
+  }                                                                                          \
+  static inline T tc_atomic_min_##S(void *p, T v, int mo) {                                 \
+    T old = __atomic_load_n((T *)p, __ATOMIC_RELAXED);                                      \
+    while (old > v && !__atomic_compare_exchange_n((T *)p, &old, v, 0, mo, TC_ATOMIC_FAIL(mo))) \
+      ;                                                                                      \
+    return old;                                                                              \
+  }                                                                                          \
+  static inline T tc_atomic_cas_##S(T *p, T cmp, T v, int mo) {                             \
+    __atomic_compare_exchange_n(p, &cmp, v, 0, mo, TC_ATOMIC_FAIL(mo));                      \
+    return cmp;                                                                              \
+  }
+TC_ATOMIC_MINMAX(int32_t, i32)
+TC_ATOMIC_MINMAX(uint32_t, u32)
+TC_ATOMIC_MINMAX(int64_t, i64)
+TC_ATOMIC_MINMAX(uint64_t, u64)
+TC_ATOMIC_MINMAX(int16_t, i16)
+TC_ATOMIC_MINMAX(uint16_t, u16)
+/* float add, exchange, compare-and-swap: __atomic_compare_exchange compares bits */
+#define TC_ATOMIC_FLOAT(T, S)                                                                \
+  static inline T tc_atomic_add_##S(T *p, T v, int mo) {                                    \
+    T old, sum;                                                                              \
+    __atomic_load(p, &old, __ATOMIC_RELAXED);                                                \
+    do                                                                                       \
+      sum = old + v;                                                                         \
+    while (!__atomic_compare_exchange(p, &old, &sum, 0, mo, TC_ATOMIC_FAIL(mo)));            \
+    return old;                                                                              \
+  }                                                                                          \
+  static inline T tc_atomic_xchg_##S(T *p, T v, int mo) {                                   \
+    T old;                                                                                   \
+    __atomic_exchange(p, &v, &old, mo);                                                      \
+    return old;                                                                              \
+  }                                                                                          \
+  static inline T tc_atomic_cas_##S(T *p, T cmp, T v, int mo) {                             \
+    __atomic_compare_exchange(p, &cmp, &v, 0, mo, TC_ATOMIC_FAIL(mo));                       \
+    return cmp;                                                                              \
+  }
+TC_ATOMIC_FLOAT(float, f32)
+TC_ATOMIC_FLOAT(double, f64)
+/* fp16 / bf16 in memory are bits: add in fp32 (exact for two halves' sum before the one rounding
+ * to the 16-bit format), compare-and-swap on the bits */
+#define TC_ATOMIC_HALF(S, TO, FROM)                                                          \
+  static inline float tc_atomic_add_##S(uint16_t *p, float v, int mo) {                     \
+    uint16_t old = __atomic_load_n(p, __ATOMIC_RELAXED), sum;                                \
+    do                                                                                       \
+      sum = TO(FROM(old) + v);                                                               \
+    while (!__atomic_compare_exchange_n(p, &old, sum, 0, mo, TC_ATOMIC_FAIL(mo)));           \
+    return FROM(old);                                                                        \
+  }                                                                                          \
+  static inline float tc_atomic_cas_##S(uint16_t *p, float cmp, float v, int mo) {          \
+    uint16_t c = TO(cmp);                                                                    \
+    __atomic_compare_exchange_n(p, &c, TO(v), 0, mo, TC_ATOMIC_FAIL(mo));                    \
+    return FROM(c);                                                                          \
+  }
+TC_ATOMIC_HALF(f16, tc_f32_to_f16, tc_f16_to_f32)
+TC_ATOMIC_HALF(bf16, tc_f32_to_bf16, tc_bf16_to_f32)
+
 //@ nanminmax
 /* tl.minimum / tl.maximum with propagate_nan=ALL */
 static inline float tc_minp_f32(float a, float b) { return a != a || b != b ? NAN : fminf(a, b); }

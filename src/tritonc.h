@@ -300,7 +300,7 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   /* memory */                                                                                 \
   X(O_LOAD, "load", K_MEM)            /* in: ptr [, mask [, other]] (nin says which) */        \
   X(O_STORE, "store", K_MEM)          /* in: ptr, value [, mask]; no result */                  \
-  X(O_ATOMIC, "atomic", K_MEM)        /* str: add/max/min/and/or/xor/xchg/cas; in: ptr, val, mask [, cmp] */ \
+  X(O_ATOMIC, "atomic", K_MEM)        /* str: ATOMIC_KINDS; in: ptr, val [, mask] (cas: ptr, cmp, val); flags: ATOMIC_SEM | scope; out: old values */ \
   /* reductions / scans: axis; str: builtin combiner or NULL with reg[0] a combine region */  \
   X(O_REDUCE, "reduce", K_RED)        /* nin == nout operands; flags & 1: keep_dims */          \
   X(O_SCAN, "scan", K_RED)            /* nin == nout operands; flags & 2: reverse */            \
@@ -320,6 +320,13 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_PRINT, "print", K_MISC)   /* str: prefix; in: values; flags & 1: hex */                  \
   X(O_ASSERT, "assert", K_MISC) /* str: message; in[0]: condition tile */                     \
   X(O_BARRIER, "barrier", K_MISC)
+
+/* O_ATOMIC: str is one of add (integers), fadd, and, or, xor, xchg, max, min (signed), umax, umin,
+ * cas; the access is of the value's type (a float pointer's bits may be read as integers: float
+ * max/min); flags: the memory order in ATOMIC_SEM (0 relaxed, 1 acquire, 2 release, 3 acq_rel),
+ * the scope above it (0 gpu, 1 cta, 2 sys). */
+#define ATOMIC_SEM 3
+#define ATOMIC_SCOPE(flags) (((flags) >> 2) & 3)
 
 typedef enum OpKind {
 #define X(e, s, k) e,

@@ -218,7 +218,8 @@ static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
 
 /* A scalar op may sit inside a group (it is emitted before the group's loop). */
 static bool scalar_in_group(Op *op, bool has_store) {
-  return op->nout && op->out[0]->sh.rank == 0 && op_class[op->k] != K_CTRL &&
+  /* an atomic keeps its place among the stores and loads around it (memory order) */
+  return op->nout && op->out[0]->sh.rank == 0 && op_class[op->k] != K_CTRL && op->k != O_ATOMIC &&
          op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
 }
 
@@ -655,6 +656,8 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_HYPOT: return round_to(E, t, fmt("hypot%s(%s, %s)", fsuf(t), a, b));
   case O_COPYSIGN: return fmt("copysign%s(%s, %s)", fsuf(t), a, b);
   case O_UMULHI:
+    if (dt_bits(t) == 64) /* a GCC/Clang extension: the C target's compilers have it */
+      return fmt("(%s)(((unsigned __int128)(uint64_t)%s * (uint64_t)%s) >> 64)", dtype_info[t].ctype, a, b);
     return fmt("(%s)(((uint64_t)(uint32_t)%s * (uint32_t)%s) >> 32)", dtype_info[t].ctype, a, b);
   case O_PTRADD: return fmt("(%s + %s)", a, b);
   case O_LT: return fmt("(%s < %s)", a, b);
@@ -1262,8 +1265,7 @@ void emit_op(Em *E, Op *op) {
     src_comment(E, op->loc);
     emit_dot(E, op);
     return;
-  case O_ATOMIC:
-    die("%s is not supported by the C backend yet", op_names[op->k]);
+  case O_ATOMIC: src_comment(E, op->loc); emit_atomic(E, op); return;
   default:
     emit_scalar_stmt(E, op);
   }

@@ -4,6 +4,7 @@
  *   emit_c_red.c  reductions, scans and data movement
  *   emit_c_dot.c  tl.dot
  *   emit_c_sort.c sort and top-k, gather, histogram
+ *   emit_c_atomic.c tl.atomic_* as __atomic operations
  *   emit_c_file.c grid expressions, helpers, the program function, launcher and header
  */
 #ifndef EMIT_C_H
@@ -43,6 +44,7 @@ typedef struct Em {
   long long shared_bytes; /* and what every program accesses alike, once for the launch */
   bool pf_gated;       /* a prefetch site tests tc_pf_on */
   bool nt_used;        /* a store may stream (tc_nt_on) */
+  bool no_stream;      /* no streaming stores: the kernel orders memory with atomics */
   Vec nt_stores;       /* store ops emitted as tc_f32_store_nt (their prefetches yield) */
 } Em;
 
@@ -112,6 +114,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred);
 
 /* emit_c_dot.c */
 void emit_dot(Em *E, Op *op);
+/* emit_c_atomic.c */
+void emit_atomic(Em *E, Op *op);
 
 /* emit_c_red.c */
 void emit_reduce_or_scan(Em *E, Op *op);

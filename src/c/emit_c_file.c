@@ -319,6 +319,17 @@ static const char *launch_bytes(Em *E, long long per) {
   return per ? fmt("%s + %lld", g, E->shared_bytes) : fmt("%lldLL", E->shared_bytes);
 }
 
+static bool has_atomic(Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    if (b->ops[i]->k == O_ATOMIC)
+      return true;
+    for (int r = 0; r < b->ops[i]->nreg; r++)
+      if (has_atomic(b->ops[i]->reg[r]))
+        return true;
+  }
+  return false;
+}
+
 static void emit_program(Em *E, Kernel *k) {
   const char *params = param_list(k, false);
   line(E, "/* One program (a CTA on the GPU) of %s. */", k->name);
@@ -330,6 +341,8 @@ static void emit_program(Em *E, Kernel *k) {
   bool exact = true;
   E->nt_bytes = program_bytes(k->body, &exact, &E->shared_bytes);
   E->pf_bytes = exact ? E->nt_bytes : -1;
+  /* streaming stores are weakly ordered: an atomic's release would not publish them */
+  E->no_stream = has_atomic(k->body);
   Buf *out = E->o, rest = {0};
   E->o = &rest; /* the body first: whether it tests tc_pf_on is known after */
   emit_block(E, k->body);

@@ -551,7 +551,7 @@ static void store(Sim *S, Op *op) {
   const char *m = mask_of(S, op, 2, IDX);
   if (p->k == VC && m)
     line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
-  else if (p->k == VC && t == 'f' && S->E->nt_bytes + S->E->shared_bytes > 0) { /* a whole vector */
+  else if (p->k == VC && t == 'f' && S->E->nt_bytes + S->E->shared_bytes > 0 && !S->E->no_stream) { /* a whole vector */
     line(S->E, "tc_f32_store_nt(%s, %s, tc_nt_on);", p->e, vec(S, v));
     S->E->nt_used = true;
     vec_push(&S->E->nt_stores, op);

@@ -5,6 +5,7 @@
  *   reduce.c     reductions and scans across registers, lanes and warps
  *   dot.c        tl.dot through shared memory
  *   sort.c       sort and top-k, gather, histogram through shared memory
+ *   atomic.c     tl.atomic_* as PTX atom instructions, once per element
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
  *
  * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
@@ -69,6 +70,7 @@ typedef struct CE {
   bool need_div, need_exp, need_vec; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
   bool uses_pid[3], uses_grid[3];
+  Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
 
 /* layout.c */
@@ -110,6 +112,9 @@ void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step,
 
 /* dot.c */
 void cu_emit_dot(CE *E, Op *op);
+/* atomic.c */
+void cu_emit_atomic(CE *E, Op *op);
+void cu_atomic_helpers(CE *E, Buf *o); /* the helpers' definitions, before the kernel */
 
 /* reduce.c */
 void cu_emit_reduce(CE *E, Op *op);

@@ -154,6 +154,7 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   const char *none[] = {NULL};
   template_expand(out, "cu_prelude", none);
   emit_helpers(&E, out, opts->include_runtime);
+  cu_atomic_helpers(&E, out);
   buf_printf(out, "\n#define %s_NUM_THREADS %d\n\n", k->name, E.T);
   buf_puts(out, kern.s);
   buf_free(&kern);

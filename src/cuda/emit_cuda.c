@@ -656,8 +656,7 @@ static void emit_op(CE *E, Op *op) {
   case O_SCAN: csrc(E, op->loc); cu_emit_scan(E, op); return;
   case O_SORT: case O_GATHER: case O_HISTOGRAM: csrc(E, op->loc); cu_emit_sort_op(E, op); return;
   case O_DOT: csrc(E, op->loc); cu_emit_dot(E, op); return;
-  case O_ATOMIC:
-    error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
+  case O_ATOMIC: csrc(E, op->loc); cu_emit_atomic(E, op); return;
   default:
     break;
   }

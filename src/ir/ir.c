@@ -341,7 +341,11 @@ static void dump_attrs(FILE *out, const Op *op) {
     if (op->flags & FMA_CONTRACT)
       fprintf(out, " contract");
     break;
-  case O_ATOMIC: case O_PRINT: case O_ASSERT:
+  case O_ATOMIC:
+    fprintf(out, " %s %s %s", op->str, (const char *[]){"relaxed", "acquire", "release", "acq_rel"}[op->flags & ATOMIC_SEM],
+            (const char *[]){"gpu", "cta", "sys", "?"}[ATOMIC_SCOPE(op->flags)]);
+    break;
+  case O_PRINT: case O_ASSERT:
     fprintf(out, " \"%s\"", op->str ? op->str : "");
     break;
   case O_DOT:

@@ -396,8 +396,8 @@ static SVal *bi_fdiv(Sema *S, Call *c) {
 static SVal *bi_umulhi(Sema *S, Call *c) {
   Value *x, *y;
   promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
-  if (!dt_is_int(x->dt) || dt_bits(x->dt) > 32)
-    error_at(c->loc, "umulhi() needs 32-bit integer operands");
+  if (!dt_is_int(x->dt) || dt_bits(x->dt) < 32)
+    error_at(c->loc, "umulhi() needs 32- or 64-bit integer operands");
   return sv_tensor(tensor_binop(S, c->loc, O_UMULHI, x, y));
 }
 
@@ -1208,6 +1208,50 @@ static SVal *py_operator(Sema *S, Call *c) {
   die("no operator %s", c->name);
 }
 
+static int64_t n_rounds_arg(Call *c, int pos) {
+  SVal *n = arg(c, pos, "n_rounds");
+  if (!present(n))
+    return 10; /* N_ROUNDS_DEFAULT */
+  return need_int(c, pos, "n_rounds");
+}
+
+// tl.rand(seed, offset, n_rounds=10), randn, randint, randint4x, rand4x, randn4x,
+// tl.philox(seed, c0, c1, c2, c3, n_rounds=10), uint_to_uniform_float(x),
+// pair_uniform_to_normal(u1, u2): random.c
+static SVal *bi_random(Sema *S, Call *c) {
+  SVal *a[5];
+  int64_t rounds = 10;
+  if (!strcmp(c->name, "philox")) {
+    static const char *const pn[5] = {"seed", "c0", "c1", "c2", "c3"};
+    for (int i = 0; i < 5; i++)
+      a[i] = need(c, i, pn[i]);
+    rounds = n_rounds_arg(c, 5);
+  } else if (!strcmp(c->name, "uint_to_uniform_float")) {
+    a[0] = need(c, 0, "x");
+  } else if (!strcmp(c->name, "pair_uniform_to_normal")) {
+    a[0] = need(c, 0, "u1");
+    a[1] = need(c, 1, "u2");
+  } else {
+    a[0] = need(c, 0, "seed");
+    a[1] = need(c, 1, "offset");
+    rounds = n_rounds_arg(c, 2);
+  }
+  return random_call(S, c->loc, c->name, a, rounds);
+}
+
+// tl.atomic_add(pointer, val, mask=None, sem=None, scope=None), and, or, xor, xchg, max, min;
+// tl.atomic_cas(pointer, cmp, val, sem=None, scope=None): atomic.c
+static SVal *bi_atomic(Sema *S, Call *c) {
+  const char *op = c->name + strlen("atomic_");
+  bool cas = !strcmp(op, "cas");
+  SVal *p = need(c, 0, "pointer");
+  SVal *x = cas ? need(c, 1, "cmp") : need(c, 1, "val");
+  SVal *y = cas ? need(c, 2, "val") : arg(c, 2, "mask");
+  SVal *sem = arg(c, 3, "sem"), *scope = arg(c, 4, "scope");
+  return cas ? atomic_call(S, c->loc, op, p, y, x, sem, scope)
+             : atomic_call(S, c->loc, op, p, x, y, sem, scope);
+}
+
 /* compare_version("triton", operator.ge, "3.0.0") (Liger-Kernel's helper): only Triton's version
  * is known; another package's is host state tritonc cannot read. */
 static SVal *py_compare_version(Sema *S, Call *c) {
@@ -1328,6 +1372,14 @@ static const Builtin builtins[] = {
     {"libdevice.div_rn", bi_fdiv, 0}, {"libdevice.abs", bi_abs, 0},
     {"libdevice.fabs", bi_abs, 0}, {"libdevice.fma", bi_fma, 0},
     {"libdevice.umulhi", bi_umulhi, 0},
+    {"tl.atomic_add", bi_atomic, 0}, {"tl.atomic_and", bi_atomic, 0},
+    {"tl.atomic_or", bi_atomic, 0}, {"tl.atomic_xor", bi_atomic, 0},
+    {"tl.atomic_xchg", bi_atomic, 0}, {"tl.atomic_max", bi_atomic, 0},
+    {"tl.atomic_min", bi_atomic, 0}, {"tl.atomic_cas", bi_atomic, 0},
+    {"tl.rand", bi_random, 0}, {"tl.randn", bi_random, 0}, {"tl.randint", bi_random, 0},
+    {"tl.randint4x", bi_random, 0}, {"tl.rand4x", bi_random, 0}, {"tl.randn4x", bi_random, 0},
+    {"tl.philox", bi_random, 0}, {"tl.uint_to_uniform_float", bi_random, 0},
+    {"tl.pair_uniform_to_normal", bi_random, 0},
     {NULL, NULL, 0}};
 
 static const Builtin *find_builtin(const char *name) {
@@ -1384,6 +1436,11 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
         return dtype_val((DType)t, DT__COUNT);
     if (!strcmp(attr, "bool") || !strcmp(attr, "int1")) return dtype_val(DT_I1, DT__COUNT);
     if (!strcmp(attr, "constexpr")) return sv_new(SV_CONSTEXPR_T);
+    if (!strcmp(attr, "random")) {
+      SVal *m = sv_new(SV_MODULE);
+      m->s = "triton.language.random";
+      return m;
+    }
     if (!strcmp(attr, "math") || !strcmp(attr, "extra") || !strcmp(attr, "libdevice")) {
       SVal *m = sv_new(SV_MODULE);
       m->s = !strcmp(attr, "libdevice") ? "triton.language.extra.libdevice"
@@ -1394,8 +1451,7 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       error_at(loc, "tl.inline_asm_elementwise is not supported: its assembly is for one GPU "
                "architecture and cannot become C (and tritonc's CUDA target does not emit inline "
                "assembly yet); write the operation with tl.* functions");
-    if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") ||
-        !strncmp(attr, "atomic_", 7) || !strncmp(attr, "rand", 4) || !strcmp(attr, "dot_scaled"))
+    if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") || !strcmp(attr, "dot_scaled"))
       error_at(loc, "tl.%s is not supported yet by tritonc", attr);
     const char *n = fmt("tl.%s", attr);
     if (find_builtin(n))
@@ -1403,6 +1459,12 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
     if (math1_kind(attr) != O_CONST)
       return make_builtin(fmt("math.%s", attr), NULL);
     error_at(loc, "unknown Triton function 'tl.%s'", attr);
+  }
+  if (!strcmp(path, "triton.language.random")) {
+    const char *n = fmt("tl.%s", attr);
+    if (find_builtin(n) && find_builtin(n)->fn == bi_random)
+      return make_builtin(n, NULL);
+    error_at(loc, "unknown function 'tl.random.%s'", attr);
   }
   if (!strcmp(path, "triton.language.math")) {
     for (int i = 0; tl_math_names[i]; i++)

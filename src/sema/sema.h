@@ -172,4 +172,12 @@ Value *sema_sort(Sema *S, Loc loc, const char *fn, Value *x, bool has_dim, int64
 Value *sema_gather(Sema *S, Loc loc, Value *src, Value *index, int64_t axis);
 Value *sema_histogram(Sema *S, Loc loc, Value *x, int64_t bins, Value *mask);
 
+/* random.c: tl.rand, randn, randint, randint4x, rand4x, randn4x, philox, uint_to_uniform_float,
+ * pair_uniform_to_normal (name without "tl."); a: the positional arguments */
+SVal *random_call(Sema *S, Loc loc, const char *name, SVal **a, int64_t n_rounds);
+
+/* atomic.c: tl.atomic_OP (op: "add", ..., "cas"); for cas, mask_or_cmp is cmp */
+SVal *atomic_call(Sema *S, Loc loc, const char *op, SVal *ptr, SVal *val, SVal *mask_or_cmp,
+                  SVal *sem, SVal *scope);
+
 #endif
