@@ -148,6 +148,9 @@ static SVal *bi_program_id(Sema *S, Call *c) {
 // tl.arange(start, end)
 static SVal *bi_arange(Sema *S, Call *c) {
   int64_t lo = need_int(c, 0, "start"), hi = need_int(c, 1, "end");
+  if (arg(c, 0, "start")->u64 || arg(c, 1, "end")->u64 || lo < INT32_MIN || lo > INT32_MAX ||
+      hi < INT32_MIN || hi > INT32_MAX) /* checked first: end - start of wider values overflows */
+    error_at(c->loc, "arange must fit in int32");
   if (hi <= lo)
     error_at(c->loc, "arange's end (%lld) must be greater than its start (%lld)", (long long)hi,
              (long long)lo);
