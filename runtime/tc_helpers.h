@@ -76,6 +76,27 @@ static inline uint16_t tc_f32_to_bf16(float f) {
 
 static inline float tc_round_bf16(float f) { return tc_bf16_to_f32(tc_f32_to_bf16(f)); }
 
+//@ f16rtz: f16
+/* fp32 -> fp16 toward zero (fp_downcast_rounding="rtz", PTX cvt.rz.f16.f32): the nearest value,
+ * one code nearer zero when it lies beyond f (so overflow gives 65504; inf and NaN stay). */
+static inline float tc_round_f16_rtz(float f) {
+  uint16_t h = tc_f32_to_f16(f);
+  float r = tc_f16_to_f32(h);
+  return fabsf(r) > fabsf(f) ? tc_f16_to_f32((uint16_t)(h - 1u)) : r;
+}
+
+//@ bf16rtz:
+/* fp32 -> bf16 toward zero (llvm.nvvm.f2bf16.rz): the top 16 bits; a NaN stays a NaN. */
+static inline float tc_round_bf16_rtz(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return f;
+  x &= 0xffff0000u;
+  memcpy(&f, &x, 4);
+  return f;
+}
+
 //@ fp8
 /* fp8 values are their bits (uint8_t) in memory and in variables; these convert them as the
  * GPU does (Triton 3.6 on sm_90: cvt.rn.satfinite to e4m3 / e5m2, and for rtz to e5m2 an fp16

@@ -733,8 +733,13 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   case O_ISINF: return fmt("(isinf(%s) != 0)", a);
   case O_SIGNBIT: return fmt("(signbit(%s) != 0)", a);
   case O_CAST:
-    if (op->flags & CAST_RTZ) /* only fp32 -> float8e5 (sema) */
-      return fp8_cast_expr(E, op->in[0]->dt, r->dt, a, true);
+    if (op->flags & CAST_RTZ) { /* fp32 -> fp16, bf16 or float8e5 (sema) */
+      if (dt_is_fp8(r->dt))
+        return fp8_cast_expr(E, op->in[0]->dt, r->dt, a, true);
+      E->calls = true;
+      E->need |= r->dt == DT_F16 ? H_F16 : H_BF16;
+      return fmt("tc_round_%s_rtz(%s)", r->dt == DT_F16 ? "f16" : "bf16", a);
+    }
     return cast_expr(E, op->in[0], r->dt, a);
   case O_BITCAST:
     if (r->dt == DT_PTR)

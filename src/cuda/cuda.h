@@ -90,7 +90,7 @@ const char *cu_const(Op *op);
 const char *cu_unary(CE *E, Op *op, const char *a);
 const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b);
 const char *cu_cast(CE *E, DType from, DType to, const char *a);
-const char *cu_cast_rtz(CE *E, DType from, DType to, const char *a); /* CAST_RTZ: fp32 -> fp8e5 */
+const char *cu_cast_rtz(CE *E, DType from, DType to, const char *a); /* CAST_RTZ from fp32 */
 const char *cu_load_val(CE *E, DType elt, const char *lvalue);
 const char *cu_store_val(CE *E, DType elt, const char *v);
 const char *cu_round(CE *E, DType t, const char *x);

@@ -177,7 +177,17 @@ static const char *fp8_cast(CE *E, DType f, DType to, const char *a, bool rtz) {
   return fmt("tc_f32_to_%s%s(%s)", dtype_info[to].sig, rtz ? "_rtz" : "", a);
 }
 
-const char *cu_cast_rtz(CE *E, DType f, DType to, const char *a) { return fp8_cast(E, f, to, a, true); }
+/* fp_downcast_rounding="rtz" from fp32 (sema): cvt.rz.f16.f32, f2bf16.rz, or fp8e5 */
+const char *cu_cast_rtz(CE *E, DType f, DType to, const char *a) {
+  if (dt_is_fp8(to))
+    return fp8_cast(E, f, to, a, true);
+  if (to == DT_F16) {
+    E->f16 = true;
+    return fmt("__half2float(__float2half_rz(%s))", a);
+  }
+  E->bf16 = true;
+  return fmt("__bfloat162float(__float2bfloat16_rz(%s))", a);
+}
 
 const char *cu_cast(CE *E, DType f, DType to, const char *a) {
   if (dt_is_fp8(f) || dt_is_fp8(to))

@@ -129,9 +129,9 @@ Value *cast_round(Sema *S, Loc loc, Value *v, DType dt, int rounding) {
     rounding = 0; /* Triton applies fp_downcast_rounding to float downcasts only */
   if (dt_is_fp8(v->dt) || dt_is_fp8(dt))
     check_fp8_cast(loc, v->dt, dt, rounding);
-  else if (rounding == CAST_RTZ)
-    error_at(loc, "fp_downcast_rounding='rtz' from %s to %s is not supported by tritonc yet",
-             dtype_info[v->dt].sig, dtype_info[dt].sig);
+  else if (rounding == CAST_RTZ && !(v->dt == DT_F32 && (dt == DT_F16 || dt == DT_BF16)))
+    error_at(loc, "fp_downcast_rounding='rtz' from %s to %s: Triton rounds toward zero only from "
+             "fp32 (to fp16, bf16 or float8e5)", dtype_info[v->dt].sig, dtype_info[dt].sig);
   if (rounding) {
     Value *r = emit1(S, O_CAST, loc, dt, v->sh, 1, &v);
     r->def->flags |= rounding;

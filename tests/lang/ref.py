@@ -9,6 +9,7 @@ translated kernel against it before real Triton's outputs are recorded. The refe
 written from the definitions of the operations (Python's sorted(), counting, indexing, the
 fp8 formats' bit layouts), not from tritonc's code. Standard library only.
 """
+import bisect
 import math
 import os
 import random
@@ -19,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "conformance"))
 from caseparse import parse_case  # noqa: E402
 
-FMT = {"i1": "B", "i8": "b", "i16": "h", "i32": "i", "i64": "q", "u8": "B", "u16": "H",
+FMT = {"bf16": "H", "i1": "B", "i8": "b", "i16": "h", "i32": "i", "i64": "q", "u8": "B", "u16": "H",
        "u32": "I", "u64": "Q", "fp16": "e", "fp32": "f", "fp64": "d"}
 FLOATS = ("fp16", "fp32", "fp64")
 # fp8 formats, from their definitions: exponent bits, mantissa bits, bias, special codes
@@ -272,6 +273,45 @@ def _fp8_copy(b, s, c):
     b["y_ptr"] = list(b["x_ptr"])
     b["f_ptr"] = [fp8_value("fp8e4nv", v) for v in b["x_ptr"]]
     b["h_ptr"] = [fp8_value("fp8e4nv", v) for v in b["x_ptr"]]
+
+
+def _positive_values(decode, top):
+    return sorted((decode(c), c) for c in range(top + 1))
+
+
+F16_POS = _positive_values(lambda c: struct.unpack("<e", struct.pack("<H", c))[0], 0x7BFF)
+BF16_POS = _positive_values(lambda c: struct.unpack("<f", struct.pack("<I", c << 16))[0], 0x7F7F)
+
+
+def toward_zero(table, x):
+    """(value, code) of the largest finite value of the format not above |x|, signed"""
+    if math.isnan(x) or math.isinf(x):
+        return None
+    i = bisect.bisect_right([v for v, _ in table], abs(x)) - 1
+    v, code = table[i]
+    return (-v if x < 0 or math.copysign(1.0, x) < 0 else v), code | (0x8000 if math.copysign(1.0, x) < 0 else 0)
+
+
+def bf16_bits_of(x):
+    r = toward_zero(BF16_POS, x)
+    assert r is not None
+    return r[1]
+
+
+def f16_nearest(x):
+    try:
+        return struct.unpack("<e", struct.pack("<e", x))[0]
+    except OverflowError:  # beyond 65520: rounds to infinity
+        return math.copysign(math.inf, x)
+
+
+@ref("rtz_wide", "rtz_randn")
+def _rtz(b, s, c):
+    n = s["n"]
+    xs = b["x_ptr"][:n]
+    b["h_ptr"][:n] = [toward_zero(F16_POS, x)[0] for x in xs]
+    b["b_ptr"][:n] = [bf16_bits_of(x) for x in xs]
+    b["hn_ptr"][:n] = [f16_nearest(x) for x in xs]
 
 
 def constexprs(case):
