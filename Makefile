@@ -16,7 +16,7 @@ TS_PY   := grammar/node_modules/tree-sitter-python/src
 SRCS    := $(wildcard src/*.c src/*/*.c)
 OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scanner.o \
            build/obj/templates.o build/obj/queries.o build/obj/runtime.o \
-           build/obj/cuda_runtime.o
+           build/obj/cuda_runtime.o build/obj/pymodules.o
 STAMP   := build/.deps-installed
 
 .PHONY: all deps pydeps demo test check fuzz bench clean runner
@@ -77,6 +77,12 @@ build/templates.c: $(wildcard templates/*.tmpl) tools/embed.sh
 build/queries.c: $(wildcard grammar/queries/*.scm) tools/embed.sh
 	@mkdir -p build
 	sh tools/embed.sh tc_queries grammar/queries/*.scm > $@
+# runtime/inductor/*.py: the Python modules tritonc carries (torch._inductor.runtime's helpers).
+build/pymodules.c: $(wildcard runtime/inductor/*.py) tools/embed.sh
+	@mkdir -p build
+	sh tools/embed.sh tc_pymodules runtime/inductor/*.py > $@
+build/obj/pymodules.o: build/pymodules.c
+	$(CC) $(CFLAGS) -c $< -o $@
 build/obj/templates.o: build/templates.c
 	$(CC) $(CFLAGS) -c $< -o $@
 build/obj/queries.o: build/queries.c

@@ -19,6 +19,7 @@ static const char usage_text[] =
     "  -n, --kernel-name NAME   the @triton.jit function to translate\n"
     "  -s, --signature SIG      parameter types and constexpr values, in order, as in\n"
     "                           Triton's AOT compiler: \"*fp32:16, *fp32:16, i32, 1024\"\n"
+    "                           (left out for a torch.compile kernel: its triton_meta's)\n"
     "  -g, --grid GRID          grid as C expressions of the arguments: \"cdiv(n, 1024), 1, 1\"\n"
     "  -o, --out-name OUT       output base name (default: the kernel name)\n"
     "  -w, --num-warps N        num_warps (recorded; used by the CUDA backend)\n"
@@ -134,6 +135,7 @@ int translate_text(const Options *o, const char *text, size_t len) {
   template_set_dir(o->templates);
 
   Module *m = parse_module(o->file, text, len);          /* 1. parse */
+  m = parse_wrapped(m, text, len, o->kernel);             /*    (a kernel in a string) */
   if (o->emit && !strcmp(o->emit, "ast")) {
     dump_ast(stdout, m);
     return 0;

@@ -184,6 +184,9 @@ typedef struct Module {
  * unsupported constructs inside @triton.jit functions with error_at(). Host code (plain
  * functions, classes, `if __name__ == ...`) is skipped without conversion. */
 Module *parse_module(const char *file, const char *text, size_t len);
+/* front/wrapped.c: m, or the module of `kernel` when m holds it as a string (torch.compile's
+ * output code: NAME = async_compile.triton('NAME', '''...''')); text is m's own. */
+Module *parse_wrapped(Module *m, const char *text, size_t len, const char *kernel);
 /* The same for a module a kernel file imports: an empty file (an `__init__.py`) is allowed. */
 Module *parse_imported(const char *file, const char *text, size_t len);
 void dump_ast(FILE *out, const Module *m);

@@ -36,5 +36,6 @@ run_suite exec bash tests/exec/run.sh
 run_suite simd sh tests/simd/run.sh
 run_suite cuda sh tests/cuda/run.sh
 run_suite runner sh tests/runner/run.sh
+run_suite inductor sh tests/inductor/run.sh
 echo "$total_pass passed, $total_fail failed"
 exit $status

@@ -53,6 +53,7 @@ typedef struct Sim {
   Vec pf_decl;    /* declarations of prefetch sites, placed before the loop nest */
   Vec conds;      /* "every lane of this bounds check holds" conditions found (full_vectors) */
   bool full;      /* emitting the loop over whole vectors: those checks are true */
+  Vec lane0;      /* there: each contiguous index local (name) and the output offset after it */
 } Sim;
 
 static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
@@ -580,6 +581,10 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       line(S->E, "const %s %s = %s; /* lane 0; lane l holds %s + l */",
            x->t == 'i' ? "int32_t" : "int64_t", n, x->e, n);
       x = renamed(x, n);
+      if (S->full) {
+        vec_push(&S->lane0, (void *)n);
+        vec_push(&S->lane0, (void *)(uintptr_t)S->E->o->n);
+      }
     } else if (mask_const(x) >= 0) {
       line(S->E, "/* %s is %s on every lane (%s): nothing to compute */", n,
            mask_const(x) ? "true" : "false", x->by_loop ? "this loop's bound" : "value ranges");
@@ -805,6 +810,26 @@ static void put_deeper(Buf *out, const char *text) {
   }
 }
 
+static bool has_word(const char *s, const char *w);
+
+/* In the loop over whole vectors, an index local whose only uses were bounds checks that the
+ * loop decides (Inductor's `tmp0 = r0_2 + 7778*x0; tmp2 = tmp0 < 70000`) is read by nothing:
+ * it is marked used, for -Wunused-variable. */
+static void lane0_unused(Sim *S) {
+  for (int i = 0; i + 1 < S->lane0.n; i += 2) {
+    const char *n = S->lane0.v[i];
+    char *code = xstrdup(S->E->o->s + (uintptr_t)S->lane0.v[i + 1]); /* its comments blanked */
+    for (char *c = strstr(code, "/*"), *e; c; c = strstr(e, "/*")) {
+      e = strstr(c, "*/");
+      e = e ? e + 2 : c + strlen(c);
+      memset(c, ' ', (size_t)(e - c));
+    }
+    if (!has_word(code, n))
+      line(S->E, "(void)%s; /* each use is a bounds check this loop decides */", n);
+  }
+  S->lane0.n = 0;
+}
+
 /* The body of the loop over whole vectors (or the only loop), emitted after the masked one:
  * its values again, with the bounds checks decided when `full`, then the prefetches and the
  * accumulator updates; the names the masked body took are reused (the loops are siblings).
@@ -827,6 +852,7 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
   if (!S->fail)
     emit_prefetches(S, ops, n);
   emit_reduce_updates(S, red, nred, acc, rot);
+  lane0_unused(S);
   E->names.n = names_at;
   for (int i = 0; i < n1 - names_at; i++)
     vec_push(&E->names, taken[i]);
@@ -1032,7 +1058,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;

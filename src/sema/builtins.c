@@ -656,22 +656,34 @@ static SVal *inputs_of(SVal *x, int *n) {
   return t;
 }
 
+/* A tuple of inputs gives a tuple of results, one tensor too: `s, = tl.associative_scan((x,),
+ * 1, f)` (Inductor's scans); a tensor gives a tensor. */
+static SVal *as_given(SVal *input, SVal *r) {
+  if (input->k != SV_TUPLE || r->k == SV_TUPLE)
+    return r;
+  SVal *t = sv_tuple(1);
+  t->items[0] = r;
+  return t;
+}
+
 // tl.reduce(input, axis, combine_fn, keep_dims=False)
 static SVal *bi_reduce(Sema *S, Call *c) {
   int n;
   SVal *in = inputs_of(need(c, 0, "input"), &n);
   SVal *ax = need(c, 1, "axis");
   int axis = present(ax) ? (int)ax->i : INT32_MIN;
-  return reduce_with_region(S, c->loc, O_REDUCE, in->items, n, axis, need(c, 2, "combine_fn"),
-                            kw_true(S, c, 3, "keep_dims"), false);
+  return as_given(need(c, 0, "input"),
+                  reduce_with_region(S, c->loc, O_REDUCE, in->items, n, axis,
+                                     need(c, 2, "combine_fn"), kw_true(S, c, 3, "keep_dims"), false));
 }
 
 // tl.associative_scan(input, axis, combine_fn, reverse=False)
 static SVal *bi_scan(Sema *S, Call *c) {
   int n;
   SVal *in = inputs_of(need(c, 0, "input"), &n);
-  return reduce_with_region(S, c->loc, O_SCAN, in->items, n, (int)need_int(c, 1, "axis"),
-                            need(c, 2, "combine_fn"), false, kw_true(S, c, 3, "reverse"));
+  return as_given(need(c, 0, "input"),
+                  reduce_with_region(S, c->loc, O_SCAN, in->items, n, (int)need_int(c, 1, "axis"),
+                                     need(c, 2, "combine_fn"), false, kw_true(S, c, 3, "reverse")));
 }
 
 // tl.softmax(x, dim=None, keep_dims=False, ieee_rounding=False)
@@ -1367,6 +1379,7 @@ static const Builtin builtins[] = {
     {"triton.cdiv", tr_cdiv, 0}, {"triton.next_power_of_2", tr_next_pow2, 0},
     {"triton.Config", tr_config, 0}, {"triton.autotune", tr_autotune, 0},
     {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", bi_identity, 0},
+    {"inductor.heuristics", bi_identity, 0},
     {"libdevice.pow", bi_pow, 0}, {"libdevice.atan2", bi_atan2, 0},
     {"libdevice.hypot", bi_hypot, 0}, {"libdevice.copysign", bi_copysign, 0},
     {"libdevice.fmod", bi_fmod, 0}, {"libdevice.isnan", bi_fpclass, 0},
@@ -1402,8 +1415,23 @@ static SVal *make_builtin(const char *name, SVal *self) {
 static const char *const tl_math_names[] = {"abs", "fma", "cdiv", "umulhi", "div_rn", "fdiv",
                                             "max", "min", "sigmoid", "softmax", NULL};
 
+/* Inductor's kernel decorators (torch._inductor.runtime.triton_heuristics): sema.c recognises
+ * them by this builtin and never evaluates their arguments (autotuning data for the host). */
+static const char *const inductor_decorators[] = {
+    "pointwise", "reduction", "persistent_reduction", "cooperative_reduction", "split_scan",
+    "template", "foreach", "user_autotune", "fixed_config", NULL};
+
+static SVal *inductor_attr(Loc loc, const char *attr) {
+  for (int i = 0; inductor_decorators[i]; i++)
+    if (!strcmp(attr, inductor_decorators[i]))
+      return make_builtin("inductor.heuristics", NULL);
+  error_at(loc, "'%s' of %s is host code that a kernel cannot use", attr, INDUCTOR_DECORATORS);
+}
+
 SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
   (void)S;
+  if (!strcmp(path, INDUCTOR_DECORATORS))
+    return inductor_attr(loc, attr);
   if (!strcmp(path, "triton")) {
     if (!strcmp(attr, "language")) {
       SVal *m = sv_new(SV_MODULE);

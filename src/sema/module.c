@@ -15,7 +15,9 @@
  * Imports of other modules are searched like Python's sys.path: the kernel file's folder, then
  * each -I folder, `a/b.py` or the package `a/b/__init__.py`; `from .x import y` starts at the
  * importing file's folder. Each file is read once; jit functions keep their module, so their
- * own globals resolve there.
+ * own globals resolve there. After the last folder comes the one tritonc carries (BUILTIN_ROOT):
+ * torch._inductor.runtime's modules that Inductor's generated kernels import (runtime/inductor/,
+ * embedded at build time), so those kernels translate with no torch installed.
  */
 #include "sema.h"
 
@@ -67,7 +69,24 @@ static SVal *tentatively(Sema *S, Tentative *f, void *arg, const char **why) {
 
 /* ---- finding and reading modules ---- */
 
+#define BUILTIN_ROOT "<tritonc>"
+#define BUILTIN_PKG BUILTIN_ROOT "/torch/_inductor/runtime/"
+extern const char *const tc_pymodules[]; /* build/pymodules.c: name, text, ... NULL */
+
+/* The text of a module tritonc carries: BUILTIN_PKG NAME.py for runtime/inductor/NAME.py. */
+static const char *builtin_text(const char *path) {
+  size_t n = strlen(BUILTIN_PKG), len = strlen(path);
+  if (strncmp(path, BUILTIN_PKG, n) || len < n + 3 || strcmp(path + len - 3, ".py"))
+    return NULL;
+  for (int i = 0; tc_pymodules[i]; i += 2)
+    if (strlen(tc_pymodules[i]) == len - n - 3 && !strncmp(tc_pymodules[i], path + n, len - n - 3))
+      return tc_pymodules[i + 1];
+  return NULL;
+}
+
 static bool is_file(const char *path) {
+  if (!strncmp(path, BUILTIN_ROOT, strlen(BUILTIN_ROOT)))
+    return builtin_text(path) != NULL;
   FILE *f = fopen(path, "rb");
   if (f)
     fclose(f);
@@ -120,6 +139,8 @@ static ModEnv *find_module(Sema *S, ModEnv *me, const char *dotted) {
     file = module_file(dir_of(S->mod->file), dotted);
     for (int i = 0; !file && i < S->opts->nincdirs; i++)
       file = module_file(S->opts->incdirs[i], dotted);
+    if (!file)
+      file = module_file(BUILTIN_ROOT, dotted);
   }
   if (!file)
     return NULL;
@@ -132,6 +153,8 @@ static ModEnv *find_module(Sema *S, ModEnv *me, const char *dotted) {
 /* ---- names that come from Triton and Python ---- */
 
 static bool builtin_module(const char *path) {
+  if (!strcmp(path, INDUCTOR_DECORATORS))
+    return true;
   size_t h = strcspn(path, ".");
   static const char *const heads[] = {"triton", "math", "operator", "packaging", NULL};
   for (int i = 0; heads[i]; i++)
@@ -176,7 +199,7 @@ static SVal *module_val(const char *path, ModEnv *me) {
  * `from packaging.version import Version`. */
 static SVal *builtin_alias(Sema *S, Bind *b) {
   const char *p = b->path;
-  if (!b->from_)
+  if (!b->from_ || !strcmp(p, INDUCTOR_DECORATORS)) /* from torch._inductor.runtime import it */
     return module_val(p, NULL);
   const char *dot = strrchr(p, '.');
   return lookup_module_attr(S, b->loc, xstrndup(p, (size_t)(dot - p)), dot + 1);
@@ -341,6 +364,9 @@ SVal *module_attr(Sema *S, Loc loc, ModEnv *me, const char *attr) {
     const char *name = fmt("%s.%s", me->name, attr);
     return module_val(name, m ? m : load(S, f, name));
   }
+  if (builtin_text(me->file))
+    error_at(loc, "'%s.%s' is not among the helpers tritonc carries (runtime/inductor/%s)",
+             me->name, attr, path_base(me->file));
   error_at(loc, "module '%s' (%s) has no attribute '%s'", me->name, me->file, attr);
 }
 
@@ -470,7 +496,11 @@ static ModEnv *add_module(Sema *S, Module *m, const char *name) {
 
 static ModEnv *load(Sema *S, const char *file, const char *name) {
   size_t len;
-  const char *text = read_source(file, &len);
+  const char *text = builtin_text(file);
+  if (text)
+    len = strlen(text);
+  else
+    text = read_source(file, &len);
   if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
     text += 3;
     len -= 3;

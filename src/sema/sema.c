@@ -1085,6 +1085,8 @@ static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known) {
   if (v)
     return v;
   for (int i = fn->decos.n - 1; i >= 0; i--) {
+    if (inductor_deco(S, fn->decos.v[i]))
+      continue;
     SVal *d = eval_expr(S, fn->decos.v[i]);
     if (d->k == SV_DICT && d->s && strcmp(d->s, "autotune") == 0 && d->n >= 2 &&
         d->items[1]->k == SV_TUPLE && d->items[1]->n > 0) {
@@ -1131,8 +1133,7 @@ static const char *literal_text(SVal *v) {
   }
 }
 
-static void bind_signature(Sema *S, Node *fn, Scope *scope) {
-  const char *sig = S->opts->signature ? S->opts->signature : "";
+static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   int max = 1;
   for (const char *c = sig; *c; c++)
     max += *c == ',';
@@ -1216,13 +1217,15 @@ Kernel *sema_kernel(Module *m, const Options *opts) {
     error_at(fn->loc, "'%s' is not a @triton.jit function", fn->str);
   k->name = fn->str;
   k->file = m->file;
-  k->signature = opts->signature;
+  k->signature = opts->signature ? opts->signature : inductor_signature(&S, fn);
+  if (!opts->signature && k->signature) /* positions of errors in it */
+    source_register("<signature>", k->signature, strlen(k->signature));
   k->num_warps = opts->num_warps;
   k->body = ir_block();
   S.cur = k->body;
   Frame fr = {fn, NULL, fn->loc};
   S.frame = &fr;
-  bind_signature(&S, fn, S.scope);
+  bind_signature(&S, fn, S.scope, k->signature ? k->signature : "");
   exec_block(&S, &fn->body, 0, NULL);
   return k;
 }
@@ -1234,6 +1237,8 @@ void sema_list_configs(FILE *out, Module *m, const Options *opts) {
   Node *fn = find_kernel(&S, opts->kernel);
   int shown = 0;
   for (int i = 0; i < fn->decos.n; i++) {
+    if (inductor_deco(&S, fn->decos.v[i]))
+      continue;
     SVal *d = eval_expr(&S, fn->decos.v[i]);
     if (d->k != SV_DICT || !d->s)
       continue;

@@ -5,6 +5,7 @@
  *   builtins.c  the tl.* / tl.math / libdevice functions and tensor methods
  *   module.c    the module level: which value each global name has, imported modules
  *   sort.c      tl.sort / tl.topk / tl.gather / tl.histogram
+ *   inductor.c  the decorators of torch.compile's kernels, and the signature they give
  * Sema abstract-interprets the AST: Python values (constexprs) are folded with Python
  * semantics, tensors become tile-IR values appended to the current block.
  */
@@ -13,6 +14,11 @@
 #include "tritonc.h"
 
 #define TRITON_VERSION "3.6.0" /* triton.__version__: the Triton tests/conformance recorded */
+
+/* The module of Inductor's kernel decorators (@triton_heuristics.pointwise(...)), built in:
+ * its decorators are the builtin "inductor.heuristics", accepted and not evaluated. */
+#define INDUCTOR_DECORATORS "torch._inductor.runtime.triton_heuristics"
+
 
 /* Kinds of abstract values; the comment names the SVal fields each uses. */
 typedef enum SKind {
@@ -133,6 +139,10 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
 ModEnv *module_main(Sema *S, Module *m);
 SVal *module_lookup(Sema *S, Loc loc, ModEnv *me, const char *name); /* NULL: not bound */
 SVal *module_attr(Sema *S, Loc loc, ModEnv *me, const char *attr);
+
+/* inductor.c */
+bool inductor_deco(Sema *S, Node *d); /* @triton_heuristics.pointwise(...) and the like */
+const char *inductor_signature(Sema *S, Node *fn); /* from triton_meta; NULL: none */
 
 /* sema_ops.c */
 Value *emit1(Sema *S, OpKind k, Loc loc, DType dt, Shape sh, int nin, Value **in);

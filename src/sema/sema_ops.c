@@ -329,6 +329,11 @@ Value *tensor_binop(Sema *S, Loc loc, OpKind k, Value *a, Value *b) {
 
 Value *tensor_cmp(Sema *S, Loc loc, OpKind k, Value *a, Value *b) {
   Shape sh = broadcast_shapes(S, loc, a->sh, b->sh);
+  /* x != x on integers (a NaN test written for any dtype, as Inductor's helpers do): decided
+   * here, so C does not see a self-comparison (-Wtautological-compare) */
+  if (a == b && a->dt != DT_PTR && !dt_is_float(a->dt))
+    return broadcast_to(S, loc, const_value(S, loc, DT_I1, k == O_EQ || k == O_LE || k == O_GE, 0),
+                        sh);
   Value *in[2] = {broadcast_to(S, loc, a, sh), broadcast_to(S, loc, b, sh)};
   return emit1(S, k, loc, DT_I1, sh, 2, in);
 }

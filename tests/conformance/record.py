@@ -130,7 +130,10 @@ def load_module(path):
 
 
 def unwrap(kernel):
-    """Returns (jit_function, [autotuners], [heuristics]) for a possibly decorated kernel."""
+    """Returns (jit_function, [autotuners], [heuristics]) for a possibly decorated kernel.
+    Inductor's decorators (@triton_heuristics.pointwise/reduction/...) make a CachingAutotuner,
+    which launches through its own .run(): its .fn, the JITFunction, is what a case launches,
+    with the block sizes (XBLOCK, R0_BLOCK) the case's signature gives."""
     from triton.runtime.jit import JITFunction
     tuners, heurs = [], []
     obj = kernel
@@ -140,6 +143,8 @@ def unwrap(kernel):
             tuners.append(obj)
         elif cls == "Heuristics":
             heurs.append(obj)
+        elif cls == "CachingAutotuner":
+            pass
         else:
             raise CaseError(f"do not know how to unwrap a {cls}")
         obj = obj.fn
@@ -251,7 +256,8 @@ def record_case(case, data_root):
         raise CaseError(f"grid {grid} has an empty dimension")
 
     ins = {name: raw for name, (_, _, _, raw) in buffers.items()}
-    compiled = kernel[grid](**kwargs)
+    launch = jitfn if type(kernel).__name__ == "CachingAutotuner" else kernel
+    compiled = launch[grid](**kwargs)
     torch.cuda.synchronize()
 
     # The types Triton specialised the launch to must be the ones the signature states.
