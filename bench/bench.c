@@ -13,7 +13,15 @@
 #include "bias_gelu.h"
 #include "layernorm.h"
 #include "row_sum.h"
+#include "silu64.h"
 #include "softmax.h"
+
+/* add.py and bias_gelu.py translated for fp16 I/O (bench/run.sh renames them) */
+void add_f16_kernel_grid(int grid_x, int grid_y, int grid_z, uint16_t *x_ptr, uint16_t *y_ptr,
+                         uint16_t *output_ptr, int32_t n_elements);
+void bias_gelu_f16_kernel_grid(int grid_x, int grid_y, int grid_z, uint16_t *x_ptr,
+                               float *bias_ptr, uint16_t *out_ptr, int32_t M, int32_t N,
+                               int32_t stride_xm, int32_t stride_om);
 
 void hand_add(const float *x, const float *y, float *out, int64_t n);
 void hand_softmax(const float *in, float *out, int rows, int cols);
@@ -21,8 +29,12 @@ void hand_layernorm(const float *in, float *out, const float *w, const float *b,
                     float *rstd, int rows, int cols, float eps);
 void hand_bias_gelu(const float *x, const float *bias, float *out, int rows, int cols);
 void hand_row_sum(const float *x, float *out, int rows, int cols);
+void hand_silu(const float *x, float *out, int64_t n);
+void hand_add_f16(const uint16_t *x, const uint16_t *y, uint16_t *out, int64_t n);
+void hand_bias_gelu_f16(const uint16_t *x, const float *bias, uint16_t *out, int rows, int cols);
 
 static float *A, *Bv, *C, *W, *Bias, *Mean, *Rstd;
+static uint16_t *Ah, *Bh, *Ch; /* fp16 bits */
 static int64_t N;      /* elements of add and of the triad */
 static int ROWS, COLS; /* shape of the row kernels */
 
@@ -57,6 +69,14 @@ static void gen_bias_gelu(void) {
 static void hnd_bias_gelu(void) { hand_bias_gelu(Bv, Bias, A, ROWS, COLS); }
 static void gen_row_sum(void) { row_sum_kernel_grid((ROWS + 3) / 4, 1, 1, Bv, Mean, ROWS, COLS, COLS); }
 static void hnd_row_sum(void) { hand_row_sum(Bv, Mean, ROWS, COLS); }
+static void gen_silu64(void) { silu64_kernel_grid((int)((N + 1023) / 1024), 1, 1, Bv, A, (int32_t)N); }
+static void hnd_silu64(void) { hand_silu(Bv, A, N); }
+static void gen_add_f16(void) { add_f16_kernel_grid((int)((N + 1023) / 1024), 1, 1, Bh, Ch, Ah, (int32_t)N); }
+static void hnd_add_f16(void) { hand_add_f16(Bh, Ch, Ah, N); }
+static void gen_bias_gelu_f16(void) {
+  bias_gelu_f16_kernel_grid((ROWS + 7) / 8, (COLS + 1023) / 1024, 1, Bh, Bias, Ah, ROWS, COLS, COLS, COLS);
+}
+static void hnd_bias_gelu_f16(void) { hand_bias_gelu_f16(Bh, Bias, Ah, ROWS, COLS); }
 
 static double seconds(void (*fn)(void)) {
   double t = omp_get_wtime();
@@ -80,6 +100,16 @@ typedef struct Row {
  * as when a kernel consumes what the previous one wrote (on a 2-core slice of a shared L3,
  * 16 MiB stays in cache and 32 MiB, the 4096 x 1024 rows in and out, mostly does not).
  * The 32768 x 1024 table (256 MiB) is from memory either way. */
+static int nonly;           /* rows named on the command line, if any */
+static char **only;
+
+static int wanted(const char *name) {
+  for (int i = 0; i < nonly; i++)
+    if (!strcmp(only[i], name))
+      return 1;
+  return nonly == 0;
+}
+
 static void table(const char *title, int threads, int reps) {
   omp_set_num_threads(threads);
   printf("\n%s: %d thread%s; add and triad on %lld elements, the others on %d x %d\n", title,
@@ -90,9 +120,16 @@ static void table(const char *title, int threads, int reps) {
                 {"softmax", gen_softmax, hnd_softmax, 8, 1, 0},
                 {"layernorm", gen_layernorm, hnd_layernorm, 8, 1, 0},
                 {"bias+gelu", gen_bias_gelu, hnd_bias_gelu, 8, 1, 0},
-                {"row sum", gen_row_sum, hnd_row_sum, 4, 1, 1}};
+                {"row_sum", gen_row_sum, hnd_row_sum, 4, 1, 1},
+                /* int64 offsets: pid.to(tl.int64) * BLOCK + tl.arange(0, BLOCK) */
+                {"silu_i64", gen_silu64, hnd_silu64, 8, 0, 0},
+                /* fp16 in and out (2 bytes an element each way) */
+                {"add_fp16", gen_add_f16, hnd_add_f16, 6, 0, 0},
+                {"gelu_fp16", gen_bias_gelu_f16, hnd_bias_gelu_f16, 4, 1, 0}};
   char note[200] = "";
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    if (!wanted(rows[i].name))
+      continue;
     double bt = 1e30, bg = 1e30, bh = 1e30, br = 1e30;
     triad(); /* warm-up: page faults, thread start */
     rows[i].gen();
@@ -133,10 +170,17 @@ static void setup(int64_t n, int rows, int cols) {
   Bias = aligned_alloc(64, (size_t)cols * 4);
   Mean = aligned_alloc(64, (size_t)rows * 4 + 64);
   Rstd = aligned_alloc(64, (size_t)rows * 4 + 64);
+  Ah = aligned_alloc(64, (size_t)n * 2);
+  Bh = aligned_alloc(64, (size_t)n * 2);
+  Ch = aligned_alloc(64, (size_t)n * 2);
   for (int64_t i = 0; i < n; i++) {
     A[i] = 0;
     Bv[i] = (float)((i * 7919) % 1000) / 500.0f - 1.0f;
     C[i] = (float)((i * 104729) % 1000) / 1000.0f;
+    Ah[i] = 0;
+    Bh[i] = (uint16_t)(0x3800 + (i * 7919) % 2048); /* fp16 0.5 .. 2 and -0.5 .. -2 */
+    Bh[i] |= (uint16_t)((i & 1) << 15);
+    Ch[i] = (uint16_t)(0x3400 + (i * 104729) % 1024); /* 0.25 .. 0.5 */
   }
   for (int c = 0; c < cols; c++) {
     W[c] = 1.0f + (float)c / cols;
@@ -146,9 +190,12 @@ static void setup(int64_t n, int rows, int cols) {
 
 static void teardown(void) {
   free(A); free(Bv); free(C); free(W); free(Bias); free(Mean); free(Rstd);
+  free(Ah); free(Bh); free(Ch);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  nonly = argc - 1;
+  only = argv + 1;
   int threads = omp_get_max_threads();
   printf("tritonc benchmark: generated C vs hand-written C vs triad bandwidth\n");
   setup(1 << 25, 4096, 1024); /* the shapes: rows of 4 KiB, 32 MiB in and out */

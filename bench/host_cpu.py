@@ -53,6 +53,10 @@ KERNELS = [
      [P, P, P, P, P, P, I32, I32, ctypes.c_float]),
     ("bias_gelu", "examples/bias_gelu.py", "bias_gelu_kernel",
      "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 8, 1024", [P, P, P, I32, I32, I32, I32]),
+    ("gelu_fp16", "examples/bias_gelu.py", "bias_gelu_kernel",
+     "*fp16:16, *fp32:16, *fp16:16, i32, i32, i32, i32, 8, 1024", [P, P, P, I32, I32, I32, I32]),
+    ("silu_i64", "tests/conformance/kernels/int64_offsets.py", "silu64_kernel", "*fp32:16, *fp32:16, i32, 1024",
+     [P, P, I32]),
     ("row_sum", "examples/reductions.py", "row_sum_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 4, 1024",
      [P, P, I32, I32, I32]),
 ]
@@ -95,6 +99,7 @@ def main():
     O = torch.empty(ROWS, COLS)
     w, b = torch.randn(COLS, generator=g), torch.randn(COLS, generator=g)
     mean, rstd, rs = torch.empty(ROWS), torch.empty(ROWS), torch.empty(ROWS)
+    Xh, Oh = X.half(), torch.empty(ROWS, COLS, dtype=torch.float16)
 
     rows = [
         ("add", 12 * N,
@@ -115,6 +120,15 @@ def main():
          lambda: k["bias_gelu"]((ROWS + 7) // 8, (COLS + 1023) // 1024, 1, ptr(X), ptr(b), ptr(O), ROWS, COLS, COLS,
                                 COLS), lambda: O,
          lambda a, bb: F.gelu(a + bb), (X, b), None),
+        # fp16 in and out, fp32 bias and math (the kernel upcasts): 2 + 2 bytes an element
+        ("gelu_fp16", 4 * ROWS * COLS,
+         lambda: k["gelu_fp16"]((ROWS + 7) // 8, (COLS + 1023) // 1024, 1, ptr(Xh), ptr(b), ptr(Oh), ROWS, COLS,
+                                COLS, COLS), lambda: Oh,
+         lambda a, bb: F.gelu(a.float() + bb).half(), (Xh, b), None),
+        # int64 offsets (pid.to(tl.int64) * BLOCK + tl.arange): SiLU over N elements
+        ("silu_i64", 8 * N,
+         lambda: k["silu_i64"]((N + 1023) // 1024, 1, 1, ptr(x), ptr(o), N), lambda: o,
+         lambda a: torch.nn.functional.silu(a), (x,), None),
         ("row_sum", 4 * ROWS * COLS,
          lambda: k["row_sum"]((ROWS + 3) // 4, 1, 1, ptr(X), ptr(rs), ROWS, COLS, COLS), lambda: rs,
          lambda a: torch.sum(a, 1, out=rs), (X,), lambda a: a.sum(1)),

@@ -2,6 +2,8 @@
 # bench/run.sh — `make bench`: generated C vs hand-written C vs the machine's triad bandwidth,
 # measured side by side in one run, then the tl.dot matmul example vs OpenBLAS (GFLOP/s).
 # Not a test: it prints tables of GB/s, GFLOP/s and ratios.
+#   sh bench/run.sh [KERNEL...]   only those rows of the first tables (add, silu_i64, add_fp16,
+#                                 gelu_fp16, ...; default: all) and no matmul unless named
 set -eu
 cd "$(dirname "$0")/.."
 T=${TRITONC:-bin/tritonc}
@@ -14,12 +16,20 @@ tr examples/layernorm.py _layer_norm_fwd_fused \
    "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, fp32, 1024" layernorm
 tr examples/bias_gelu.py bias_gelu_kernel "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 8, 1024" bias_gelu
 tr examples/reductions.py row_sum_kernel "*fp32:16, *fp32:16, i32, i32, i32, 4, 1024" row_sum
+tr tests/conformance/kernels/int64_offsets.py silu64_kernel "*fp32:16, *fp32:16, i32, 1024" silu64
+# fp16 I/O: the same kernels as add and bias_gelu, renamed when compiled (-D) to link beside them
+tr examples/add.py add_kernel "*fp16:16, *fp16:16, *fp16:16, i32, 1024" add_f16
+tr examples/bias_gelu.py bias_gelu_kernel "*fp16:16, *fp32:16, *fp16:16, i32, i32, i32, i32, 8, 1024" bias_gelu_f16
 SLEEF=""
 if echo "#include <sleef.h>" | ${CC:-cc} -E -x c - >/dev/null 2>&1; then SLEEF="-DTC_HAVE_SLEEF"; LSLEEF="-lsleef"; else LSLEEF=""; fi
 CFLAGS="-std=c11 -O3 -march=native -fopenmp $SLEEF -I$B"
-for k in add softmax layernorm bias_gelu row_sum; do ${CC:-cc} $CFLAGS -c $B/$k.c -o $B/$k.o; done
+for k in add softmax layernorm bias_gelu row_sum silu64; do ${CC:-cc} $CFLAGS -c $B/$k.c -o $B/$k.o; done
+${CC:-cc} $CFLAGS -Dadd_kernel=add_f16_kernel -Dadd_kernel_grid=add_f16_kernel_grid -c $B/add_f16.c -o $B/add_f16.o
+${CC:-cc} $CFLAGS -Dbias_gelu_kernel=bias_gelu_f16_kernel -Dbias_gelu_kernel_grid=bias_gelu_f16_kernel_grid \
+  -c $B/bias_gelu_f16.c -o $B/bias_gelu_f16.o
 ${CC:-cc} $CFLAGS bench/bench.c bench/hand.c $B/*.o -o $B/bench $LSLEEF -lm
 $B/bench "$@"
+[ $# -eq 0 ] || echo " $* " | grep -q " matmul " || exit 0
 # tl.dot: the matmul example (fp32, 128x128x32 tiles, grouped order) against OpenBLAS sgemm
 tr examples/matmul.py matmul_kernel \
    "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 32, 8, False" matmul

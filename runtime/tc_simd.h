@@ -47,6 +47,10 @@
  *                keeps NaN a quiet NaN, keeps denormals; identical bits on every level and to
  *                tc_helpers.h (checked for all 2^32 inputs; fp16 signalling NaNs load quiet). bf16 always uses the integer rounding trick: AVX512_BF16's
  *                vcvtneps2bf16 flushes fp32 denormal inputs to zero, so it is not used
+ *   fp16 ops     tc_f32_round_f16(v), tc_f32_round_bf16(v): an fp32 result rounded to the type
+ *                (as tc_round_f16 / tc_round_bf16 of tc_helpers.h, bit for bit)
+ *   int // %     tc_i32_divc(x, m, sh, d), tc_i32_modc(x, m, sh, d): by a constant d, |d| >= 2,
+ *                truncating like C; m and sh as the section divc says
  *   reductions   tc_f32_hsum hmax hmin (hmax/hmin ignore NaN lanes, NaN only if all are NaN),
  *                tc_i32_hsum (wrapping) hmax hmin
  *   math         tc_f32_exp exp2 log log2 sin cos tanh erf pow(a,b); tested within 2 ULP
@@ -1089,6 +1093,79 @@ TC__CVT16(f16, tc__f16_to_f32, tc__f32_to_f16)
 TC__CVT16(bf16, tc__bf16_to_f32, tc__f32_to_bf16)
 #undef TC__CVT16
 #endif
+
+//@ round16: level f32arith i32 half
+/* The result of an fp16 / bf16 op: Triton computes it in the 16-bit type, so each op's fp32
+ * result (exact operands, one rounding) is rounded to the type, lane by lane what
+ * tc_round_f16 / tc_round_bf16 of tc_helpers.h do: to nearest even, overflow to inf, NaN stays
+ * a NaN, subnormals kept. fp16 goes through the level's conversion pair (F16C, NEON, or the
+ * scalar conversions); bf16 rounds the fp32 bits with integer arithmetic. */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) {
+  return tc__f16x16_to_f32(tc__f32_to_f16x16(v));
+}
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) { return tc__f16x8_to_f32(tc__f32_to_f16x8(v)); }
+#elif defined(TC_SIMD_NEON)
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) { return tc__f16x4_to_f32(tc__f32_to_f16x4(v)); }
+#else /* scalar */
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) {
+  tc_vf32 r;
+  TC__LANES(i) r.v[i] = tc__f16_to_f32(tc__f32_to_f16(v.v[i]));
+  return r;
+}
+#endif
+static inline tc_vf32 tc_f32_round_bf16(tc_vf32 v) {
+  tc_vi32 x = tc_f32_as_i32(v), hi = tc_i32_splat((int32_t)0xffff0000u);
+  tc_vi32 odd = tc_i32_and(tc_i32_shru(x, tc_i32_splat(16)), tc_i32_splat(1));
+  tc_vi32 r = tc_i32_and(tc_i32_add(x, tc_i32_add(odd, tc_i32_splat(0x7fff))), hi);
+  tc_vi32 q = tc_i32_and(tc_i32_or(x, tc_i32_splat(0x400000)), hi); /* NaN: made quiet */
+  tc_vmask nan = tc_i32_gt(tc_i32_and(x, tc_i32_splat(0x7fffffff)), tc_i32_splat(0x7f800000));
+  return tc_i32_as_f32(tc_i32_select(nan, q, r));
+}
+
+//@ divc: level i32
+/* Integer // and % by a constant d, |d| >= 2, on int32 lanes. Triton's // and % on integers
+ * truncate like C (arith.divsi / arith.remsi), and so does the scalar path. With
+ * l = ceil(log2 |d|) and m = ceil(2^(31+l) / |d|) (2^31 <= m < 2^32), |x| / |d| is
+ * (|x| * m) >> (31 + l) for every |x| <= 2^31 (the error m|d| - 2^(31+l) < |d| <= 2^l keeps
+ * the product below the next multiple); the sign is then put back. The emitter computes m and
+ * sh = l - 1. INT32_MIN / -1 wraps to INT32_MIN, like the two's complement hardware. */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
+  __m512i even = _mm512_mul_epu32(a, b);
+  __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
+  return _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, 32), odd);
+}
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
+  __m256i even = _mm256_mul_epu32(a, b);
+  __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
+  return _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
+}
+#elif defined(TC_SIMD_NEON)
+static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
+  uint32x4_t ua = vreinterpretq_u32_s32(a), ub = vreinterpretq_u32_s32(b);
+  uint64x2_t lo = vmull_u32(vget_low_u32(ua), vget_low_u32(ub)), hi = vmull_high_u32(ua, ub);
+  return vreinterpretq_s32_u32(vuzp2q_u32(vreinterpretq_u32_u64(lo), vreinterpretq_u32_u64(hi)));
+}
+#else /* scalar */
+static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
+  tc_vi32 r;
+  TC__LANES(i) r.v[i] = (int32_t)(uint32_t)(((uint64_t)(uint32_t)a.v[i] * (uint32_t)b.v[i]) >> 32);
+  return r;
+}
+#endif
+static inline tc_vi32 tc_i32_divc(tc_vi32 x, uint32_t m, int sh, int32_t d) {
+  tc_vi32 s = tc_i32_shr(x, tc_i32_splat(31));   /* -1 on lanes where x < 0 */
+  tc_vi32 ax = tc_i32_sub(tc_i32_xor(x, s), s);   /* |x|, INT32_MIN as 2^31 */
+  tc_vi32 q = tc_i32_shru(tc__u32_mulhi(ax, tc_i32_splat((int32_t)m)), tc_i32_splat(sh));
+  tc_vi32 qs = tc_i32_xor(s, tc_i32_splat(d < 0 ? -1 : 0)); /* -1 where the quotient is < 0 */
+  return tc_i32_sub(tc_i32_xor(q, qs), qs);
+}
+static inline tc_vi32 tc_i32_modc(tc_vi32 x, uint32_t m, int sh, int32_t d) {
+  return tc_i32_sub(x, tc_i32_mul(tc_i32_divc(x, m, sh, d), tc_i32_splat(d)));
+}
 
 //@ reduce: level
 #if defined(TC_SIMD_AVX512)

@@ -40,4 +40,8 @@ tr1 bench_layernorm examples/layernorm.py _layer_norm_fwd_fused \
   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, fp32, 1024"
 tr1 bench_bias_gelu examples/bias_gelu.py bias_gelu_kernel "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 8, 1024"
 tr1 bench_row_sum examples/reductions.py row_sum_kernel "*fp32:16, *fp32:16, i32, i32, i32, 4, 1024"
+tr1 bench_silu64 tests/conformance/kernels/int64_offsets.py silu64_kernel "*fp32:16, *fp32:16, i32, 1024"
+tr1 bench_add_f16 examples/add.py add_kernel "*fp16:16, *fp16:16, *fp16:16, i32, 1024"
+tr1 bench_bias_gelu_f16 examples/bias_gelu.py bias_gelu_kernel \
+  "*fp16:16, *fp32:16, *fp16:16, i32, i32, i32, i32, 8, 1024"
 echo "$(ls "$D" | grep -c -v '\.err$') files, $(ls "$D" | grep -c '\.err$') failed translations in $D"

@@ -7,8 +7,11 @@
  * offsets built from them), or a general vector. A load or store through a contiguous pointer
  * becomes one (masked) vector access; through a general pointer tile, a gather or scatter.
  * int64 index math has no vector form and needs none where the axis facts (ir/axis.c) say a
- * value is contiguous or constant along the lanes (wide_binary). Groups with types or ops the
- * layer does not cover (fp16, int64 data, integer division of vectors, ...) stay on the scalar
+ * value is contiguous or constant along the lanes (wide_binary). fp16 and bf16 values are fp32
+ * vectors holding values of the type, as on the scalar path: loads and stores convert, and each
+ * op the scalar path rounds (tc_round_f16) is rounded the same way (rounded), so both paths
+ * give the same bits. An integer // or % by a constant is a multiply (int_divc). Groups with
+ * types or ops the layer does not cover (int64 data, fp64, bit casts, ...) stay on the scalar
  * path, which the compiler may still auto-vectorise.
  *
  * Contiguous loads and stores also get a software prefetch of the same access one program (or
@@ -35,7 +38,8 @@ typedef enum { VU, VC, VV } VKind;
 
 typedef struct VX {
   VKind k;
-  char t;           /* 'f' fp32, 'i' int32, 'l' int64 (VU / VC only), 'm' mask (int1), 'p' pointer */
+  char t;           /* 'f' fp32 (fp16 / bf16 values too), 'i' int32, 'l' int64 (VU / VC only),
+                       'm' mask (int1), 'p' pointer */
   DType elt;        /* pointee of a pointer */
   const char *e;    /* VU: scalar expression; VC: expression of lane 0; VV: vector expression */
   const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
@@ -97,7 +101,7 @@ static VX *failed(Sim *S) {
 
 static char tchar(DType t) {
   switch (t) {
-  case DT_F32: return 'f';
+  case DT_F32: case DT_F16: case DT_BF16: return 'f';
   case DT_I32: return 'i';
   case DT_I64: return 'l';
   case DT_I1: return 'm';
@@ -117,6 +121,18 @@ static void cache(Sim *S, Value *v, VX *x) {
   vec_push(&S->keys, v);
   vec_push(&S->vals, x);
 }
+
+/* An fp32 vector result of an op whose type t is fp16 or bf16, rounded to t: what round_to
+ * does on the scalar path, lane by lane. */
+static const char *rounded(DType t, const char *e) {
+  if (t == DT_F16)
+    return fmt("tc_f32_round_f16(%s)", e);
+  if (t == DT_BF16)
+    return fmt("tc_f32_round_bf16(%s)", e);
+  return e;
+}
+
+static bool half(DType t) { return t == DT_F16 || t == DT_BF16; }
 
 /* The vector form of x (splat / iota as needed). */
 static const char *vec(Sim *S, VX *x) {
@@ -295,6 +311,32 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   return t == 'i' && r->k != VV && !S->fail && range_of(k, a, b, &lo, &hi) ? ranged(r, lo, hi) : r;
 }
 
+/* The ops whose fp16 / bf16 result the scalar path rounds (ew_binary's round_to); min, max and
+ * comparisons return an operand or a mask. */
+static bool rounds(OpKind k) {
+  return k == O_ADD || k == O_SUB || k == O_MUL || k == O_DIV || k == O_POW;
+}
+
+// x // d, x % d (d a constant int32)
+/* Triton's integer // and % truncate (arith.divsi / arith.remsi), like C's / and % on the scalar
+ * path; tc_i32_divc / modc multiply by m = ceil(2^(31+l) / |d|), l = ceil(log2 |d|) (the runtime
+ * section divc says why that is exact). */
+static VX *int_divc(Sim *S, OpKind k, VX *a, long long d) {
+  const char *x = vec(S, a);
+  if (d == 1 || d == -1) {
+    if (k == O_MOD)
+      return mk(VV, 'i', "tc_i32_splat(0)");
+    return mk(VV, 'i', d == 1 ? x : fmt("tc_i32_sub(tc_i32_splat(0), %s)", x));
+  }
+  unsigned long long ad = d < 0 ? 0ull - (unsigned long long)d : (unsigned long long)d;
+  int l = 0;
+  while ((1ull << l) < ad)
+    l++;
+  unsigned long long m = ((1ull << (31 + l)) + ad - 1) / ad;
+  return mk(VV, 'i', fmt("tc_i32_%s(%s, %lluu, %d, %s)", k == O_DIV ? "divc" : "modc", x, m, l - 1,
+                         d == INT32_MIN ? "INT32_MIN" : fmt("%lld", d)));
+}
+
 static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   OpKind k = op->k;
   char t = a->t;
@@ -313,8 +355,11 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   }
   /* x / d with d the same for every lane: one division, then multiplies. Triton's own fp32
    * division on the GPU is the approximate div.full (up to 2 ulp); tl.div_rn stays exact. */
-  if (t == 'f' && k == O_DIV && b->k == VU && !(op->flags & 1) && a->k == VV)
+  if (t == 'f' && k == O_DIV && b->k == VU && !(op->flags & 1) && a->k == VV &&
+      op->out[0]->dt == DT_F32)
     return mk(VV, 'f', fmt("tc_f32_mul(%s, tc_f32_splat(1.0f / %s))", a->e, b->e));
+  if (t == 'i' && (k == O_DIV || k == O_MOD) && b->k == VU && b->rng && b->lo == b->hi)
+    return int_divc(S, k, a, b->lo);
   const char *f = fname(k);
   if (!f || (t == 'f' && (k == O_AND || k == O_OR || k == O_XOR || k == O_SHL || k == O_SHR)) ||
       (t == 'i' && (k == O_DIV || k == O_POW || k == O_MINP || k == O_MAXP)) ||
@@ -323,11 +368,14 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   const char *pre = t == 'f' ? "tc_f32" : t == 'i' ? "tc_i32" : "tc_mask";
   if (t == 'f' && k == O_POW)
     S->E->need |= H_SIMD;
-  return mk(VV, cmp ? 'm' : t, fmt("%s_%s(%s, %s)", pre, f, vec(S, a), vec(S, b)));
+  const char *e = fmt("%s_%s(%s, %s)", pre, f, vec(S, a), vec(S, b));
+  return mk(VV, cmp ? 'm' : t, rounds(k) ? rounded(op->out[0]->dt, e) : e);
 }
 
 static VX *cast(Sim *S, Op *op, VX *a) {
   DType from = op->in[0]->dt, to = op->out[0]->dt;
+  if (op->flags & CAST_RTZ) /* fp_downcast_rounding='rtz': the scalar path's helpers only */
+    return failed(S);
   if (a->k == VU && from != DT_I1 && to != DT_I1) {
     VX *r = mk(VU, tchar(to), cast_expr(S->E, op->in[0], to, a->e));
     if (a->x0 != a->e)
@@ -343,11 +391,15 @@ static VX *cast(Sim *S, Op *op, VX *a) {
     return r;
   }
   const char *v = vec(S, a);
-  if (from == DT_I32 && to == DT_F32) return mk(VV, 'f', fmt("tc_f32_from_i32(%s)", v));
-  if (from == DT_F32 && to == DT_I32) return mk(VV, 'i', fmt("tc_i32_from_f32(%s)", v));
+  bool ff = tchar(from) == 'f', ft = tchar(to) == 'f'; /* fp32, fp16, bf16: fp32 lanes */
+  /* to fp16 / bf16: the fp32 value rounded, as cast_expr's round_to (i32 -> fp16 rounds twice,
+   * through fp32, on both paths) */
+  if (ff && ft) return mk(VV, 'f', rounded(to, v));
+  if (from == DT_I32 && ft) return mk(VV, 'f', rounded(to, fmt("tc_f32_from_i32(%s)", v)));
+  if (ff && to == DT_I32) return mk(VV, 'i', fmt("tc_i32_from_f32(%s)", v));
   if (from == DT_I1 && to == DT_I32)
     return mk(VV, 'i', fmt("tc_i32_select(%s, tc_i32_splat(1), tc_i32_splat(0))", v));
-  if (from == DT_I1 && to == DT_F32)
+  if (from == DT_I1 && ft)
     return mk(VV, 'f', fmt("tc_f32_select(%s, tc_f32_splat(1.0f), tc_f32_splat(0.0f))", v));
   if (from == DT_I32 && to == DT_I1) return mk(VV, 'm', fmt("tc_i32_ne(%s, tc_i32_splat(0))", v));
   return failed(S);
@@ -374,17 +426,22 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
   char t = tchar(op->out[0]->dt);
   if ((t != 'f' && t != 'i') || p->k == VU)
     return failed(S);
-  const char *pre = t == 'f' ? "tc_f32" : "tc_i32";
+  DType elt = op->out[0]->dt;
+  if (half(elt) && p->k == VV) /* no fp16 gathers */
+    return failed(S);
+  /* fp16 / bf16 lanes convert to fp32: tc_f32_load_f16, tc_f32_load_bf16_mask, ... */
+  const char *pre = t == 'i' ? "tc_i32_load" : elt == DT_F16 ? "tc_f32_load_f16"
+                    : elt == DT_BF16 ? "tc_f32_load_bf16" : "tc_f32_load";
   VX *o = op->nin > 2 ? vx(S, op->in[2], idx) : mk(VU, t, t == 'f' ? "0.0f" : "0");
   const char *other = o->k == VU ? o->e : (t == 'f' ? "0.0f" : "0");
   const char *r;
   const char *m = mask_of(S, op, 1, idx);
   if (p->k == VC)
-    r = m ? fmt("%s_load_mask(%s, %s, %s)", pre, p->e, m, other) : fmt("%s_load(%s)", pre, p->e);
+    r = m ? fmt("%s_mask(%s, %s, %s)", pre, p->e, m, other) : fmt("%s(%s)", pre, p->e);
   else
-    r = fmt("%s_gather(%s, %s, %s, %s)", pre, p->e, p->gidx, mask_or_all(S, op, 1, idx), other);
+    r = fmt("tc_%c32_gather(%s, %s, %s, %s)", t, p->e, p->gidx, mask_or_all(S, op, 1, idx), other);
   if (o->k != VU && m)
-    r = fmt("%s_select(%s, %s, %s)", pre, m, r, vec(S, o));
+    r = fmt("tc_%c32_select(%s, %s, %s)", t, m, r, vec(S, o));
   return mk(VV, t, r);
 }
 
@@ -468,9 +525,11 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
   }
   case K_TERNARY: {
     VX *a = vx(S, op->in[0], idx), *b = vx(S, op->in[1], idx), *c = vx(S, op->in[2], idx);
-    if (op->k == O_FMA && a->t == 'f')
-      return mk(VV, 'f', fmt("tc_f32_%s(%s, %s, %s)", op->flags & FMA_CONTRACT ? "muladd" : "fma",
-                             vec(S, a), vec(S, b), vec(S, c)));
+    if (op->k == O_FMA && a->t == 'f') /* contracted products are fp32 only (pass_contract) */
+      return mk(VV, 'f',
+                rounded(op->out[0]->dt,
+                        fmt("tc_f32_%s(%s, %s, %s)", op->flags & FMA_CONTRACT ? "muladd" : "fma",
+                            vec(S, a), vec(S, b), vec(S, c))));
     if (op->k == O_SELECT && mask_const(a) >= 0) /* decided on every lane: no select */
       return mask_const(a) ? b : c;
     if (op->k == O_SELECT && (b->t == 'f' || b->t == 'i'))
@@ -486,14 +545,17 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
       return mk(VV, 'm', fmt("tc_mask_not(%s)", vec(S, a)));
     if (a->t != 'f')
       return failed(S);
+    DType rt = op->out[0]->dt;
     if (op->k == O_RSQRT)
-      return mk(VV, 'f', fmt("tc_f32_div(tc_f32_splat(1.0f), tc_f32_sqrt(%s))", vec(S, a)));
+      return mk(VV, 'f',
+                rounded(rt, fmt("tc_f32_div(tc_f32_splat(1.0f), tc_f32_sqrt(%s))", vec(S, a))));
     const char *f = fname(op->k);
     if (!f)
       return failed(S);
     if (op->k != O_SQRT && op->k != O_ABS)
       S->E->need |= H_SIMD;
-    return mk(VV, 'f', fmt("tc_f32_%s(%s)", f, vec(S, a)));
+    const char *e = fmt("tc_f32_%s(%s)", f, vec(S, a));
+    return mk(VV, 'f', op->k == O_ABS ? e : rounded(rt, e)); /* math_call rounds all but abs */
   }
   default:
     if (op->k == O_LOAD)
@@ -548,18 +610,26 @@ static void store(Sim *S, Op *op) {
     S->fail = true;
     return;
   }
-  const char *pre = t == 'f' ? "tc_f32" : "tc_i32";
+  DType elt = op->in[0]->elt;
+  if (half(elt) && p->k == VV) { /* no fp16 scatters */
+    S->fail = true;
+    return;
+  }
+  /* fp32 lanes to fp16 / bf16 memory: tc_f32_store_f16, tc_f32_store_bf16_mask, ... */
+  const char *pre = t == 'i' ? "tc_i32_store" : elt == DT_F16 ? "tc_f32_store_f16"
+                    : elt == DT_BF16 ? "tc_f32_store_bf16" : "tc_f32_store";
   const char *m = mask_of(S, op, 2, IDX);
   if (p->k == VC && m)
-    line(S->E, "%s_store_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
-  else if (p->k == VC && t == 'f' && S->E->nt_bytes + S->E->shared_bytes > 0 && !S->E->no_stream) { /* a whole vector */
+    line(S->E, "%s_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
+  else if (p->k == VC && elt == DT_F32 && S->E->nt_bytes + S->E->shared_bytes > 0 &&
+           !S->E->no_stream) { /* a whole vector */
     line(S->E, "tc_f32_store_nt(%s, %s, tc_nt_on);", p->e, vec(S, v));
     S->E->nt_used = true;
     vec_push(&S->E->nt_stores, op);
   } else if (p->k == VC)
-    line(S->E, "%s_store(%s, %s);", pre, p->e, vec(S, v));
+    line(S->E, "%s(%s, %s);", pre, p->e, vec(S, v));
   else
-    line(S->E, "%s_scatter(%s, %s, %s, %s);", pre, p->e, p->gidx, vec(S, v),
+    line(S->E, "tc_%c32_scatter(%s, %s, %s, %s);", t, p->e, p->gidx, vec(S, v),
          mask_or_all(S, op, 2, IDX));
 }
 

@@ -77,14 +77,14 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       if (!(red0 > 1))
         break;
       int32_t x_2[64];
-      #pragma omp simd
-      for (int i0 = 0; i0 < 64; i0++) {
+      for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
         /* while_return.py:18: active = x > 1 */
-        const bool active = (x_1[i0] > 1);
+        const tc_vmask active = tc_i32_gt(tc_i32_load(&x_1[i0]), tc_i32_splat(1));
         /* while_return.py:19: nxt = tl.where(x % 2 == 0, x // 2, 3 * x + 1) */
-        const int32_t nxt = (((x_1[i0] % 2) == 0) ? (x_1[i0] / 2) : tc_add_i32(tc_mul_i32(3, x_1[i0]), 1));
+        const tc_vi32 nxt = tc_i32_select(tc_i32_eq(tc_i32_modc(tc_i32_load(&x_1[i0]), 2147483648u, 0, 2), tc_i32_splat(0)), tc_i32_divc(tc_i32_load(&x_1[i0]), 2147483648u, 0, 2), tc_i32_add(tc_i32_mul(tc_i32_splat(3), tc_i32_load(&x_1[i0])), tc_i32_splat(1)));
         /* while_return.py:20: x = tl.where(active, nxt, x) */
-        x_2[i0] = (active ? nxt : x_1[i0]);
+        const tc_vi32 x_2_v = tc_i32_select(active, nxt, tc_i32_load(&x_1[i0]));
+        tc_i32_store(&x_2[i0], x_2_v);
       }
       int32_t steps_next[64];
       #pragma omp simd
@@ -94,10 +94,8 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       memcpy(x_1, x_2, sizeof x_1);
       memcpy(steps, steps_next, sizeof steps_next);
     } /* while */
-    static _Thread_local tc_pf_site pf0; /* the load at while_return.py:14 */
+    static _Thread_local tc_pf_site pf0; /* the store at while_return.py:22 */
     intptr_t pf0_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf1; /* the store at while_return.py:22 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
     {
       int i0 = 0;
       for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(pid, 64), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -107,8 +105,7 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
         /* mask is true on every lane (this loop's bound): nothing to compute */
         /* while_return.py:22: tl.store(steps_ptr + offs, steps, mask=mask) */
         tc_i32_store((steps_ptr + offs), tc_i32_load(&steps[i0]));
-        tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
-        tc_prefetch_next(&pf1, &pf1_delta, (steps_ptr + offs), i0 == 0, 1);
+        tc_prefetch_next(&pf0, &pf0_delta, (steps_ptr + offs), i0 == 0, 1);
       }
       for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
         /* while_return.py:12: offs = pid * BLOCK + tl.arange(0, BLOCK) */

@@ -23,9 +23,7 @@ static void py_builtins_kernel_program(float *x_ptr, float *y_ptr, float *out_pt
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 460 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* py_builtins.py:25: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* py_builtins.py:27: row_end = min((row + 1) * rows_per_prog, n_rows) */
@@ -131,21 +129,42 @@ static void py_builtins_kernel_program(float *x_ptr, float *y_ptr, float *out_pt
   } /* for r */
   /* py_builtins.py:40: count = max(row_end - row * rows_per_prog, 1) */
   const int32_t count = (tc_sub_i32(row_end, tc_mul_i32(row, 3)) > 1 ? tc_sub_i32(row_end, tc_mul_i32(row, 3)) : 1);
-  for (int i0 = 0; i0 < 32; i0++) {
-    /* py_builtins.py:29: mask = cols < n_cols */
-    const bool mask = (i0 < n_cols);
-    /* py_builtins.py:16: acc = acc / count */
-    const float acc_1 = (acc[i0] / (float)count);
-    /* py_builtins.py:18: acc = acc * 1.0 */
-    const float acc_2 = (acc[i0] * 1.0f);
-    /* py_builtins.py:19: return acc.to(OUT_DTYPE) */
-    const float total = tc_round_f16((float)acc_2);
-    /* py_builtins.py:43: tl.store(out_ptr + row * n_cols + cols, mean * HALF.value + MODE_MEAN.value, mask=mask) */
-    if (mask)
-      (out_ptr + tc_mul_i32(row, n_cols))[i0] = (acc_1 * 0.5f + 1.0f);
-    /* py_builtins.py:44: tl.store(half_ptr + row * n_cols + cols, total, mask=mask) */
-    if (mask)
-      (half_ptr + tc_mul_i32(row, n_cols))[i0] = tc_f32_to_f16(total);
+  static _Thread_local tc_pf_site pf2; /* the store at py_builtins.py:43 */
+  intptr_t pf2_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf3; /* the store at py_builtins.py:44 */
+  intptr_t pf3_delta = 0; /* its address one program ahead */
+  {
+    int i0 = 0;
+    for (; i0 < 32 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* py_builtins.py:29: mask = cols < n_cols */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* py_builtins.py:16: acc = acc / count */
+      const tc_vf32 acc_1 = tc_f32_mul(tc_f32_load(&acc[i0]), tc_f32_splat(1.0f / (float)count));
+      /* py_builtins.py:18: acc = acc * 1.0 */
+      const tc_vf32 acc_2 = tc_f32_mul(tc_f32_load(&acc[i0]), tc_f32_splat(1.0f));
+      /* py_builtins.py:19: return acc.to(OUT_DTYPE) */
+      const tc_vf32 total = tc_f32_round_f16(acc_2);
+      /* py_builtins.py:43: tl.store(out_ptr + row * n_cols + cols, mean * HALF.value + MODE_MEAN.value, mask=mask) */
+      tc_f32_store_nt(((out_ptr + tc_mul_i32(row, n_cols)) + i0), tc_f32_muladd(acc_1, tc_f32_splat(0.5f), tc_f32_splat(1.0f)), tc_nt_on);
+      /* py_builtins.py:44: tl.store(half_ptr + row * n_cols + cols, total, mask=mask) */
+      tc_f32_store_f16(((half_ptr + tc_mul_i32(row, n_cols)) + i0), total);
+      tc_prefetch_next(&pf2, &pf2_delta, ((out_ptr + tc_mul_i32(row, n_cols)) + i0), !tc_nt_on && i0 == 0, 1);
+      tc_prefetch_next(&pf3, &pf3_delta, ((half_ptr + tc_mul_i32(row, n_cols)) + i0), i0 == 0, 1);
+    }
+    for (; i0 < 32; i0 += TC_VLEN) { /* the rest, masked */
+      /* py_builtins.py:29: mask = cols < n_cols */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(i0), tc_i32_splat(n_cols));
+      /* py_builtins.py:16: acc = acc / count */
+      const tc_vf32 acc_1 = tc_f32_mul(tc_f32_load(&acc[i0]), tc_f32_splat(1.0f / (float)count));
+      /* py_builtins.py:18: acc = acc * 1.0 */
+      const tc_vf32 acc_2 = tc_f32_mul(tc_f32_load(&acc[i0]), tc_f32_splat(1.0f));
+      /* py_builtins.py:19: return acc.to(OUT_DTYPE) */
+      const tc_vf32 total = tc_f32_round_f16(acc_2);
+      /* py_builtins.py:43: tl.store(out_ptr + row * n_cols + cols, mean * HALF.value + MODE_MEAN.value, mask=mask) */
+      tc_f32_store_mask(((out_ptr + tc_mul_i32(row, n_cols)) + i0), tc_f32_muladd(acc_1, tc_f32_splat(0.5f), tc_f32_splat(1.0f)), mask);
+      /* py_builtins.py:44: tl.store(half_ptr + row * n_cols + cols, total, mask=mask) */
+      tc_f32_store_f16_mask(((half_ptr + tc_mul_i32(row, n_cols)) + i0), total, mask);
+    }
   }
   /* py_builtins.py:47: for i in range(0, BLOCK, int(BLOCK * HALF)): */
   int32_t steps[32];
@@ -197,6 +216,7 @@ void py_builtins_kernel_grid(int grid_x, int grid_y, int grid_z, float *x_ptr, f
       for (int pid_y = 0; pid_y < grid_y; pid_y++)
         for (int pid_x = 0; pid_x < grid_x; pid_x++)
           py_builtins_kernel_program(x_ptr, y_ptr, out_ptr, half_ptr, stats_ptr, n_rows, n_cols, limit, pid_x, pid_y, pid_z, grid_x, grid_y, grid_z);
+    tc_stream_fence(); /* this thread's streaming stores are in memory before the launch returns */
   }
 }
 

@@ -14,10 +14,101 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the declarations this kernel uses of tritonc's runtime/ ---- */
+
+/* runtime/tc_simd.h, section level */
+/* The level, its lane counts and vector types. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(TC_SIMD_FORCE_SCALAR)
+#define TC_SIMD_SCALAR 1
+#elif defined(__AVX512F__) && !defined(TC_SIMD_FORCE_AVX2)
+#define TC_SIMD_AVX512 1
+#elif defined(__AVX2__) && defined(__FMA__)
+#define TC_SIMD_AVX2 1
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define TC_SIMD_NEON 1
+#else
+#define TC_SIMD_SCALAR 1
+#endif
+
+#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_AVX2)
+#include <immintrin.h>
+#elif defined(TC_SIMD_NEON)
+#include <arm_neon.h>
+#endif
+
+#ifdef TC_HAVE_SLEEF
+#include <sleef.h>
+#endif
+
+#if defined(TC_SIMD_AVX512) /* 16 lanes */
+#define TC_VLEN 16
+#define TC_VLEN64 8
+#define TC_SIMD_ISA "avx512"
+typedef __m512 tc_vf32;
+typedef __m512i tc_vi32;
+typedef __mmask16 tc_vmask;
+typedef __m512d tc_vf64;
+#elif defined(TC_SIMD_AVX2) /* 8 lanes */
+#define TC_VLEN 8
+#define TC_VLEN64 4
+#define TC_SIMD_ISA "avx2"
+typedef __m256 tc_vf32;
+typedef __m256i tc_vi32;
+typedef __m256i tc_vmask; /* lanes 0 or -1 */
+typedef __m256d tc_vf64;
+#elif defined(TC_SIMD_NEON) /* AArch64, 4 lanes */
+#define TC_VLEN 4
+#define TC_VLEN64 2
+#define TC_SIMD_ISA "neon"
+typedef float32x4_t tc_vf32;
+typedef int32x4_t tc_vi32;
+typedef uint32x4_t tc_vmask; /* lanes 0 or ~0 */
+typedef float64x2_t tc_vf64;
+#else /* portable C: 8 lanes in plain arrays */
+#define TC_VLEN 8
+#define TC_VLEN64 4
+#define TC_SIMD_ISA "scalar"
+typedef struct { float v[8]; } tc_vf32;
+typedef struct { int32_t v[8]; } tc_vi32;
+typedef struct { int32_t v[8]; } tc_vmask; /* lanes 0 or -1 */
+typedef struct { double v[4]; } tc_vf64;
+#define TC__LANES(i) for (int i = 0; i < 8; i++)
+#endif
+
+/* runtime/tc_simd.h, section tune */
+/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
+ * tc_f32_store_nt), and the state of one prefetch site. */
+typedef struct {
+  uintptr_t last;
+  intptr_t delta;
+} tc_pf_site;
+/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
+ * machine) skips the prefetches: its data is taken to be in cache already. */
+#ifndef TC_PREFETCH_MIN_BYTES
+#define TC_PREFETCH_MIN_BYTES (2LL << 20)
+#endif
+/* A launch moving at least this many bytes streams its stores past the caches. */
+#ifndef TC_STREAM_MIN_BYTES
+#define TC_STREAM_MIN_BYTES (16LL << 20)
+#endif
+
 /* runtime functions the kernel calls (defined after the launcher) */
-static inline float tc_bf16_to_f32(uint16_t h);
-static inline uint16_t tc_f32_to_bf16(float f);
-static inline float tc_round_bf16(float f);
+static inline tc_vf32 tc_f32_splat(float x);
+static inline tc_vf32 tc_f32_add(tc_vf32 a, tc_vf32 b);
+static inline tc_vf32 tc_f32_mul(tc_vf32 a, tc_vf32 b);
+static inline tc_vi32 tc_i32_iota(int32_t start);
+static inline tc_vmask tc_i32_lt(tc_vi32 a, tc_vi32 b);
+static inline tc_vi32 tc_i32_splat(int32_t x);
+static inline tc_vf32 tc_f32_load_bf16(const uint16_t *p);
+static inline tc_vf32 tc_f32_load_bf16_mask(const uint16_t *p, tc_vmask m, float other);
+static inline void tc_f32_store_bf16(uint16_t *p, tc_vf32 v);
+static inline void tc_f32_store_bf16_mask(uint16_t *p, tc_vf32 v, tc_vmask m);
+static inline tc_vf32 tc_f32_round_bf16(tc_vf32 v);
+static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first, int write);
 
 /* wrapping signed arithmetic (runtime/tc_helpers.h, section wrap) */
 static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
@@ -28,23 +119,44 @@ static void scale_kernel_program(uint16_t *x_ptr, uint16_t *y_ptr, int32_t n, in
 {
   (void)pid_y;
   (void)pid_z;
-  (void)grid_x;
-  (void)grid_y;
-  (void)grid_z;
+  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 512 >= TC_PREFETCH_MIN_BYTES;
   /* dtypes.py:8: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
-  for (int i0 = 0; i0 < 128; i0++) {
-    /* dtypes.py:9: offs = pid * BLOCK + tl.arange(0, BLOCK) */
-    const int32_t offs = tc_add_i32(tc_mul_i32(pid, 128), i0);
-    /* dtypes.py:10: mask = offs < n */
-    const bool mask = (offs < n);
-    /* dtypes.py:11: x = tl.load(x_ptr + offs, mask=mask) */
-    const float x = (mask ? tc_bf16_to_f32(x_ptr[offs]) : 0.0f);
-    /* dtypes.py:12: y = x * 3 + 1 */
-    const float y = tc_round_bf16((tc_round_bf16((x * 3.0f)) + 1.0f));
-    /* dtypes.py:13: tl.store(y_ptr + offs, y, mask=mask) */
-    if (mask)
-      y_ptr[offs] = tc_f32_to_bf16(y);
+  static _Thread_local tc_pf_site pf0; /* the load at dtypes.py:11 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf1; /* the store at dtypes.py:13 */
+  intptr_t pf1_delta = 0; /* its address one program ahead */
+  {
+    int i0 = 0;
+    for (; i0 < 128 && (int64_t)tc_add_i32(tc_mul_i32(pid, 128), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+      /* dtypes.py:9: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+      const int32_t offs = tc_add_i32(tc_mul_i32(pid, 128), i0); /* lane 0; lane l holds offs + l */
+      /* dtypes.py:10: mask = offs < n */
+      /* mask is true on every lane (this loop's bound): nothing to compute */
+      /* dtypes.py:11: x = tl.load(x_ptr + offs, mask=mask) */
+      const tc_vf32 x = tc_f32_load_bf16((x_ptr + offs));
+      /* dtypes.py:12: y = x * 3 + 1 */
+      const tc_vf32 y = tc_f32_round_bf16(tc_f32_add(tc_f32_round_bf16(tc_f32_mul(x, tc_f32_splat(3.0f))), tc_f32_splat(1.0f)));
+      /* dtypes.py:13: tl.store(y_ptr + offs, y, mask=mask) */
+      tc_f32_store_bf16((y_ptr + offs), y);
+      if (tc_pf_on) {
+        tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + offs), i0 == 0, 0);
+        tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + offs), i0 == 0, 1);
+      }
+    }
+    for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
+      /* dtypes.py:9: offs = pid * BLOCK + tl.arange(0, BLOCK) */
+      const int32_t offs = tc_add_i32(tc_mul_i32(pid, 128), i0); /* lane 0; lane l holds offs + l */
+      /* dtypes.py:10: mask = offs < n */
+      const tc_vmask mask = tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n));
+      /* dtypes.py:11: x = tl.load(x_ptr + offs, mask=mask) */
+      const tc_vf32 x = tc_f32_load_bf16_mask((x_ptr + offs), mask, 0.0f);
+      /* dtypes.py:12: y = x * 3 + 1 */
+      const tc_vf32 y = tc_f32_round_bf16(tc_f32_add(tc_f32_round_bf16(tc_f32_mul(x, tc_f32_splat(3.0f))), tc_f32_splat(1.0f)));
+      /* dtypes.py:13: tl.store(y_ptr + offs, y, mask=mask) */
+      tc_f32_store_bf16_mask((y_ptr + offs), y, mask);
+    }
   }
 } /* scale_kernel_program */
 
@@ -82,24 +194,1000 @@ void scale_kernel(uint16_t *x_ptr, uint16_t *y_ptr, int32_t n)
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
 
-/* runtime/tc_helpers.h, section bf16 */
-static inline float tc_bf16_to_f32(uint16_t h) {
-  uint32_t bits = (uint32_t)h << 16;
+/* runtime/tc_simd.h, section tail */
+/* the lane count of a partial access, clamped to 0 .. vlen */
+static inline int tc__clamp_n(int n, int vlen) { return n < 0 ? 0 : n > vlen ? vlen : n; }
+
+/* runtime/tc_simd.h, section mask */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vmask tc_mask_first_n(int n) {
+  return (tc_vmask)(n <= 0 ? 0u : n >= 16 ? 0xffffu : (1u << n) - 1u);
+}
+static inline tc_vmask tc_mask_true(void) { return (tc_vmask)0xffffu; }
+static inline tc_vmask tc_mask_false(void) { return (tc_vmask)0u; }
+static inline tc_vmask tc_mask_and(tc_vmask a, tc_vmask b) { return (tc_vmask)(a & b); }
+static inline tc_vmask tc_mask_or(tc_vmask a, tc_vmask b) { return (tc_vmask)(a | b); }
+static inline tc_vmask tc_mask_xor(tc_vmask a, tc_vmask b) { return (tc_vmask)(a ^ b); }
+static inline tc_vmask tc_mask_not(tc_vmask a) { return (tc_vmask)(~a & 0xffffu); }
+static inline int tc_mask_all(tc_vmask m) { return m == 0xffffu; }
+static inline int tc_mask_any(tc_vmask m) { return m != 0; }
+static inline unsigned tc_mask_bits(tc_vmask m) { return (unsigned)m; }
+static inline tc_vmask tc_mask_from_bits(unsigned b) { return (tc_vmask)(b & 0xffffu); }
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vmask tc_mask_first_n(int n) {
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+static inline tc_vmask tc_mask_true(void) { return _mm256_set1_epi32(-1); }
+static inline tc_vmask tc_mask_false(void) { return _mm256_setzero_si256(); }
+static inline tc_vmask tc_mask_and(tc_vmask a, tc_vmask b) { return _mm256_and_si256(a, b); }
+static inline tc_vmask tc_mask_or(tc_vmask a, tc_vmask b) { return _mm256_or_si256(a, b); }
+static inline tc_vmask tc_mask_xor(tc_vmask a, tc_vmask b) { return _mm256_xor_si256(a, b); }
+static inline tc_vmask tc_mask_not(tc_vmask a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); }
+static inline unsigned tc_mask_bits(tc_vmask m) { return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)); }
+static inline int tc_mask_all(tc_vmask m) { return tc_mask_bits(m) == 0xffu; }
+static inline int tc_mask_any(tc_vmask m) { return tc_mask_bits(m) != 0; }
+static inline tc_vmask tc_mask_from_bits(unsigned b) {
+  __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)(b & 0xffu)), bit), bit);
+}
+#elif defined(TC_SIMD_NEON)
+static inline int32x4_t tc__iota4(void) {
+  static const int32_t k[4] = {0, 1, 2, 3};
+  return vld1q_s32(k);
+}
+
+static inline tc_vmask tc_mask_first_n(int n) { return vcltq_s32(tc__iota4(), vdupq_n_s32(n)); }
+static inline tc_vmask tc_mask_true(void) { return vdupq_n_u32(~0u); }
+static inline tc_vmask tc_mask_false(void) { return vdupq_n_u32(0u); }
+static inline tc_vmask tc_mask_and(tc_vmask a, tc_vmask b) { return vandq_u32(a, b); }
+static inline tc_vmask tc_mask_or(tc_vmask a, tc_vmask b) { return vorrq_u32(a, b); }
+static inline tc_vmask tc_mask_xor(tc_vmask a, tc_vmask b) { return veorq_u32(a, b); }
+static inline tc_vmask tc_mask_not(tc_vmask a) { return vmvnq_u32(a); }
+static inline int tc_mask_all(tc_vmask m) { return vminvq_u32(m) != 0; }
+static inline int tc_mask_any(tc_vmask m) { return vmaxvq_u32(m) != 0; }
+static inline unsigned tc_mask_bits(tc_vmask m) {
+  static const uint32_t bit[4] = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m, vld1q_u32(bit)));
+}
+static inline tc_vmask tc_mask_from_bits(unsigned b) {
+  static const uint32_t bit[4] = {1, 2, 4, 8};
+  uint32x4_t k = vld1q_u32(bit);
+  return vceqq_u32(vandq_u32(vdupq_n_u32(b), k), k);
+}
+#else /* scalar */
+static inline tc_vmask tc_mask_first_n(int n) {
+  tc_vmask r;
+  TC__LANES(i) r.v[i] = -(int32_t)(i < n);
+  return r;
+}
+static inline tc_vmask tc_mask_true(void) { return tc_mask_first_n(8); }
+static inline tc_vmask tc_mask_false(void) { return tc_mask_first_n(0); }
+static inline tc_vmask tc_mask_and(tc_vmask a, tc_vmask b) {
+  TC__LANES(i) a.v[i] &= b.v[i];
+  return a;
+}
+static inline tc_vmask tc_mask_or(tc_vmask a, tc_vmask b) {
+  TC__LANES(i) a.v[i] |= b.v[i];
+  return a;
+}
+static inline tc_vmask tc_mask_xor(tc_vmask a, tc_vmask b) {
+  TC__LANES(i) a.v[i] ^= b.v[i];
+  return a;
+}
+static inline tc_vmask tc_mask_not(tc_vmask a) {
+  TC__LANES(i) a.v[i] = ~a.v[i];
+  return a;
+}
+static inline unsigned tc_mask_bits(tc_vmask m) {
+  unsigned b = 0;
+  TC__LANES(i) b |= (unsigned)(m.v[i] & 1) << i;
+  return b;
+}
+static inline int tc_mask_all(tc_vmask m) { return tc_mask_bits(m) == 0xffu; }
+static inline int tc_mask_any(tc_vmask m) { return tc_mask_bits(m) != 0; }
+static inline tc_vmask tc_mask_from_bits(unsigned b) {
+  tc_vmask r;
+  TC__LANES(i) r.v[i] = -(int32_t)((b >> i) & 1u);
+  return r;
+}
+#endif
+
+/* runtime/tc_simd.h, section f32mem */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vf32 tc_f32_splat(float x) { return _mm512_set1_ps(x); }
+static inline tc_vf32 tc_f32_load(const float *p) { return _mm512_loadu_ps(p); }
+static inline tc_vf32 tc_f32_load_mask(const float *p, tc_vmask m, float other) {
+  return _mm512_mask_loadu_ps(_mm512_set1_ps(other), m, p);
+}
+static inline tc_vf32 tc_f32_load_n(const float *p, int n, float other) {
+  return tc_f32_load_mask(p, tc_mask_first_n(n), other);
+}
+static inline void tc_f32_store(float *p, tc_vf32 v) { _mm512_storeu_ps(p, v); }
+static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m) { _mm512_mask_storeu_ps(p, m, v); }
+static inline void tc_f32_store_n(float *p, tc_vf32 v, int n) { tc_f32_store_mask(p, v, tc_mask_first_n(n)); }
+static inline tc_vf32 tc_f32_gather(const float *base, tc_vi32 idx, tc_vmask m, float other) {
+  return _mm512_mask_i32gather_ps(_mm512_set1_ps(other), m, idx, base, 4);
+}
+static inline void tc_f32_scatter(float *base, tc_vi32 idx, tc_vf32 v, tc_vmask m) {
+  _mm512_mask_i32scatter_ps(base, m, idx, v, 4);
+}
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vf32 tc_f32_splat(float x) { return _mm256_set1_ps(x); }
+static inline tc_vf32 tc_f32_load(const float *p) { return _mm256_loadu_ps(p); }
+static inline tc_vf32 tc_f32_load_mask(const float *p, tc_vmask m, float other) {
+  return _mm256_blendv_ps(_mm256_set1_ps(other), _mm256_maskload_ps(p, m), _mm256_castsi256_ps(m));
+}
+static inline tc_vf32 tc_f32_load_n(const float *p, int n, float other) {
+  return tc_f32_load_mask(p, tc_mask_first_n(n), other);
+}
+static inline void tc_f32_store(float *p, tc_vf32 v) { _mm256_storeu_ps(p, v); }
+static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m) { _mm256_maskstore_ps(p, m, v); }
+static inline void tc_f32_store_n(float *p, tc_vf32 v, int n) { tc_f32_store_mask(p, v, tc_mask_first_n(n)); }
+static inline tc_vf32 tc_f32_gather(const float *base, tc_vi32 idx, tc_vmask m, float other) {
+  return _mm256_mask_i32gather_ps(_mm256_set1_ps(other), base, idx, _mm256_castsi256_ps(m), 4);
+}
+static inline void tc_f32_scatter(float *base, tc_vi32 idx, tc_vf32 v, tc_vmask m) {
+  float vv[8];
+  int32_t ii[8];
+  unsigned bits = tc_mask_bits(m);
+  _mm256_storeu_ps(vv, v);
+  _mm256_storeu_si256((__m256i *)ii, idx);
+  for (int i = 0; i < 8; i++)
+    if ((bits >> i) & 1u)
+      base[ii[i]] = vv[i];
+}
+#elif defined(TC_SIMD_NEON)
+/* f32 memory: no masked loads, so partial accesses copy element by element */
+static inline tc_vf32 tc_f32_splat(float x) { return vdupq_n_f32(x); }
+static inline tc_vf32 tc_f32_load(const float *p) { return vld1q_f32(p); }
+static inline tc_vf32 tc_f32_load_mask(const float *p, tc_vmask m, float other) {
+  float t[4];
+  unsigned bits = tc_mask_bits(m);
+  for (int i = 0; i < 4; i++)
+    t[i] = ((bits >> i) & 1u) ? p[i] : other;
+  return vld1q_f32(t);
+}
+static inline tc_vf32 tc_f32_load_n(const float *p, int n, float other) {
+  float t[4] = {other, other, other, other};
+  n = tc__clamp_n(n, 4);
+  for (int i = 0; i < n; i++)
+    t[i] = p[i];
+  return vld1q_f32(t);
+}
+static inline void tc_f32_store(float *p, tc_vf32 v) { vst1q_f32(p, v); }
+static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m) {
+  float t[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1q_f32(t, v);
+  for (int i = 0; i < 4; i++)
+    if ((bits >> i) & 1u)
+      p[i] = t[i];
+}
+static inline void tc_f32_store_n(float *p, tc_vf32 v, int n) {
+  float t[4];
+  vst1q_f32(t, v);
+  n = tc__clamp_n(n, 4);
+  for (int i = 0; i < n; i++)
+    p[i] = t[i];
+}
+static inline tc_vf32 tc_f32_gather(const float *base, tc_vi32 idx, tc_vmask m, float other) {
+  float t[4];
+  int32_t ii[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1q_s32(ii, idx);
+  for (int i = 0; i < 4; i++)
+    t[i] = ((bits >> i) & 1u) ? base[ii[i]] : other;
+  return vld1q_f32(t);
+}
+static inline void tc_f32_scatter(float *base, tc_vi32 idx, tc_vf32 v, tc_vmask m) {
+  float t[4];
+  int32_t ii[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1q_f32(t, v);
+  vst1q_s32(ii, idx);
+  for (int i = 0; i < 4; i++)
+    if ((bits >> i) & 1u)
+      base[ii[i]] = t[i];
+}
+#else /* scalar */
+static inline tc_vf32 tc_f32_splat(float x) {
+  tc_vf32 r;
+  TC__LANES(i) r.v[i] = x;
+  return r;
+}
+static inline tc_vf32 tc_f32_load(const float *p) {
+  tc_vf32 r;
+  memcpy(r.v, p, sizeof r.v);
+  return r;
+}
+static inline tc_vf32 tc_f32_load_mask(const float *p, tc_vmask m, float other) {
+  tc_vf32 r;
+  TC__LANES(i) r.v[i] = m.v[i] ? p[i] : other;
+  return r;
+}
+static inline tc_vf32 tc_f32_load_n(const float *p, int n, float other) {
+  tc_vf32 r = tc_f32_splat(other);
+  n = tc__clamp_n(n, 8);
+  for (int i = 0; i < n; i++)
+    r.v[i] = p[i];
+  return r;
+}
+static inline void tc_f32_store(float *p, tc_vf32 v) { memcpy(p, v.v, sizeof v.v); }
+static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m) {
+  TC__LANES(i) if (m.v[i]) p[i] = v.v[i];
+}
+static inline void tc_f32_store_n(float *p, tc_vf32 v, int n) {
+  n = tc__clamp_n(n, 8);
+  for (int i = 0; i < n; i++)
+    p[i] = v.v[i];
+}
+static inline tc_vf32 tc_f32_gather(const float *base, tc_vi32 idx, tc_vmask m, float other) {
+  tc_vf32 r;
+  TC__LANES(i) r.v[i] = m.v[i] ? base[idx.v[i]] : other;
+  return r;
+}
+static inline void tc_f32_scatter(float *base, tc_vi32 idx, tc_vf32 v, tc_vmask m) {
+  TC__LANES(i) if (m.v[i]) base[idx.v[i]] = v.v[i];
+}
+#endif
+
+/* runtime/tc_simd.h, section f32arith */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vf32 tc_f32_add(tc_vf32 a, tc_vf32 b) { return _mm512_add_ps(a, b); }
+static inline tc_vf32 tc_f32_sub(tc_vf32 a, tc_vf32 b) { return _mm512_sub_ps(a, b); }
+static inline tc_vf32 tc_f32_mul(tc_vf32 a, tc_vf32 b) { return _mm512_mul_ps(a, b); }
+static inline tc_vf32 tc_f32_div(tc_vf32 a, tc_vf32 b) { return _mm512_div_ps(a, b); }
+static inline tc_vf32 tc_f32_fma(tc_vf32 a, tc_vf32 b, tc_vf32 c) { return _mm512_fmadd_ps(a, b, c); }
+/* vminps returns the second operand when either is NaN; fix up a NaN b to give a. */
+static inline tc_vf32 tc_f32_min(tc_vf32 a, tc_vf32 b) {
+  return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(b, b, _CMP_UNORD_Q), _mm512_min_ps(a, b), a);
+}
+static inline tc_vf32 tc_f32_max(tc_vf32 a, tc_vf32 b) {
+  return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(b, b, _CMP_UNORD_Q), _mm512_max_ps(a, b), a);
+}
+static inline tc_vf32 tc_f32_minp(tc_vf32 a, tc_vf32 b) {
+  return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q), _mm512_min_ps(a, b),
+                              _mm512_add_ps(a, b));
+}
+static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) {
+  return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q), _mm512_max_ps(a, b),
+                              _mm512_add_ps(a, b));
+}
+/* x86 max/min return their second operand when either is NaN */
+static inline tc_vf32 tc_f32_min_acc(tc_vf32 acc, tc_vf32 x) { return _mm512_min_ps(x, acc); }
+static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x) { return _mm512_max_ps(x, acc); }
+static inline tc_vf32 tc_f32_neg(tc_vf32 a) {
+  return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MIN)));
+}
+static inline tc_vf32 tc_f32_abs(tc_vf32 a) {
+  return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MAX)));
+}
+static inline tc_vf32 tc_f32_sqrt(tc_vf32 a) { return _mm512_sqrt_ps(a); }
+static inline tc_vi32 tc_f32_as_i32(tc_vf32 a) { return _mm512_castps_si512(a); }
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vf32 tc_f32_add(tc_vf32 a, tc_vf32 b) { return _mm256_add_ps(a, b); }
+static inline tc_vf32 tc_f32_sub(tc_vf32 a, tc_vf32 b) { return _mm256_sub_ps(a, b); }
+static inline tc_vf32 tc_f32_mul(tc_vf32 a, tc_vf32 b) { return _mm256_mul_ps(a, b); }
+static inline tc_vf32 tc_f32_div(tc_vf32 a, tc_vf32 b) { return _mm256_div_ps(a, b); }
+static inline tc_vf32 tc_f32_fma(tc_vf32 a, tc_vf32 b, tc_vf32 c) { return _mm256_fmadd_ps(a, b, c); }
+static inline tc_vf32 tc_f32_min(tc_vf32 a, tc_vf32 b) {
+  return _mm256_blendv_ps(_mm256_min_ps(a, b), a, _mm256_cmp_ps(b, b, _CMP_UNORD_Q));
+}
+static inline tc_vf32 tc_f32_max(tc_vf32 a, tc_vf32 b) {
+  return _mm256_blendv_ps(_mm256_max_ps(a, b), a, _mm256_cmp_ps(b, b, _CMP_UNORD_Q));
+}
+static inline tc_vf32 tc_f32_minp(tc_vf32 a, tc_vf32 b) {
+  return _mm256_blendv_ps(_mm256_min_ps(a, b), _mm256_add_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) {
+  return _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_add_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+static inline tc_vf32 tc_f32_min_acc(tc_vf32 acc, tc_vf32 x) { return _mm256_min_ps(x, acc); }
+static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x) { return _mm256_max_ps(x, acc); }
+static inline tc_vf32 tc_f32_neg(tc_vf32 a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
+static inline tc_vf32 tc_f32_abs(tc_vf32 a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+static inline tc_vf32 tc_f32_sqrt(tc_vf32 a) { return _mm256_sqrt_ps(a); }
+static inline tc_vi32 tc_f32_as_i32(tc_vf32 a) { return _mm256_castps_si256(a); }
+#elif defined(TC_SIMD_NEON)
+static inline tc_vf32 tc_f32_add(tc_vf32 a, tc_vf32 b) { return vaddq_f32(a, b); }
+static inline tc_vf32 tc_f32_sub(tc_vf32 a, tc_vf32 b) { return vsubq_f32(a, b); }
+static inline tc_vf32 tc_f32_mul(tc_vf32 a, tc_vf32 b) { return vmulq_f32(a, b); }
+static inline tc_vf32 tc_f32_div(tc_vf32 a, tc_vf32 b) { return vdivq_f32(a, b); }
+static inline tc_vf32 tc_f32_fma(tc_vf32 a, tc_vf32 b, tc_vf32 c) { return vfmaq_f32(c, a, b); }
+/* not vminnmq: IEEE minNum turns a signalling NaN operand into a NaN result */
+static inline tc_vf32 tc_f32_min(tc_vf32 a, tc_vf32 b) {
+  return vbslq_f32(vceqq_f32(b, b), vbslq_f32(vceqq_f32(a, a), vminq_f32(a, b), b), a);
+}
+static inline tc_vf32 tc_f32_max(tc_vf32 a, tc_vf32 b) {
+  return vbslq_f32(vceqq_f32(b, b), vbslq_f32(vceqq_f32(a, a), vmaxq_f32(a, b), b), a);
+}
+static inline tc_vf32 tc_f32_minp(tc_vf32 a, tc_vf32 b) { return vminq_f32(a, b); }
+static inline tc_vf32 tc_f32_maxp(tc_vf32 a, tc_vf32 b) { return vmaxq_f32(a, b); }
+/* (vmaxnmq_f32 would return NaN for a signalling NaN) */
+static inline tc_vf32 tc_f32_min_acc(tc_vf32 acc, tc_vf32 x) {
+  return vbslq_f32(vceqq_f32(x, x), vminq_f32(acc, x), acc);
+}
+static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x) {
+  return vbslq_f32(vceqq_f32(x, x), vmaxq_f32(acc, x), acc);
+}
+static inline tc_vf32 tc_f32_neg(tc_vf32 a) { return vnegq_f32(a); }
+static inline tc_vf32 tc_f32_abs(tc_vf32 a) { return vabsq_f32(a); }
+static inline tc_vf32 tc_f32_sqrt(tc_vf32 a) { return vsqrtq_f32(a); }
+static inline tc_vi32 tc_f32_as_i32(tc_vf32 a) { return vreinterpretq_s32_f32(a); }
+#else /* scalar */
+#define TC__BINOP(NAME, EXPR)                                                                    \
+  static inline tc_vf32 tc_f32_##NAME(tc_vf32 a, tc_vf32 b) {                                   \
+    tc_vf32 r;                                                                                  \
+    TC__LANES(i) r.v[i] = EXPR;                                                                 \
+    return r;                                                                                   \
+  }
+TC__BINOP(add, a.v[i] + b.v[i])
+TC__BINOP(sub, a.v[i] - b.v[i])
+TC__BINOP(mul, a.v[i] * b.v[i])
+TC__BINOP(div, a.v[i] / b.v[i])
+TC__BINOP(min, b.v[i] != b.v[i] ? a.v[i] : a.v[i] < b.v[i] ? a.v[i] : b.v[i])
+TC__BINOP(max, b.v[i] != b.v[i] ? a.v[i] : a.v[i] > b.v[i] ? a.v[i] : b.v[i])
+TC__BINOP(minp, a.v[i] != a.v[i] || b.v[i] != b.v[i] ? a.v[i] + b.v[i] : a.v[i] < b.v[i] ? a.v[i] : b.v[i])
+TC__BINOP(maxp, a.v[i] != a.v[i] || b.v[i] != b.v[i] ? a.v[i] + b.v[i] : a.v[i] > b.v[i] ? a.v[i] : b.v[i])
+TC__BINOP(min_acc, b.v[i] < a.v[i] ? b.v[i] : a.v[i])
+TC__BINOP(max_acc, b.v[i] > a.v[i] ? b.v[i] : a.v[i])
+#undef TC__BINOP
+static inline tc_vf32 tc_f32_fma(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
+  TC__LANES(i) a.v[i] = fmaf(a.v[i], b.v[i], c.v[i]);
+  return a;
+}
+static inline tc_vf32 tc_f32_neg(tc_vf32 a) {
+  TC__LANES(i) a.v[i] = -a.v[i];
+  return a;
+}
+static inline tc_vf32 tc_f32_abs(tc_vf32 a) {
+  TC__LANES(i) a.v[i] = fabsf(a.v[i]);
+  return a;
+}
+static inline tc_vf32 tc_f32_sqrt(tc_vf32 a) {
+  TC__LANES(i) a.v[i] = sqrtf(a.v[i]);
+  return a;
+}
+static inline tc_vi32 tc_f32_as_i32(tc_vf32 a) {
+  tc_vi32 r;
+  memcpy(r.v, a.v, sizeof r.v);
+  return r;
+}
+#endif
+
+/* runtime/tc_simd.h, section f32cmp */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vmask tc_f32_lt(tc_vf32 a, tc_vf32 b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+static inline tc_vmask tc_f32_le(tc_vf32 a, tc_vf32 b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+static inline tc_vmask tc_f32_gt(tc_vf32 a, tc_vf32 b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+static inline tc_vmask tc_f32_ge(tc_vf32 a, tc_vf32 b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
+static inline tc_vmask tc_f32_eq(tc_vf32 a, tc_vf32 b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
+static inline tc_vmask tc_f32_ne(tc_vf32 a, tc_vf32 b) { return _mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ); }
+static inline tc_vf32 tc_f32_select(tc_vmask m, tc_vf32 a, tc_vf32 b) { return _mm512_mask_blend_ps(m, b, a); }
+#elif defined(TC_SIMD_AVX2)
+#define TC__CMP(NAME, PRED)                                                                      \
+  static inline tc_vmask tc_f32_##NAME(tc_vf32 a, tc_vf32 b) {                                  \
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, PRED));                                      \
+  }
+TC__CMP(lt, _CMP_LT_OQ)
+TC__CMP(le, _CMP_LE_OQ)
+TC__CMP(gt, _CMP_GT_OQ)
+TC__CMP(ge, _CMP_GE_OQ)
+TC__CMP(eq, _CMP_EQ_OQ)
+TC__CMP(ne, _CMP_NEQ_UQ)
+#undef TC__CMP
+static inline tc_vf32 tc_f32_select(tc_vmask m, tc_vf32 a, tc_vf32 b) {
+  return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m));
+}
+#elif defined(TC_SIMD_NEON)
+static inline tc_vmask tc_f32_lt(tc_vf32 a, tc_vf32 b) { return vcltq_f32(a, b); }
+static inline tc_vmask tc_f32_le(tc_vf32 a, tc_vf32 b) { return vcleq_f32(a, b); }
+static inline tc_vmask tc_f32_gt(tc_vf32 a, tc_vf32 b) { return vcgtq_f32(a, b); }
+static inline tc_vmask tc_f32_ge(tc_vf32 a, tc_vf32 b) { return vcgeq_f32(a, b); }
+static inline tc_vmask tc_f32_eq(tc_vf32 a, tc_vf32 b) { return vceqq_f32(a, b); }
+static inline tc_vmask tc_f32_ne(tc_vf32 a, tc_vf32 b) { return vmvnq_u32(vceqq_f32(a, b)); }
+static inline tc_vf32 tc_f32_select(tc_vmask m, tc_vf32 a, tc_vf32 b) { return vbslq_f32(m, a, b); }
+#else /* scalar */
+#define TC__CMP(NAME, EXPR)                                                                      \
+  static inline tc_vmask tc_f32_##NAME(tc_vf32 a, tc_vf32 b) {                                  \
+    tc_vmask r;                                                                                 \
+    TC__LANES(i) r.v[i] = -(int32_t)(EXPR);                                                     \
+    return r;                                                                                   \
+  }
+TC__CMP(lt, a.v[i] < b.v[i])
+TC__CMP(le, a.v[i] <= b.v[i])
+TC__CMP(gt, a.v[i] > b.v[i])
+TC__CMP(ge, a.v[i] >= b.v[i])
+TC__CMP(eq, a.v[i] == b.v[i])
+TC__CMP(ne, a.v[i] != b.v[i])
+#undef TC__CMP
+static inline tc_vf32 tc_f32_select(tc_vmask m, tc_vf32 a, tc_vf32 b) {
+  TC__LANES(i) a.v[i] = m.v[i] ? a.v[i] : b.v[i];
+  return a;
+}
+#endif
+
+/* runtime/tc_simd.h, section i32 */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vi32 tc_i32_splat(int32_t x) { return _mm512_set1_epi32(x); }
+static inline tc_vi32 tc_i32_iota(int32_t start) {
+  return _mm512_add_epi32(_mm512_set1_epi32(start),
+                          _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+static inline tc_vi32 tc_i32_load(const int32_t *p) { return _mm512_loadu_si512((const void *)p); }
+static inline tc_vi32 tc_i32_load_mask(const int32_t *p, tc_vmask m, int32_t other) {
+  return _mm512_mask_loadu_epi32(_mm512_set1_epi32(other), m, p);
+}
+static inline tc_vi32 tc_i32_load_n(const int32_t *p, int n, int32_t other) {
+  return tc_i32_load_mask(p, tc_mask_first_n(n), other);
+}
+static inline void tc_i32_store(int32_t *p, tc_vi32 v) { _mm512_storeu_si512((void *)p, v); }
+static inline void tc_i32_store_mask(int32_t *p, tc_vi32 v, tc_vmask m) { _mm512_mask_storeu_epi32(p, m, v); }
+static inline void tc_i32_store_n(int32_t *p, tc_vi32 v, int n) { tc_i32_store_mask(p, v, tc_mask_first_n(n)); }
+static inline tc_vi32 tc_i32_gather(const int32_t *base, tc_vi32 idx, tc_vmask m, int32_t other) {
+  return _mm512_mask_i32gather_epi32(_mm512_set1_epi32(other), m, idx, base, 4);
+}
+static inline void tc_i32_scatter(int32_t *base, tc_vi32 idx, tc_vi32 v, tc_vmask m) {
+  _mm512_mask_i32scatter_epi32(base, m, idx, v, 4);
+}
+static inline tc_vi32 tc_i32_add(tc_vi32 a, tc_vi32 b) { return _mm512_add_epi32(a, b); }
+static inline tc_vi32 tc_i32_sub(tc_vi32 a, tc_vi32 b) { return _mm512_sub_epi32(a, b); }
+static inline tc_vi32 tc_i32_mul(tc_vi32 a, tc_vi32 b) { return _mm512_mullo_epi32(a, b); }
+static inline tc_vi32 tc_i32_and(tc_vi32 a, tc_vi32 b) { return _mm512_and_si512(a, b); }
+static inline tc_vi32 tc_i32_or(tc_vi32 a, tc_vi32 b) { return _mm512_or_si512(a, b); }
+static inline tc_vi32 tc_i32_xor(tc_vi32 a, tc_vi32 b) { return _mm512_xor_si512(a, b); }
+static inline tc_vi32 tc_i32_shl(tc_vi32 a, tc_vi32 s) { return _mm512_sllv_epi32(a, s); }
+static inline tc_vi32 tc_i32_shr(tc_vi32 a, tc_vi32 s) { return _mm512_srav_epi32(a, s); }
+static inline tc_vi32 tc_i32_shru(tc_vi32 a, tc_vi32 s) { return _mm512_srlv_epi32(a, s); }
+static inline tc_vi32 tc_i32_min(tc_vi32 a, tc_vi32 b) { return _mm512_min_epi32(a, b); }
+static inline tc_vi32 tc_i32_max(tc_vi32 a, tc_vi32 b) { return _mm512_max_epi32(a, b); }
+static inline tc_vmask tc_i32_lt(tc_vi32 a, tc_vi32 b) { return _mm512_cmp_epi32_mask(a, b, _MM_CMPINT_LT); }
+static inline tc_vmask tc_i32_le(tc_vi32 a, tc_vi32 b) { return _mm512_cmp_epi32_mask(a, b, _MM_CMPINT_LE); }
+static inline tc_vmask tc_i32_gt(tc_vi32 a, tc_vi32 b) { return _mm512_cmp_epi32_mask(a, b, _MM_CMPINT_NLE); }
+static inline tc_vmask tc_i32_ge(tc_vi32 a, tc_vi32 b) { return _mm512_cmp_epi32_mask(a, b, _MM_CMPINT_NLT); }
+static inline tc_vmask tc_i32_eq(tc_vi32 a, tc_vi32 b) { return _mm512_cmp_epi32_mask(a, b, _MM_CMPINT_EQ); }
+static inline tc_vmask tc_i32_ne(tc_vi32 a, tc_vi32 b) { return _mm512_cmp_epi32_mask(a, b, _MM_CMPINT_NE); }
+static inline tc_vi32 tc_i32_select(tc_vmask m, tc_vi32 a, tc_vi32 b) { return _mm512_mask_blend_epi32(m, b, a); }
+static inline tc_vf32 tc_i32_as_f32(tc_vi32 a) { return _mm512_castsi512_ps(a); }
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vi32 tc_i32_splat(int32_t x) { return _mm256_set1_epi32(x); }
+static inline tc_vi32 tc_i32_iota(int32_t start) {
+  return _mm256_add_epi32(_mm256_set1_epi32(start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+static inline tc_vi32 tc_i32_load(const int32_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
+static inline tc_vi32 tc_i32_load_mask(const int32_t *p, tc_vmask m, int32_t other) {
+  return _mm256_blendv_epi8(_mm256_set1_epi32(other), _mm256_maskload_epi32((const int *)p, m), m);
+}
+static inline tc_vi32 tc_i32_load_n(const int32_t *p, int n, int32_t other) {
+  return tc_i32_load_mask(p, tc_mask_first_n(n), other);
+}
+static inline void tc_i32_store(int32_t *p, tc_vi32 v) { _mm256_storeu_si256((__m256i *)p, v); }
+static inline void tc_i32_store_mask(int32_t *p, tc_vi32 v, tc_vmask m) { _mm256_maskstore_epi32((int *)p, m, v); }
+static inline void tc_i32_store_n(int32_t *p, tc_vi32 v, int n) { tc_i32_store_mask(p, v, tc_mask_first_n(n)); }
+static inline tc_vi32 tc_i32_gather(const int32_t *base, tc_vi32 idx, tc_vmask m, int32_t other) {
+  return _mm256_mask_i32gather_epi32(_mm256_set1_epi32(other), (const int *)base, idx, m, 4);
+}
+static inline void tc_i32_scatter(int32_t *base, tc_vi32 idx, tc_vi32 v, tc_vmask m) {
+  int32_t vv[8], ii[8];
+  unsigned bits = tc_mask_bits(m);
+  _mm256_storeu_si256((__m256i *)vv, v);
+  _mm256_storeu_si256((__m256i *)ii, idx);
+  for (int i = 0; i < 8; i++)
+    if ((bits >> i) & 1u)
+      base[ii[i]] = vv[i];
+}
+static inline tc_vi32 tc_i32_add(tc_vi32 a, tc_vi32 b) { return _mm256_add_epi32(a, b); }
+static inline tc_vi32 tc_i32_sub(tc_vi32 a, tc_vi32 b) { return _mm256_sub_epi32(a, b); }
+static inline tc_vi32 tc_i32_mul(tc_vi32 a, tc_vi32 b) { return _mm256_mullo_epi32(a, b); }
+static inline tc_vi32 tc_i32_and(tc_vi32 a, tc_vi32 b) { return _mm256_and_si256(a, b); }
+static inline tc_vi32 tc_i32_or(tc_vi32 a, tc_vi32 b) { return _mm256_or_si256(a, b); }
+static inline tc_vi32 tc_i32_xor(tc_vi32 a, tc_vi32 b) { return _mm256_xor_si256(a, b); }
+static inline tc_vi32 tc_i32_shl(tc_vi32 a, tc_vi32 s) { return _mm256_sllv_epi32(a, s); }
+static inline tc_vi32 tc_i32_shr(tc_vi32 a, tc_vi32 s) { return _mm256_srav_epi32(a, s); }
+static inline tc_vi32 tc_i32_shru(tc_vi32 a, tc_vi32 s) { return _mm256_srlv_epi32(a, s); }
+static inline tc_vi32 tc_i32_min(tc_vi32 a, tc_vi32 b) { return _mm256_min_epi32(a, b); }
+static inline tc_vi32 tc_i32_max(tc_vi32 a, tc_vi32 b) { return _mm256_max_epi32(a, b); }
+static inline tc_vmask tc_i32_lt(tc_vi32 a, tc_vi32 b) { return _mm256_cmpgt_epi32(b, a); }
+static inline tc_vmask tc_i32_le(tc_vi32 a, tc_vi32 b) { return tc_mask_not(_mm256_cmpgt_epi32(a, b)); }
+static inline tc_vmask tc_i32_gt(tc_vi32 a, tc_vi32 b) { return _mm256_cmpgt_epi32(a, b); }
+static inline tc_vmask tc_i32_ge(tc_vi32 a, tc_vi32 b) { return tc_mask_not(_mm256_cmpgt_epi32(b, a)); }
+static inline tc_vmask tc_i32_eq(tc_vi32 a, tc_vi32 b) { return _mm256_cmpeq_epi32(a, b); }
+static inline tc_vmask tc_i32_ne(tc_vi32 a, tc_vi32 b) { return tc_mask_not(_mm256_cmpeq_epi32(a, b)); }
+static inline tc_vi32 tc_i32_select(tc_vmask m, tc_vi32 a, tc_vi32 b) { return _mm256_blendv_epi8(b, a, m); }
+static inline tc_vf32 tc_i32_as_f32(tc_vi32 a) { return _mm256_castsi256_ps(a); }
+#elif defined(TC_SIMD_NEON)
+static inline tc_vi32 tc_i32_splat(int32_t x) { return vdupq_n_s32(x); }
+static inline tc_vi32 tc_i32_iota(int32_t start) {
+  return vreinterpretq_s32_u32(vaddq_u32(vdupq_n_u32((uint32_t)start), vreinterpretq_u32_s32(tc__iota4())));
+}
+static inline tc_vi32 tc_i32_load(const int32_t *p) { return vld1q_s32(p); }
+static inline tc_vi32 tc_i32_load_mask(const int32_t *p, tc_vmask m, int32_t other) {
+  int32_t t[4];
+  unsigned bits = tc_mask_bits(m);
+  for (int i = 0; i < 4; i++)
+    t[i] = ((bits >> i) & 1u) ? p[i] : other;
+  return vld1q_s32(t);
+}
+static inline tc_vi32 tc_i32_load_n(const int32_t *p, int n, int32_t other) {
+  int32_t t[4] = {other, other, other, other};
+  n = tc__clamp_n(n, 4);
+  for (int i = 0; i < n; i++)
+    t[i] = p[i];
+  return vld1q_s32(t);
+}
+static inline void tc_i32_store(int32_t *p, tc_vi32 v) { vst1q_s32(p, v); }
+static inline void tc_i32_store_mask(int32_t *p, tc_vi32 v, tc_vmask m) {
+  int32_t t[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1q_s32(t, v);
+  for (int i = 0; i < 4; i++)
+    if ((bits >> i) & 1u)
+      p[i] = t[i];
+}
+static inline void tc_i32_store_n(int32_t *p, tc_vi32 v, int n) {
+  int32_t t[4];
+  vst1q_s32(t, v);
+  n = tc__clamp_n(n, 4);
+  for (int i = 0; i < n; i++)
+    p[i] = t[i];
+}
+static inline tc_vi32 tc_i32_gather(const int32_t *base, tc_vi32 idx, tc_vmask m, int32_t other) {
+  int32_t t[4], ii[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1q_s32(ii, idx);
+  for (int i = 0; i < 4; i++)
+    t[i] = ((bits >> i) & 1u) ? base[ii[i]] : other;
+  return vld1q_s32(t);
+}
+static inline void tc_i32_scatter(int32_t *base, tc_vi32 idx, tc_vi32 v, tc_vmask m) {
+  int32_t t[4], ii[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1q_s32(t, v);
+  vst1q_s32(ii, idx);
+  for (int i = 0; i < 4; i++)
+    if ((bits >> i) & 1u)
+      base[ii[i]] = t[i];
+}
+static inline tc_vi32 tc_i32_add(tc_vi32 a, tc_vi32 b) { return vaddq_s32(a, b); }
+static inline tc_vi32 tc_i32_sub(tc_vi32 a, tc_vi32 b) { return vsubq_s32(a, b); }
+static inline tc_vi32 tc_i32_mul(tc_vi32 a, tc_vi32 b) { return vmulq_s32(a, b); }
+static inline tc_vi32 tc_i32_and(tc_vi32 a, tc_vi32 b) { return vandq_s32(a, b); }
+static inline tc_vi32 tc_i32_or(tc_vi32 a, tc_vi32 b) { return vorrq_s32(a, b); }
+static inline tc_vi32 tc_i32_xor(tc_vi32 a, tc_vi32 b) { return veorq_s32(a, b); }
+static inline tc_vi32 tc_i32_shl(tc_vi32 a, tc_vi32 s) { return vshlq_s32(a, s); }
+static inline tc_vi32 tc_i32_shr(tc_vi32 a, tc_vi32 s) { return vshlq_s32(a, vnegq_s32(s)); }
+static inline tc_vi32 tc_i32_shru(tc_vi32 a, tc_vi32 s) {
+  return vreinterpretq_s32_u32(vshlq_u32(vreinterpretq_u32_s32(a), vnegq_s32(s)));
+}
+static inline tc_vi32 tc_i32_min(tc_vi32 a, tc_vi32 b) { return vminq_s32(a, b); }
+static inline tc_vi32 tc_i32_max(tc_vi32 a, tc_vi32 b) { return vmaxq_s32(a, b); }
+static inline tc_vmask tc_i32_lt(tc_vi32 a, tc_vi32 b) { return vcltq_s32(a, b); }
+static inline tc_vmask tc_i32_le(tc_vi32 a, tc_vi32 b) { return vcleq_s32(a, b); }
+static inline tc_vmask tc_i32_gt(tc_vi32 a, tc_vi32 b) { return vcgtq_s32(a, b); }
+static inline tc_vmask tc_i32_ge(tc_vi32 a, tc_vi32 b) { return vcgeq_s32(a, b); }
+static inline tc_vmask tc_i32_eq(tc_vi32 a, tc_vi32 b) { return vceqq_s32(a, b); }
+static inline tc_vmask tc_i32_ne(tc_vi32 a, tc_vi32 b) { return vmvnq_u32(vceqq_s32(a, b)); }
+static inline tc_vi32 tc_i32_select(tc_vmask m, tc_vi32 a, tc_vi32 b) { return vbslq_s32(m, a, b); }
+static inline tc_vf32 tc_i32_as_f32(tc_vi32 a) { return vreinterpretq_f32_s32(a); }
+#else /* scalar */
+/* int32 (add / sub / mul / shl wrap: computed in uint32_t) */
+static inline tc_vi32 tc_i32_splat(int32_t x) {
+  tc_vi32 r;
+  TC__LANES(i) r.v[i] = x;
+  return r;
+}
+static inline tc_vi32 tc_i32_iota(int32_t start) {
+  tc_vi32 r;
+  TC__LANES(i) r.v[i] = (int32_t)((uint32_t)start + (uint32_t)i);
+  return r;
+}
+static inline tc_vi32 tc_i32_load(const int32_t *p) {
+  tc_vi32 r;
+  memcpy(r.v, p, sizeof r.v);
+  return r;
+}
+static inline tc_vi32 tc_i32_load_mask(const int32_t *p, tc_vmask m, int32_t other) {
+  tc_vi32 r;
+  TC__LANES(i) r.v[i] = m.v[i] ? p[i] : other;
+  return r;
+}
+static inline tc_vi32 tc_i32_load_n(const int32_t *p, int n, int32_t other) {
+  tc_vi32 r = tc_i32_splat(other);
+  n = tc__clamp_n(n, 8);
+  for (int i = 0; i < n; i++)
+    r.v[i] = p[i];
+  return r;
+}
+static inline void tc_i32_store(int32_t *p, tc_vi32 v) { memcpy(p, v.v, sizeof v.v); }
+static inline void tc_i32_store_mask(int32_t *p, tc_vi32 v, tc_vmask m) {
+  TC__LANES(i) if (m.v[i]) p[i] = v.v[i];
+}
+static inline void tc_i32_store_n(int32_t *p, tc_vi32 v, int n) {
+  n = tc__clamp_n(n, 8);
+  for (int i = 0; i < n; i++)
+    p[i] = v.v[i];
+}
+static inline tc_vi32 tc_i32_gather(const int32_t *base, tc_vi32 idx, tc_vmask m, int32_t other) {
+  tc_vi32 r;
+  TC__LANES(i) r.v[i] = m.v[i] ? base[idx.v[i]] : other;
+  return r;
+}
+static inline void tc_i32_scatter(int32_t *base, tc_vi32 idx, tc_vi32 v, tc_vmask m) {
+  TC__LANES(i) if (m.v[i]) base[idx.v[i]] = v.v[i];
+}
+#define TC__IOP(NAME, EXPR)                                                                      \
+  static inline tc_vi32 tc_i32_##NAME(tc_vi32 a, tc_vi32 b) {                                   \
+    tc_vi32 r;                                                                                  \
+    TC__LANES(i) r.v[i] = EXPR;                                                                 \
+    return r;                                                                                   \
+  }
+TC__IOP(add, (int32_t)((uint32_t)a.v[i] + (uint32_t)b.v[i]))
+TC__IOP(sub, (int32_t)((uint32_t)a.v[i] - (uint32_t)b.v[i]))
+TC__IOP(mul, (int32_t)((uint32_t)a.v[i] * (uint32_t)b.v[i]))
+TC__IOP(and, a.v[i] & b.v[i])
+TC__IOP(or, a.v[i] | b.v[i])
+TC__IOP(xor, a.v[i] ^ b.v[i])
+TC__IOP(shl, (int32_t)((uint32_t)a.v[i] << (b.v[i] & 31)))
+TC__IOP(shr, a.v[i] < 0 ? ~(int32_t)(~(uint32_t)a.v[i] >> (b.v[i] & 31)) : (int32_t)((uint32_t)a.v[i] >> (b.v[i] & 31)))
+TC__IOP(shru, (int32_t)((uint32_t)a.v[i] >> (b.v[i] & 31)))
+TC__IOP(min, a.v[i] < b.v[i] ? a.v[i] : b.v[i])
+TC__IOP(max, a.v[i] > b.v[i] ? a.v[i] : b.v[i])
+#undef TC__IOP
+#define TC__ICMP(NAME, OP)                                                                       \
+  static inline tc_vmask tc_i32_##NAME(tc_vi32 a, tc_vi32 b) {                                  \
+    tc_vmask r;                                                                                 \
+    TC__LANES(i) r.v[i] = -(int32_t)(a.v[i] OP b.v[i]);                                         \
+    return r;                                                                                   \
+  }
+TC__ICMP(lt, <)
+TC__ICMP(le, <=)
+TC__ICMP(gt, >)
+TC__ICMP(ge, >=)
+TC__ICMP(eq, ==)
+TC__ICMP(ne, !=)
+#undef TC__ICMP
+static inline tc_vi32 tc_i32_select(tc_vmask m, tc_vi32 a, tc_vi32 b) {
+  TC__LANES(i) a.v[i] = m.v[i] ? a.v[i] : b.v[i];
+  return a;
+}
+static inline tc_vf32 tc_i32_as_f32(tc_vi32 a) {
+  tc_vf32 r;
+  memcpy(r.v, a.v, sizeof r.v);
+  return r;
+}
+#endif
+
+/* runtime/tc_simd.h, section half */
+/* fp16 / bf16 lanes in memory: tc_f32_load_f16 ... tc_f32_store_bf16_mask. The scalar
+ * conversions serve the levels without a vector instruction for them. */
+static inline uint32_t tc__f32_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+static inline float tc__f32_from_bits(uint32_t u) {
   float f;
-  memcpy(&f, &bits, 4);
+  memcpy(&f, &u, 4);
   return f;
 }
 
-static inline uint16_t tc_f32_to_bf16(float f) {
-  uint32_t x;
-  memcpy(&x, &f, 4);
-  if ((x & 0x7fffffffu) > 0x7f800000u)
-    return (uint16_t)((x >> 16) | 0x40u); /* quiet NaN */
-  x += 0x7fffu + ((x >> 16) & 1u);
-  return (uint16_t)(x >> 16);
+/* fp16 bits -> fp32, exact (a signalling NaN comes back quiet). */
+static inline float tc__f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  if (exp == 0x1f) /* inf, or NaN made quiet like F16C / NEON do */
+    return tc__f32_from_bits(sign | 0x7f800000u | (man ? 0x400000u | (man << 13) : 0u));
+  if (exp != 0)
+    return tc__f32_from_bits(sign | ((exp + 112) << 23) | (man << 13));
+  /* zero or subnormal: value = man * 2^-24 */
+  return tc__f32_from_bits(sign | tc__f32_bits((float)man * 0x1p-24f));
 }
 
-static inline float tc_round_bf16(float f) { return tc_bf16_to_f32(tc_f32_to_bf16(f)); }
+/* fp32 -> fp16 bits, round to nearest even, overflow to inf, NaN stays a quiet NaN. */
+static inline uint16_t tc__f32_to_f16(float f) {
+  uint32_t x = tc__f32_bits(f);
+  uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu;
+  if (ax > 0x7f800000u)
+    return (uint16_t)(sign | 0x7e00u | ((ax >> 13) & 0x3ffu));
+  if (ax >= 0x477ff000u)
+    return (uint16_t)(sign | 0x7c00u);
+  if (ax < 0x38800000u) { /* subnormal or zero result: round |x| * 2^24 to an integer */
+    float m = tc__f32_from_bits(ax) * 0x1p24f;
+    float r = (m + 0x1p23f) - 0x1p23f; /* exact RNE since m < 2^10 */
+    return (uint16_t)(sign | (uint32_t)r);
+  }
+  uint32_t mant = ax + 0xc8000000u; /* rebias exponent: (e - 112) << 23 */
+  return (uint16_t)(sign | ((mant + 0xfffu + ((mant >> 13) & 1u)) >> 13));
+}
+
+static inline float tc__bf16_to_f32(uint16_t h) { return tc__f32_from_bits((uint32_t)h << 16); }
+
+/* fp32 -> bf16 bits, round to nearest even with integer arithmetic (denormals kept). */
+static inline uint16_t tc__f32_to_bf16(float f) {
+  uint32_t x = tc__f32_bits(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return (uint16_t)((x >> 16) | 0x40u); /* quiet NaN */
+  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+
+#if defined(TC_SIMD_AVX512)
+/* 16-bit lanes in memory: masked 16-bit loads/stores need AVX512BW+VL, else element copies */
+static inline __m256i tc__u16_load_mask(const uint16_t *p, tc_vmask m) {
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+  return _mm256_maskz_loadu_epi16(m, p);
+#else
+  uint16_t t[16] = {0};
+  for (int i = 0; i < 16; i++)
+    if ((m >> i) & 1)
+      t[i] = p[i];
+  return _mm256_loadu_si256((const __m256i *)t);
+#endif
+}
+static inline void tc__u16_store_mask(uint16_t *p, __m256i v, tc_vmask m) {
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+  _mm256_mask_storeu_epi16(p, m, v);
+#else
+  uint16_t t[16];
+  _mm256_storeu_si256((__m256i *)t, v);
+  for (int i = 0; i < 16; i++)
+    if ((m >> i) & 1)
+      p[i] = t[i];
+#endif
+}
+
+static inline tc_vf32 tc__f16x16_to_f32(__m256i h) { return _mm512_cvtph_ps(h); }
+static inline __m256i tc__f32_to_f16x16(tc_vf32 v) { return _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT); }
+static inline tc_vf32 tc__bf16x16_to_f32(__m256i h) {
+  return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+}
+static inline __m256i tc__f32_to_bf16x16(tc_vf32 v) {
+  __m512i x = _mm512_castps_si512(v);
+  __m512i odd = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
+  __m512i r = _mm512_srli_epi32(_mm512_add_epi32(x, _mm512_add_epi32(odd, _mm512_set1_epi32(0x7fff))), 16);
+  __m512i q = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
+  __mmask16 nan = _mm512_cmpgt_epi32_mask(_mm512_and_si512(x, _mm512_set1_epi32(0x7fffffff)),
+                                          _mm512_set1_epi32(0x7f800000));
+  return _mm512_cvtepi32_epi16(_mm512_mask_blend_epi32(nan, r, q));
+}
+#define TC__CVT16(NAME, TO32, FROM32)                                                            \
+  static inline tc_vf32 tc_f32_load_##NAME(const uint16_t *p) {                                 \
+    return TO32(_mm256_loadu_si256((const __m256i *)p));                                        \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_mask(const uint16_t *p, tc_vmask m, float other) { \
+    return _mm512_mask_blend_ps(m, _mm512_set1_ps(other), TO32(tc__u16_load_mask(p, m)));       \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_n(const uint16_t *p, int n, float other) {         \
+    return tc_f32_load_##NAME##_mask(p, tc_mask_first_n(n), other);                             \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME(uint16_t *p, tc_vf32 v) {                              \
+    _mm256_storeu_si256((__m256i *)p, FROM32(v));                                               \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_mask(uint16_t *p, tc_vf32 v, tc_vmask m) {           \
+    tc__u16_store_mask(p, FROM32(v), m);                                                        \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_n(uint16_t *p, tc_vf32 v, int n) {                   \
+    tc_f32_store_##NAME##_mask(p, v, tc_mask_first_n(n));                                       \
+  }
+TC__CVT16(f16, tc__f16x16_to_f32, tc__f32_to_f16x16)
+TC__CVT16(bf16, tc__bf16x16_to_f32, tc__f32_to_bf16x16)
+#undef TC__CVT16
+#elif defined(TC_SIMD_AVX2)
+/* 16-bit lanes in memory: no 16-bit masked loads on AVX2, so tails go through a buffer */
+static inline __m128i tc__u16_load_mask(const uint16_t *p, tc_vmask m) {
+  uint16_t t[8] = {0};
+  unsigned bits = tc_mask_bits(m);
+  for (int i = 0; i < 8; i++)
+    if ((bits >> i) & 1u)
+      t[i] = p[i];
+  return _mm_loadu_si128((const __m128i *)t);
+}
+static inline void tc__u16_store_mask(uint16_t *p, __m128i v, tc_vmask m) {
+  uint16_t t[8];
+  unsigned bits = tc_mask_bits(m);
+  _mm_storeu_si128((__m128i *)t, v);
+  for (int i = 0; i < 8; i++)
+    if ((bits >> i) & 1u)
+      p[i] = t[i];
+}
+#ifdef __F16C__
+static inline tc_vf32 tc__f16x8_to_f32(__m128i h) { return _mm256_cvtph_ps(h); }
+static inline __m128i tc__f32_to_f16x8(tc_vf32 v) { return _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT); }
+#else
+static inline tc_vf32 tc__f16x8_to_f32(__m128i h) {
+  uint16_t t[8];
+  float f[8];
+  _mm_storeu_si128((__m128i *)t, h);
+  for (int i = 0; i < 8; i++)
+    f[i] = tc__f16_to_f32(t[i]);
+  return _mm256_loadu_ps(f);
+}
+static inline __m128i tc__f32_to_f16x8(tc_vf32 v) {
+  uint16_t t[8];
+  float f[8];
+  _mm256_storeu_ps(f, v);
+  for (int i = 0; i < 8; i++)
+    t[i] = tc__f32_to_f16(f[i]);
+  return _mm_loadu_si128((const __m128i *)t);
+}
+#endif
+static inline tc_vf32 tc__bf16x8_to_f32(__m128i h) {
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+static inline __m128i tc__f32_to_bf16x8(tc_vf32 v) {
+  __m256i x = _mm256_castps_si256(v);
+  __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
+  __m256i r = _mm256_srli_epi32(_mm256_add_epi32(x, _mm256_add_epi32(odd, _mm256_set1_epi32(0x7fff))), 16);
+  __m256i q = _mm256_or_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(0x40));
+  __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff)),
+                                   _mm256_set1_epi32(0x7f800000));
+  r = _mm256_blendv_epi8(r, q, nan); /* every lane is now 0 .. 0xffff */
+  return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+}
+#define TC__CVT16(NAME, TO32, FROM32)                                                            \
+  static inline tc_vf32 tc_f32_load_##NAME(const uint16_t *p) {                                 \
+    return TO32(_mm_loadu_si128((const __m128i *)p));                                           \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_mask(const uint16_t *p, tc_vmask m, float other) { \
+    return tc_f32_select(m, TO32(tc__u16_load_mask(p, m)), _mm256_set1_ps(other));              \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_n(const uint16_t *p, int n, float other) {         \
+    return tc_f32_load_##NAME##_mask(p, tc_mask_first_n(n), other);                             \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME(uint16_t *p, tc_vf32 v) {                              \
+    _mm_storeu_si128((__m128i *)p, FROM32(v));                                                  \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_mask(uint16_t *p, tc_vf32 v, tc_vmask m) {           \
+    tc__u16_store_mask(p, FROM32(v), m);                                                        \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_n(uint16_t *p, tc_vf32 v, int n) {                   \
+    tc_f32_store_##NAME##_mask(p, v, tc_mask_first_n(n));                                       \
+  }
+TC__CVT16(f16, tc__f16x8_to_f32, tc__f32_to_f16x8)
+TC__CVT16(bf16, tc__bf16x8_to_f32, tc__f32_to_bf16x8)
+#undef TC__CVT16
+#elif defined(TC_SIMD_NEON)
+/* 16-bit lanes in memory */
+static inline uint16x4_t tc__u16_load_mask(const uint16_t *p, tc_vmask m) {
+  uint16_t t[4] = {0, 0, 0, 0};
+  unsigned bits = tc_mask_bits(m);
+  for (int i = 0; i < 4; i++)
+    if ((bits >> i) & 1u)
+      t[i] = p[i];
+  return vld1_u16(t);
+}
+static inline void tc__u16_store_mask(uint16_t *p, uint16x4_t v, tc_vmask m) {
+  uint16_t t[4];
+  unsigned bits = tc_mask_bits(m);
+  vst1_u16(t, v);
+  for (int i = 0; i < 4; i++)
+    if ((bits >> i) & 1u)
+      p[i] = t[i];
+}
+static inline tc_vf32 tc__f16x4_to_f32(uint16x4_t h) { return vcvt_f32_f16(vreinterpret_f16_u16(h)); }
+static inline uint16x4_t tc__f32_to_f16x4(tc_vf32 v) { return vreinterpret_u16_f16(vcvt_f16_f32(v)); }
+static inline tc_vf32 tc__bf16x4_to_f32(uint16x4_t h) { return vreinterpretq_f32_u32(vshll_n_u16(h, 16)); }
+static inline uint16x4_t tc__f32_to_bf16x4(tc_vf32 v) {
+  uint32x4_t x = vreinterpretq_u32_f32(v);
+  uint32x4_t odd = vandq_u32(vshrq_n_u32(x, 16), vdupq_n_u32(1));
+  uint32x4_t r = vshrq_n_u32(vaddq_u32(x, vaddq_u32(odd, vdupq_n_u32(0x7fff))), 16);
+  uint32x4_t q = vorrq_u32(vshrq_n_u32(x, 16), vdupq_n_u32(0x40));
+  uint32x4_t nan = vcgtq_u32(vandq_u32(x, vdupq_n_u32(0x7fffffff)), vdupq_n_u32(0x7f800000));
+  return vmovn_u32(vbslq_u32(nan, q, r));
+}
+#define TC__CVT16(NAME, TO32, FROM32)                                                            \
+  static inline tc_vf32 tc_f32_load_##NAME(const uint16_t *p) { return TO32(vld1_u16(p)); }     \
+  static inline tc_vf32 tc_f32_load_##NAME##_mask(const uint16_t *p, tc_vmask m, float other) { \
+    return vbslq_f32(m, TO32(tc__u16_load_mask(p, m)), vdupq_n_f32(other));                     \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_n(const uint16_t *p, int n, float other) {         \
+    return tc_f32_load_##NAME##_mask(p, tc_mask_first_n(n), other);                             \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME(uint16_t *p, tc_vf32 v) { vst1_u16(p, FROM32(v)); }    \
+  static inline void tc_f32_store_##NAME##_mask(uint16_t *p, tc_vf32 v, tc_vmask m) {           \
+    tc__u16_store_mask(p, FROM32(v), m);                                                        \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_n(uint16_t *p, tc_vf32 v, int n) {                   \
+    tc_f32_store_##NAME##_mask(p, v, tc_mask_first_n(n));                                       \
+  }
+TC__CVT16(f16, tc__f16x4_to_f32, tc__f32_to_f16x4)
+TC__CVT16(bf16, tc__bf16x4_to_f32, tc__f32_to_bf16x4)
+#undef TC__CVT16
+#else /* scalar */
+/* fp16 / bf16 with the bit-exact scalar conversions above */
+#define TC__CVT16(NAME, TO32, FROM32)                                                            \
+  static inline tc_vf32 tc_f32_load_##NAME(const uint16_t *p) {                                 \
+    tc_vf32 r;                                                                                  \
+    TC__LANES(i) r.v[i] = TO32(p[i]);                                                           \
+    return r;                                                                                   \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_mask(const uint16_t *p, tc_vmask m, float other) { \
+    tc_vf32 r;                                                                                  \
+    TC__LANES(i) r.v[i] = m.v[i] ? TO32(p[i]) : other;                                          \
+    return r;                                                                                   \
+  }                                                                                             \
+  static inline tc_vf32 tc_f32_load_##NAME##_n(const uint16_t *p, int n, float other) {         \
+    tc_vf32 r = tc_f32_splat(other);                                                            \
+    n = tc__clamp_n(n, 8);                                                                      \
+    for (int i = 0; i < n; i++)                                                                 \
+      r.v[i] = TO32(p[i]);                                                                      \
+    return r;                                                                                   \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME(uint16_t *p, tc_vf32 v) {                              \
+    TC__LANES(i) p[i] = FROM32(v.v[i]);                                                         \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_mask(uint16_t *p, tc_vf32 v, tc_vmask m) {           \
+    TC__LANES(i) if (m.v[i]) p[i] = FROM32(v.v[i]);                                             \
+  }                                                                                             \
+  static inline void tc_f32_store_##NAME##_n(uint16_t *p, tc_vf32 v, int n) {                   \
+    n = tc__clamp_n(n, 8);                                                                      \
+    for (int i = 0; i < n; i++)                                                                 \
+      p[i] = FROM32(v.v[i]);                                                                    \
+  }
+TC__CVT16(f16, tc__f16_to_f32, tc__f32_to_f16)
+TC__CVT16(bf16, tc__bf16_to_f32, tc__f32_to_bf16)
+#undef TC__CVT16
+#endif
+
+/* runtime/tc_simd.h, section round16 */
+/* The result of an fp16 / bf16 op: Triton computes it in the 16-bit type, so each op's fp32
+ * result (exact operands, one rounding) is rounded to the type, lane by lane what
+ * tc_round_f16 / tc_round_bf16 of tc_helpers.h do: to nearest even, overflow to inf, NaN stays
+ * a NaN, subnormals kept. fp16 goes through the level's conversion pair (F16C, NEON, or the
+ * scalar conversions); bf16 rounds the fp32 bits with integer arithmetic. */
+#if defined(TC_SIMD_AVX512)
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) {
+  return tc__f16x16_to_f32(tc__f32_to_f16x16(v));
+}
+#elif defined(TC_SIMD_AVX2)
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) { return tc__f16x8_to_f32(tc__f32_to_f16x8(v)); }
+#elif defined(TC_SIMD_NEON)
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) { return tc__f16x4_to_f32(tc__f32_to_f16x4(v)); }
+#else /* scalar */
+static inline tc_vf32 tc_f32_round_f16(tc_vf32 v) {
+  tc_vf32 r;
+  TC__LANES(i) r.v[i] = tc__f16_to_f32(tc__f32_to_f16(v.v[i]));
+  return r;
+}
+#endif
+static inline tc_vf32 tc_f32_round_bf16(tc_vf32 v) {
+  tc_vi32 x = tc_f32_as_i32(v), hi = tc_i32_splat((int32_t)0xffff0000u);
+  tc_vi32 odd = tc_i32_and(tc_i32_shru(x, tc_i32_splat(16)), tc_i32_splat(1));
+  tc_vi32 r = tc_i32_and(tc_i32_add(x, tc_i32_add(odd, tc_i32_splat(0x7fff))), hi);
+  tc_vi32 q = tc_i32_and(tc_i32_or(x, tc_i32_splat(0x400000)), hi); /* NaN: made quiet */
+  tc_vmask nan = tc_i32_gt(tc_i32_and(x, tc_i32_splat(0x7fffffff)), tc_i32_splat(0x7f800000));
+  return tc_i32_as_f32(tc_i32_select(nan, q, r));
+}
+
+/* runtime/tc_simd.h, section prefetch */
+/* tc_prefetch_next(&site, &delta, p, first, write): prefetch p + delta. When `first` is true
+ * (the first vector of a loop nest), delta is learned: how far the site's first address moved
+ * between its last two distinct values (the previous program on this thread, or the previous
+ * trip of an enclosing loop). The site (`static _Thread_local`, one per access and thread) is
+ * only touched then; delta is a local of the program. A prefetch never faults, so a wrong guess
+ * costs only bandwidth; the address is formed in uintptr_t, never as an out-of-bounds pointer.
+ * It pays off when the data comes from memory; when it is already in cache the prefetches only
+ * take load slots: -DTC_NO_PREFETCH compiles them out. */
+static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first,
+                                    int write) {
+  uintptr_t a = (uintptr_t)p;
+  if (first) {
+    if (a != s->last) {
+      s->delta = s->last ? (intptr_t)(a - s->last) : 0;
+      s->last = a;
+    }
+    *delta = s->delta;
+  }
+  if (!*delta)
+    return;
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(TC_NO_PREFETCH)
+  if (write)
+    __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 1, 3);
+  else
+    __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 0, 3);
+#else
+  (void)write;
+#endif
+}
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #endif
