@@ -853,7 +853,7 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[N
     /* a sum of products: one multiply-add into the accumulator (contracted as in pass_contract) */
     Value *v = r->in[0];
     Op *m = v->def;
-    bool muladd = !strcmp(r->str, "sum") && contractible_product(v);
+    bool muladd = !strcmp(r->str, "sum") && contractible_product(v) && v->dt == DT_F32;
     const char *upd = muladd ? fmt("tc_f32_muladd(%s, %s, %s)", vec(S, vx(S, m->in[0], IDX)),
                                    vec(S, vx(S, m->in[1], IDX)), a[0])
                              : fmt("%s(%s, %s)", acc_fn(r), a[0], vec(S, vx(S, v, IDX)));

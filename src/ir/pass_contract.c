@@ -8,7 +8,8 @@
  * the vector layer fuses it where the ISA has FMA (tc_f32_muladd), the scalar C path writes
  * `a * b + c` (no slow fmaf call on a machine without FMA). `tl.fma` itself always fuses.
  *
- * Only fp32, only a product without a Python name (a named one keeps its own statement in the
+ * Only fp32 and fp16 (Triton's a * b + c on fp16 is one fma.rn.f16: the recorded case
+ * half_ops_fp16 differs from two roundings), only a product without a Python name (a named one keeps its own statement in the
  * generated code) whose single use is the add, in the same block.
  *
  * A matrix product started from zero that only feeds a sum takes the other addend as its
@@ -23,9 +24,14 @@
 
 #include <math.h>
 
+/* fp32, and fp16 as Triton's GPU code has it (fma.rn.f16: one rounding). Not bf16: the C
+ * scalar path writes a contracted fma as a * b + c in fp32, whose product overflows where
+ * bf16's range (fp32's) reaches; bf16 keeps two roundings. */
+static bool contract_type(DType t) { return t == DT_F32 || t == DT_F16; }
+
 bool contractible_product(Value *v) {
   Op *d = v->def;
-  return d && d->k == O_MUL && v->uses == 1 && !v->name && v->dt == DT_F32;
+  return d && d->k == O_MUL && v->uses == 1 && !v->name && contract_type(v->dt);
 }
 
 static bool contractible(Value *v, Block *b) {
@@ -70,7 +76,7 @@ static void contract_block(Block *b) {
       contract_block(op->reg[r]);
     if (op->k == O_ADD && fold_dot_add(op, b))
       continue;
-    if (op->k != O_ADD || op->out[0]->dt != DT_F32)
+    if (op->k != O_ADD || !contract_type(op->out[0]->dt))
       continue;
     int m = contractible(op->in[0], b) ? 0 : contractible(op->in[1], b) ? 1 : -1;
     if (m < 0)

@@ -3,7 +3,8 @@
  * against plain-C references that share no code with tritonc's runtime: 16-bit values are
  * decoded with ldexp, results computed in double (exact, or rounded once where an fp32 rounding
  * before the 16-bit one cannot change the result: 24 >= 2p + 2 bits; fp32 math on the values is
- * rounded to fp32 first, as the kernel does) and rounded to the type
+ * rounded to fp32 first, as the kernel does; fp16 a * b + a is one fma, rounded once, as
+ * Triton computes it) and rounded to the type
  * with nearbyint, ties to even. Every fp16 / bf16 bit pattern is an operand (subnormals, inf,
  * NaN, both zeros); a second pass makes every a + b an exact tie. Compared: the value, the sign
  * of zeros, NaN-ness; the elements after n must stay untouched. Prints "N bad" and exits
@@ -86,7 +87,8 @@ static void half_run(const Fmt *f, int n, const uint16_t *a, const uint16_t *b, 
   for (int k = 0; k < n; k++) {
     double A = decode(f, a[k]), B = decode(f, b[k]);
     double want[8] = {rnd(f, A + B), rnd(f, A - B), rnd(f, A * B), rnd(f, A / B),
-                      isnan(A) ? B : isnan(B) ? A : A > B ? A : B, rnd(f, rnd(f, A * B) + A),
+                      isnan(A) ? B : isnan(B) ? A : A > B ? A : B,
+                      f == &F16 ? rnd(f, fma(A, B, A)) : rnd(f, rnd(f, A * B) + A),
                       rnd(f, (double)iv[k]), rnd(f, (float)(A * 3.0 + 0.5))};
     static const char *op[8] = {"a+b", "a-b", "a*b", "a/b", "max", "a*b+a", "i.to", "a*3+0.5"};
     for (int r = 0; r < rows; r++) {
