@@ -116,6 +116,40 @@ nvcc_c() {
   fi
 }
 
+# nvcc_par ARCH FILES...: nvcc_c of every file, JOBS at a time (default: the cores), reported
+# in file order
+nvcc_par() {
+  arch=$1; shift
+  jobs=${JOBS:-$(nproc 2> /dev/null || echo 2)}
+  i=0
+  for f in "$@"; do
+    i=$((i + 1))
+    (
+      t0=$(now_s)
+      if "$NVCC" -O3 -c -arch="$arch" -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
+          "$f" -o "$TMP/nvcc.$i.o" > "$TMP/nvcc.$i.log" 2>&1; then
+        echo "ok $(elapsed "$t0")" > "$TMP/nvcc.$i.res"
+      else
+        echo "bad" > "$TMP/nvcc.$i.res"
+      fi
+      rm -f "$TMP/nvcc.$i.o"
+    ) &
+    [ $((i % jobs)) -ne 0 ] || wait
+  done
+  wait
+  i=0
+  for f in "$@"; do
+    i=$((i + 1))
+    read -r st secs < "$TMP/nvcc.$i.res"
+    if [ "$st" = ok ]; then
+      pass "nvcc $f $arch ($secs s)"
+    else
+      fail "nvcc $f $arch ($(grep -m1 error "$TMP/nvcc.$i.log" || head -n 1 "$TMP/nvcc.$i.log"))"
+      sed 's/^/    /' "$TMP/nvcc.$i.log" | head -n 20
+    fi
+  done
+}
+
 nvrtc tests/cuda/samples/*.cu
 if [ -n "$NVCC" ]; then
   for f in tests/cuda/samples/*.cu; do
@@ -153,7 +187,7 @@ else
     if [ -n "$NVCC" ]; then
       last=""
       for a in $ARCHS; do last=$a; done
-      for f in "$gen"/*.cu; do nvcc_c "$f" "$last"; done
+      nvcc_par "$last" "$gen"/*.cu
     fi
   else
     fail "generated: no case translated to CUDA"
