@@ -15,13 +15,16 @@ static __device__ __forceinline__ float tc_div(float a, float b) {
   return r;
 }
 
-//@ exp
-/* tl.exp2 and tl.exp on fp32, as Triton emits them: ex2.approx.f32 (of x * log2(e)). */
+//@ exp2
+/* tl.exp2 on fp32, as Triton emits it: ex2.approx.f32. */
 static __device__ __forceinline__ float tc_exp2(float x) {
   float r;
   asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
 }
+
+//@ exp
+/* tl.exp on fp32, as Triton emits it: ex2.approx.f32 of x * log2(e) (uses exp2). */
 static __device__ __forceinline__ float tc_exp(float x) { return tc_exp2(x * 1.44269504088896341f); }
 
 //@ vec

@@ -67,7 +67,7 @@ typedef struct CE {
   int scope;       /* nesting depth of regions */
   long long smem;  /* bytes of shared memory the kernel needs */
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
-  bool need_div, need_exp, need_vec; /* helpers used */
+  bool need_div, need_exp, need_exp2, need_vec; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */

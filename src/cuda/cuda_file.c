@@ -22,7 +22,7 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp && !E->need_vec && !E->need_fp8)
+  if (!E->need_div && !E->need_exp2 && !E->need_vec && !E->need_fp8)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
@@ -31,6 +31,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
   buf_puts(o, "\n/* ---- helpers from tritonc's runtime/tc_cuda_kernel.h ---- */\n");
   if (E->need_div)
     copy_section(o, "div");
+  if (E->need_exp2)
+    copy_section(o, "exp2");
   if (E->need_exp)
     copy_section(o, "exp");
   if (E->need_vec)
