@@ -77,7 +77,7 @@ def matmul_bt_kernel(a_ptr, bt_ptr, c_ptr, M, N, K, lda, ldbt, ldc,
 @triton.jit
 def matmul_i8_kernel(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    """int8 x int8 -> int32 with the `@` operator and an int32 accumulator."""
+    """int8 x int8 -> int32 with an int32 accumulator (tl.dot: Triton 3.6 rejects `@` in kernels)."""
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
     ks = tl.arange(0, BLOCK_K)
