@@ -490,6 +490,8 @@ bool ax_const(const Value *v, int64_t *c);
  * along its innermost dimension, as Triton vectorises: that many lanes are contiguous, the first
  * at an address that is a multiple of their bytes, under one mask value, in at most 16 bytes
  * (the widest access of a CUDA thread). A power of two; 1 for scalars. */
+/* the largest power of two <= x (1 for x < 2) */
+int pow2_floor(int64_t x);
 int ax_vec_width(const Value *ptr, const Value *mask);
 
 /* ---------------------------------------------------------------- targets */

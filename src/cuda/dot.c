@@ -27,13 +27,7 @@ static const char *smem_type(CE *E, Value *v) {
   return cu_type(v->dt, v->elt);
 }
 
-static long long smem_bytes(Value *v) {
-  int bits = dt_bits(v->dt);
-  long long eb = v->dt == DT_I1 ? 1 : bits / 8;
-  if (eb < 1)
-    eb = 1;
-  return shape_numel(v->sh) * eb;
-}
+static long long smem_bytes(Value *v) { return shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8); }
 
 /* one multiply-add step of the accumulator r in r's type */
 static const char *madd(CE *E, DType t, const char *x, const char *y, const char *r) {

@@ -313,13 +313,6 @@ static void check_budget(CE *E, Value *v, Loc loc) {
 
 /* ---- vector memory access ---- */
 
-static int floor_pow2(int64_t x) {
-  int p = 1;
-  while (p * 2 <= x)
-    p *= 2;
-  return p;
-}
-
 /* Elements per access of a load or store laid out as L, as Triton vectorises it (the axis
  * facts: contiguity, divisibility, the mask's constancy; 16 bytes at most), within a chunk of
  * L; 1 when the access stays scalar. A load's `other` must be one value per access, a stored
@@ -333,7 +326,7 @@ static int vec_width(CE *E, Op *op, Lay L) {
     w = L.V;
   int last = p->sh.rank - 1;
   if (op->k == O_LOAD && op->nin > 2 && op->in[2]->sh.rank)
-    w = floor_pow2(w < op->in[2]->ax.consta[last] ? w : op->in[2]->ax.consta[last]);
+    w = pow2_floor(w < op->in[2]->ax.consta[last] ? w : op->in[2]->ax.consta[last]);
   if (op->k == O_STORE && cu_virtual(E, op->in[1]))
     return 1;
   return w;
@@ -371,25 +364,16 @@ static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
   cu_loop_step(E, L.E, W, body);
 }
 
-// tl.store(ptr, value, mask) as stores of W elements
-static void emit_vec_store(CE *E, Op *op, Lay L, int W) {
-  Ix ix = ix_canon(L);
+// tl.store(ptr, value, mask) as stores of W elements: the element loop's body
+static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W) {
   Value *p = op->in[0];
-  const char *x = at_lane(operand(E, op, 1, &ix));
-  const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
-  const char *addr = address(E, p, &ix);
+  const char *x = at_lane(operand(E, op, 1, ix));
+  const char *m = op->nin > 2 ? operand(E, op, 2, ix) : NULL;
+  const char *addr = address(E, p, ix);
   E->need_vec = true;
-  const char *body =
-      fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
-          "%stc_stv(%s, tc_v);",
-          W, cu_mem_type(p->elt), W, cu_store_val(E, p->elt, x), m ? fmt("if (%s)\n  ", m) : "", addr);
-  if (L.TC < E->T)
-    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
-  E->ind += L.TC < E->T;
-  cu_loop_step(E, L.E, W, body);
-  E->ind -= L.TC < E->T;
-  if (L.TC < E->T)
-    cline(E, "}");
+  return fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
+             "%stc_stv(%s, tc_v);",
+             W, cu_mem_type(p->elt), W, cu_store_val(E, p->elt, x), m ? fmt("if (%s)\n  ", m) : "", addr);
 }
 
 /* v = its op's value at every element of v's layout */
@@ -419,19 +403,21 @@ static void emit_store(CE *E, Op *op) {
     return;
   }
   Lay L = lay_of(E, p->sh);
-  int W = vec_width(E, op, L);
-  if (W > 1) {
-    emit_vec_store(E, op, L, W);
-    return;
-  }
   Ix ix = ix_canon(L);
-  const char *val = cu_store_val(E, p->elt, operand(E, op, 1, &ix));
-  const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
-  const char *dst = deref(E, p, &ix);
+  int W = vec_width(E, op, L);
+  const char *body;
+  if (W > 1) {
+    body = vec_store_body(E, op, &ix, W);
+  } else {
+    const char *val = cu_store_val(E, p->elt, operand(E, op, 1, &ix));
+    const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
+    const char *dst = deref(E, p, &ix);
+    body = m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val);
+  }
   if (L.TC < E->T)
     cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
   E->ind += L.TC < E->T;
-  cu_loop(E, L.E, m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val));
+  cu_loop_step(E, L.E, W, body);
   E->ind -= L.TC < E->T;
   if (L.TC < E->T)
     cline(E, "}");

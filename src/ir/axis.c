@@ -185,8 +185,12 @@ int ax_vec_width(const Value *ptr, const Value *mask) {
   int64_t w = min64(min64(max64(ptr->ax.divis[d] / esize, 1), ptr->ax.contig[d]), 16 / esize);
   if (mask && mask->sh.rank == ptr->sh.rank)
     w = min64(w, max64(mask->ax.consta[d], 1));
+  return pow2_floor(w);
+}
+
+int pow2_floor(int64_t x) {
   int p = 1;
-  while (p * 2 <= w)
+  while (p * 2 <= x)
     p *= 2;
   return p;
 }

@@ -104,11 +104,15 @@ nvrtc() {
   "$CHECK" --werror -Iruntime $arch_args "$@" > "$TMP/nvrtc.log" 2>&1
   absorb nvrtc_check "$TMP/nvrtc.log" $?
 }
-# nvcc_c FILE ARCH: nvcc -c, host side warnings as errors
+# nvcc_to FILE ARCH OBJ LOG: nvcc -c, device and host side warnings as errors
+nvcc_to() {
+  "$NVCC" -O3 -c -arch="$2" -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
+    "$1" -o "$3" > "$4" 2>&1
+}
+# nvcc_c FILE ARCH: nvcc_to, reported
 nvcc_c() {
   t0=$(now_s)
-  if "$NVCC" -O3 -c -arch="$2" -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
-      "$1" -o "$TMP/nvcc.o" > "$TMP/nvcc.log" 2>&1; then
+  if nvcc_to "$1" "$2" "$TMP/nvcc.o" "$TMP/nvcc.log"; then
     pass "nvcc $1 $2 ($(elapsed "$t0") s)"
   else
     fail "nvcc $1 $2 ($(grep -m1 error "$TMP/nvcc.log" || head -n 1 "$TMP/nvcc.log"))"
@@ -126,8 +130,7 @@ nvcc_par() {
     i=$((i + 1))
     (
       t0=$(now_s)
-      if "$NVCC" -O3 -c -arch="$arch" -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
-          "$f" -o "$TMP/nvcc.$i.o" > "$TMP/nvcc.$i.log" 2>&1; then
+      if nvcc_to "$f" "$arch" "$TMP/nvcc.$i.o" "$TMP/nvcc.$i.log"; then
         echo "ok $(elapsed "$t0")" > "$TMP/nvcc.$i.res"
       else
         echo "bad" > "$TMP/nvcc.$i.res"
