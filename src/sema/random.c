@@ -13,7 +13,8 @@
  *  - each round: c0' = umulhi(B, c2) ^ c1 ^ k0, c2' = umulhi(A, c0) ^ c3 ^ k1, c1' = B * c2,
  *    c3' = A * c0, then k0 += KEY_A, k1 += KEY_B (Philox4x32: A = 0xD2511F53, B = 0xCD9E8D57,
  *    KEY_A = 0x9E3779B9, KEY_B = 0xBB67AE85; Philox4x64 has its own four constants).
- *  - randint4x(seed, off) = philox(seed, off, off * 0, off * 0, off * 0).
+ *  - randint4x(seed, off) = philox(seed, low word of off, high word of off or 0, 0, 0): Philox4x32
+ *    whatever the offset's width (see randint4x below).
  *  - uint_to_uniform_float(x): x as a signed integer of its width, x < 0 -> -x - 1, times a scale
  *    (fp32 4.6566127342e-10 for 32 bits, 1.0842020432385337e-19 for 64) so that the result < 1.
  *  - randn: Box-Muller on the first two words, u1 floored at 1e-7, th = 2*pi * u2,
@@ -78,7 +79,7 @@ static SVal *philox(Rng *R, SVal *seed, SVal *in[4], int64_t n_rounds) {
   SVal *s64 = sv_tensor(cast_to(S, R->loc, sd, DT_U64));
   int bits = c[0]->v->dt == DT_PTR ? 0 : dt_bits(c[0]->v->dt);
   if (bits != 32 && bits != 64)
-    error_at(R->loc, "random number offsets must be 32- or 64-bit, got %s",
+    error_at(R->loc, "tl.philox counters must be 32- or 64-bit words, got %s",
              dt_name(c[0]->v->dt, c[0]->v->elt));
   SVal *k0, *k1;
   DType ut = bits == 32 ? DT_U32 : DT_U64;
@@ -99,10 +100,24 @@ static SVal *philox(Rng *R, SVal *seed, SVal *in[4], int64_t n_rounds) {
   return t;
 }
 
-// tl.randint4x(seed, offset, n_rounds=10)
+/* tl.randint4x(seed, offset, n_rounds=10): always Philox4x32. The offset's low word is the first
+ * counter and, for an offset wider than 32 bits, its high word the second:
+ *   offset_lo = offset.to(tl.uint32); _0 = offset_lo * 0
+ *   offset_hi = (offset >> 32).to(tl.uint32) if offset is 64-bit else _0
+ *   philox(seed, offset_lo, offset_hi, _0, _0)
+ * (Triton 3.6; its recorded int64-offset outputs stay below 2^32 and match this bit for bit, cases
+ * rand_randint64 / rand_rand64 / rand_randn64). Only tl.philox on 64-bit counters runs Philox4x64. */
 static SVal *randint4x(Rng *R, SVal *seed, SVal *offset, int64_t n_rounds) {
-  SVal *z = op2(R, OP_MUL, offset, sv_int(0));
-  SVal *c[4] = {offset, z, z, z};
+  Sema *S = R->S;
+  Value *off = to_tensor(S, R->loc, offset);
+  if (off->dt == DT_PTR || !dt_is_int(off->dt))
+    error_at(R->loc, "random number offsets must be integers, got %s", dt_name(off->dt, off->elt));
+  SVal *lo = sv_tensor(cast_to(S, R->loc, off, DT_U32));
+  SVal *z = op2(R, OP_MUL, lo, sv_int(0));
+  SVal *hi = z;
+  if (dt_bits(off->dt) > 32)
+    hi = sv_tensor(cast_to(S, R->loc, op2(R, OP_RSHIFT, sv_tensor(off), sv_int(32))->v, DT_U32));
+  SVal *c[4] = {lo, hi, z, z};
   return philox(R, seed, c, n_rounds);
 }
 

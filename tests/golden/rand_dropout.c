@@ -18,7 +18,6 @@
 static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
 static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
 static inline int32_t tc_sub_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a - (uint32_t)b); }
-static inline uint32_t tc_bitcast_i32_u32(int32_t x) { uint32_t b; memcpy(&b, &x, sizeof b); uint32_t r; memcpy(&r, &b, sizeof r); return r; }
 static inline int32_t tc_bitcast_u32_i32(uint32_t x) { uint32_t b; memcpy(&b, &x, sizeof b); int32_t r; memcpy(&r, &b, sizeof r); return r; }
 
 /* One program (a CTA on the GPU) of seeded_dropout_kernel. */
@@ -57,23 +56,21 @@ static void seeded_dropout_kernel_program(float *x_ptr, float *out_ptr, int32_t 
     /* dropout.py:12: x = tl.load(x_ptr + offsets, mask=mask) */
     const float x = (mask ? x_ptr[offsets] : 0.0f);
     /* dropout.py:14: random = tl.rand(seed, offsets) */
-    const uint32_t t17 = tc_bitcast_i32_u32(offsets);
-    const uint32_t t18 = tc_bitcast_i32_u32(tc_mul_i32(offsets, 0));
-    const uint32_t t19 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t18) >> 32) ^ tc_bitcast_i32_u32(tc_mul_i32(offsets, 0))) ^ t2);
-    const uint32_t t20 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t17) >> 32) ^ tc_bitcast_i32_u32(tc_mul_i32(offsets, 0))) ^ t1);
-    const uint32_t t21 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t20) >> 32) ^ (3449720151u * t18)) ^ t3);
-    const uint32_t t22 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t19) >> 32) ^ (3528531795u * t17)) ^ t4);
-    const uint32_t t23 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t22) >> 32) ^ (3449720151u * t20)) ^ t5);
-    const uint32_t t24 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t21) >> 32) ^ (3528531795u * t19)) ^ t6);
-    const uint32_t t25 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t24) >> 32) ^ (3449720151u * t22)) ^ t7);
-    const uint32_t t26 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t23) >> 32) ^ (3528531795u * t21)) ^ t8);
-    const uint32_t t27 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t26) >> 32) ^ (3449720151u * t24)) ^ t9);
-    const uint32_t t28 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t25) >> 32) ^ (3528531795u * t23)) ^ t10);
-    const uint32_t t29 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t28) >> 32) ^ (3449720151u * t26)) ^ t11);
-    const uint32_t t30 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t27) >> 32) ^ (3528531795u * t25)) ^ t12);
-    const uint32_t t31 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t30) >> 32) ^ (3449720151u * t28)) ^ t13);
-    const int32_t t32 = tc_bitcast_u32_i32((((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t29) >> 32) ^ (3528531795u * t27)) ^ t14)) >> 32) ^ (3449720151u * t30)) ^ t15)) >> 32) ^ (3528531795u * t31)) ^ (t16 + 3144134277u))) >> 32) ^ (3449720151u * (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t31) >> 32) ^ (3528531795u * t29)) ^ t16))) ^ ((t15 + 2654435769u) + 2654435769u)));
-    const float random = ((float)((t32 < 0) ? tc_sub_i32(tc_sub_i32(0, t32), 1) : t32) * 0x1.fffffep-32f /* 4.6566126e-10 */);
+    const uint32_t t17 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)((uint32_t)offsets * 0u)) >> 32) ^ ((uint32_t)offsets * 0u)) ^ t2);
+    const uint32_t t18 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)(uint32_t)offsets) >> 32) ^ ((uint32_t)offsets * 0u)) ^ t1);
+    const uint32_t t19 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t18) >> 32) ^ (3449720151u * ((uint32_t)offsets * 0u))) ^ t3);
+    const uint32_t t20 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t17) >> 32) ^ (3528531795u * (uint32_t)offsets)) ^ t4);
+    const uint32_t t21 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t20) >> 32) ^ (3449720151u * t18)) ^ t5);
+    const uint32_t t22 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t19) >> 32) ^ (3528531795u * t17)) ^ t6);
+    const uint32_t t23 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t22) >> 32) ^ (3449720151u * t20)) ^ t7);
+    const uint32_t t24 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t21) >> 32) ^ (3528531795u * t19)) ^ t8);
+    const uint32_t t25 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t24) >> 32) ^ (3449720151u * t22)) ^ t9);
+    const uint32_t t26 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t23) >> 32) ^ (3528531795u * t21)) ^ t10);
+    const uint32_t t27 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t26) >> 32) ^ (3449720151u * t24)) ^ t11);
+    const uint32_t t28 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t25) >> 32) ^ (3528531795u * t23)) ^ t12);
+    const uint32_t t29 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t28) >> 32) ^ (3449720151u * t26)) ^ t13);
+    const int32_t t30 = tc_bitcast_u32_i32((((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t27) >> 32) ^ (3528531795u * t25)) ^ t14)) >> 32) ^ (3449720151u * t28)) ^ t15)) >> 32) ^ (3528531795u * t29)) ^ (t16 + 3144134277u))) >> 32) ^ (3449720151u * (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t29) >> 32) ^ (3528531795u * t27)) ^ t16))) ^ ((t15 + 2654435769u) + 2654435769u)));
+    const float random = ((float)((t30 < 0) ? tc_sub_i32(tc_sub_i32(0, t30), 1) : t30) * 0x1.fffffep-32f /* 4.6566126e-10 */);
     /* dropout.py:15: x_keep = random > p */
     const bool x_keep = (random > p);
     /* dropout.py:16: output = tl.where(x_keep, x / (1 - p), 0.0) */

@@ -18,8 +18,6 @@
 static inline int32_t tc_mul_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
 static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
 static inline int64_t tc_add_i64(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static inline int64_t tc_mul_i64(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
-static inline uint64_t tc_bitcast_i64_u64(int64_t x) { uint64_t b; memcpy(&b, &x, sizeof b); uint64_t r; memcpy(&r, &b, sizeof r); return r; }
 
 /* One program (a CTA on the GPU) of randint64_kernel. */
 static void randint64_kernel_program(uint64_t *out_ptr, int64_t seed, int64_t base, int32_t n, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
@@ -33,38 +31,46 @@ static void randint64_kernel_program(uint64_t *out_ptr, int64_t seed, int64_t ba
   const int32_t t0 = pid_x;
   /* random_ops.py:55: r = tl.randint(seed, offs) */
   const uint64_t t1 = (uint64_t)seed;
-  const uint64_t t2 = (t1 + UINT64_C(11400714819323198485));
-  const uint64_t t3 = (t2 + UINT64_C(11400714819323198485));
-  const uint64_t t4 = (t3 + UINT64_C(11400714819323198485));
-  const uint64_t t5 = (t4 + UINT64_C(11400714819323198485));
-  const uint64_t t6 = (t5 + UINT64_C(11400714819323198485));
-  const uint64_t t7 = (t6 + UINT64_C(11400714819323198485));
-  const uint64_t t8 = (t7 + UINT64_C(11400714819323198485));
+  const uint32_t t2 = (uint32_t)((uint64_t)(t1 >> UINT64_C(32)) & UINT64_C(4294967295));
+  const uint32_t t3 = (uint32_t)(t1 & UINT64_C(4294967295));
+  const uint32_t t4 = (t3 + 2654435769u);
+  const uint32_t t5 = (t2 + 3144134277u);
+  const uint32_t t6 = (t4 + 2654435769u);
+  const uint32_t t7 = (t5 + 3144134277u);
+  const uint32_t t8 = (t6 + 2654435769u);
+  const uint32_t t9 = (t7 + 3144134277u);
+  const uint32_t t10 = (t8 + 2654435769u);
+  const uint32_t t11 = (t9 + 3144134277u);
+  const uint32_t t12 = (t10 + 2654435769u);
+  const uint32_t t13 = (t11 + 3144134277u);
+  const uint32_t t14 = (t12 + 2654435769u);
+  const uint32_t t15 = (t13 + 3144134277u);
+  const uint32_t t16 = (t14 + 2654435769u);
+  const uint32_t t17 = (t15 + 3144134277u);
+  #pragma omp simd
   for (int i0 = 0; i0 < 128; i0++) {
     /* random_ops.py:53: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
     const int32_t i = tc_add_i32(tc_mul_i32(t0, 128), i0);
     /* random_ops.py:54: offs = base + i.to(tl.int64) */
     const int64_t offs = tc_add_i64(base, (int64_t)i);
     /* random_ops.py:55: r = tl.randint(seed, offs) */
-    const uint64_t t9 = tc_bitcast_i64_u64(offs);
-    const uint64_t t10 = tc_bitcast_i64_u64(tc_mul_i64(offs, INT64_C(0)));
-    const uint64_t t11 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t10) >> 64) ^ tc_bitcast_i64_u64(tc_mul_i64(offs, INT64_C(0)))) ^ t1);
-    const uint64_t t12 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t9) >> 64) ^ tc_bitcast_i64_u64(tc_mul_i64(offs, INT64_C(0)))) ^ UINT64_C(0));
-    const uint64_t t13 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t12) >> 64) ^ (UINT64_C(14581110107779764567) * t10)) ^ t2);
-    const uint64_t t14 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t11) >> 64) ^ (UINT64_C(15197193596820024467) * t9)) ^ (UINT64_C(0) + UINT64_C(13503953896175478587)));
-    const uint64_t t15 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t14) >> 64) ^ (UINT64_C(14581110107779764567) * t12)) ^ t3);
-    const uint64_t t16 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t13) >> 64) ^ (UINT64_C(15197193596820024467) * t11)) ^ ((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)));
-    const uint64_t t17 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t16) >> 64) ^ (UINT64_C(14581110107779764567) * t14)) ^ t4);
-    const uint64_t t18 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t15) >> 64) ^ (UINT64_C(15197193596820024467) * t13)) ^ (((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)));
-    const uint64_t t19 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t18) >> 64) ^ (UINT64_C(14581110107779764567) * t16)) ^ t5);
-    const uint64_t t20 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t17) >> 64) ^ (UINT64_C(15197193596820024467) * t15)) ^ ((((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)));
-    const uint64_t t21 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t20) >> 64) ^ (UINT64_C(14581110107779764567) * t18)) ^ t6);
-    const uint64_t t22 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t19) >> 64) ^ (UINT64_C(15197193596820024467) * t17)) ^ (((((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)));
-    const uint64_t t23 = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)t22) >> 64) ^ (UINT64_C(14581110107779764567) * t20)) ^ t7);
-    const uint64_t r = (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)(((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)(((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(14581110107779764567) * (uint64_t)(((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t21) >> 64) ^ (UINT64_C(15197193596820024467) * t19)) ^ ((((((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)))) >> 64) ^ (UINT64_C(14581110107779764567) * t22)) ^ t8)) >> 64) ^ (UINT64_C(15197193596820024467) * t23)) ^ ((((((((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)))) >> 64) ^ (UINT64_C(14581110107779764567) * (((uint64_t)(((unsigned __int128)(uint64_t)UINT64_C(15197193596820024467) * (uint64_t)t23) >> 64) ^ (UINT64_C(15197193596820024467) * t21)) ^ (((((((UINT64_C(0) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587)) + UINT64_C(13503953896175478587))))) ^ ((t8 + UINT64_C(11400714819323198485)) + UINT64_C(11400714819323198485)));
+    const uint32_t t18 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)((uint32_t)offs * 0u)) >> 32) ^ (uint32_t)(int64_t)(offs >> INT64_C(32))) ^ t3);
+    const uint32_t t19 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)(uint32_t)offs) >> 32) ^ ((uint32_t)offs * 0u)) ^ t2);
+    const uint32_t t20 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t19) >> 32) ^ (3449720151u * ((uint32_t)offs * 0u))) ^ t4);
+    const uint32_t t21 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t18) >> 32) ^ (3528531795u * (uint32_t)offs)) ^ t5);
+    const uint32_t t22 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t21) >> 32) ^ (3449720151u * t19)) ^ t6);
+    const uint32_t t23 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t20) >> 32) ^ (3528531795u * t18)) ^ t7);
+    const uint32_t t24 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t23) >> 32) ^ (3449720151u * t21)) ^ t8);
+    const uint32_t t25 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t22) >> 32) ^ (3528531795u * t20)) ^ t9);
+    const uint32_t t26 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t25) >> 32) ^ (3449720151u * t23)) ^ t10);
+    const uint32_t t27 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t24) >> 32) ^ (3528531795u * t22)) ^ t11);
+    const uint32_t t28 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t27) >> 32) ^ (3449720151u * t25)) ^ t12);
+    const uint32_t t29 = (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t26) >> 32) ^ (3528531795u * t24)) ^ t13);
+    const uint32_t t30 = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)t29) >> 32) ^ (3449720151u * t27)) ^ t14);
+    const uint32_t r = (((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3449720151u * (uint32_t)(((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t28) >> 32) ^ (3528531795u * t26)) ^ t15)) >> 32) ^ (3449720151u * t29)) ^ t16)) >> 32) ^ (3528531795u * t30)) ^ (t17 + 3144134277u))) >> 32) ^ (3449720151u * (((uint32_t)(((uint64_t)(uint32_t)3528531795u * (uint32_t)t30) >> 32) ^ (3528531795u * t28)) ^ t17))) ^ ((t16 + 2654435769u) + 2654435769u));
     /* random_ops.py:56: tl.store(out_ptr + i, r, mask=i < n) */
     if ((i < n))
-      out_ptr[i] = r;
+      out_ptr[i] = (uint64_t)r;
   }
 } /* randint64_kernel_program */
 

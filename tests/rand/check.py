@@ -16,8 +16,8 @@ def want(kind, seed, base, i, rounds):
         if kind == "randint64":
             return [w[0]]
         if kind == "rand64":
-            return [P.uniform(w[0], 64)]
-        return [P.normal_pair(P.uniform(w[0], 64), P.uniform(w[1], 64))[0]]
+            return [P.uniform(w[0], 32)]
+        return [P.normal_pair(P.uniform(w[0], 32), P.uniform(w[1], 32))[0]]
     w = P.randint4x(seed, i, 32, rounds)
     if kind == "randint":
         return [w[0]]

@@ -47,11 +47,12 @@ def self_test():
 # ---- Triton's use of it ----
 def randint4x(seed, offset, bits, rounds=10):
     """seed: the Python int the kernel got (int32 or int64, sign-extended to uint64 as a cast
-    of a signed integer does); offset: the counter as a signed int of `bits` bits."""
+    of a signed integer does); offset: the counter as a signed int of `bits` bits. Philox4x32 for
+    every width: the offset's low word is the first counter, its high word (64-bit offsets) the
+    second, as Triton 3.6's randint4x splits it (its recorded int64-offset outputs agree)."""
     s = seed & M64
-    if bits == 32:
-        return philox((offset & M32, 0, 0, 0), (s & M32, s >> 32), rounds, P32)
-    return philox((offset & M64, 0, 0, 0), (s, 0), rounds, P64)
+    hi = (offset >> 32) & M32 if bits == 64 else 0
+    return philox((offset & M32, hi, 0, 0), (s & M32, s >> 32), rounds, P32)
 
 
 def f32(x):

@@ -49,7 +49,7 @@ def randn4x_kernel(out_ptr, seed, n, BLOCK: tl.constexpr):
 
 @triton.jit
 def randint64_kernel(out_ptr, seed, base, n, BLOCK: tl.constexpr):
-    # int64 offsets run Philox4x64: uint64 results
+    # int64 offsets: Philox4x32 on (low word, high word, 0, 0); 32-bit words in uint64
     i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     offs = base + i.to(tl.int64)
     r = tl.randint(seed, offs)
@@ -68,3 +68,11 @@ def randn64_kernel(out_ptr, seed, base, n, BLOCK: tl.constexpr):
     i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     offs = base + i.to(tl.int64)
     tl.store(out_ptr + i, tl.randn(seed, offs), mask=i < n)
+
+
+@triton.jit
+def rand16_kernel(out_ptr, seed, n, BLOCK: tl.constexpr):
+    # int16 offsets (some negative): the offset goes to uint32 by value, sign-extended
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    offs = (i - 200).to(tl.int16)
+    tl.store(out_ptr + i, tl.rand(seed, offs), mask=i < n)
