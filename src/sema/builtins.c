@@ -1183,6 +1183,18 @@ static SVal *tr_heuristics(Sema *S, Call *c) {
 
 static SVal *tl_constexpr_call(Sema *S, Call *c) { return bi_identity(S, c); }
 
+// @triton.jit(do_not_specialize=[...], debug=..., ...): with options only, jit returns the
+// decorator itself (the options steer Triton's runtime specialisation, not the kernel's text).
+static SVal *tr_jit(Sema *S, Call *c) {
+  (void)S;
+  SVal *fn = arg(c, 0, "fn");
+  if (fn)
+    return fn;
+  SVal *self = sv_new(SV_BUILTIN);
+  self->s = "triton.jit";
+  return self;
+}
+
 /* ---- version checks at module level ---- */
 
 /* Version("3.0.0") / packaging.version.parse(triton.__version__): the release numbers, trailing
@@ -1378,7 +1390,7 @@ static const Builtin builtins[] = {
     {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},
     {"triton.cdiv", tr_cdiv, 0}, {"triton.next_power_of_2", tr_next_pow2, 0},
     {"triton.Config", tr_config, 0}, {"triton.autotune", tr_autotune, 0},
-    {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", bi_identity, 0},
+    {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", tr_jit, 0},
     {"inductor.heuristics", bi_identity, 0},
     {"libdevice.pow", bi_pow, 0}, {"libdevice.atan2", bi_atan2, 0},
     {"libdevice.hypot", bi_hypot, 0}, {"libdevice.copysign", bi_copysign, 0},

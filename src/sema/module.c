@@ -67,6 +67,13 @@ static SVal *tentatively(Sema *S, Tentative *f, void *arg, const char **why) {
   return r;
 }
 
+static SVal *eval_node(Sema *S, void *n) { return eval_expr(S, n); }
+
+SVal *eval_or_null(Sema *S, Node *n) {
+  const char *why = NULL;
+  return tentatively(S, eval_node, n, &why);
+}
+
 /* ---- finding and reading modules ---- */
 
 #define BUILTIN_ROOT "<tritonc>"

@@ -1078,13 +1078,32 @@ static SVal *define_value(Sema *S, const char *name) {
   return NULL;
 }
 
+static bool is_triton_deco(SVal *v) {
+  return v && v->k == SV_BUILTIN &&
+         (!strcmp(v->s, "triton.jit") || !strcmp(v->s, "triton.autotune") ||
+          !strcmp(v->s, "triton.heuristics") || !strcmp(v->s, "inductor.heuristics"));
+}
+
+/* Index of the outermost decorator that is Triton's (@triton.jit, @triton.autotune,
+ * @triton.heuristics, Inductor's), fn->decos.n if none. Decorators above it wrap the finished
+ * kernel object on the host (FlagGems' @libentry() caching launcher) and cannot change what the
+ * kernel computes, so they are not evaluated; ones below it are, and must be Triton's. */
+static int first_triton_deco(Sema *S, Node *fn) {
+  for (int i = 0; i < fn->decos.n; i++) {
+    Node *d = fn->decos.v[i];
+    if (is_triton_deco(eval_or_null(S, d->kind == N_CALL ? d->a : d)))
+      return i;
+  }
+  return fn->decos.n;
+}
+
 /* Value of a constexpr missing from the signature: -D, then the first autotune config, then
  * a heuristic, then the parameter's default. */
 static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known) {
   SVal *v = define_value(S, p->str);
   if (v)
     return v;
-  for (int i = fn->decos.n - 1; i >= 0; i--) {
+  for (int i = fn->decos.n - 1; i >= first_triton_deco(S, fn); i--) {
     if (inductor_deco(S, fn->decos.v[i]))
       continue;
     SVal *d = eval_expr(S, fn->decos.v[i]);
@@ -1187,7 +1206,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
 }
 
 static bool is_jit(Sema *S, Node *fn) {
-  for (int i = 0; i < fn->decos.n; i++) {
+  for (int i = first_triton_deco(S, fn); i < fn->decos.n; i++) {
     Node *d = fn->decos.v[i];
     if (d->kind == N_CALL)
       d = d->a;
@@ -1236,7 +1255,7 @@ void sema_list_configs(FILE *out, Module *m, const Options *opts) {
   sema_init(&S, m, opts, k);
   Node *fn = find_kernel(&S, opts->kernel);
   int shown = 0;
-  for (int i = 0; i < fn->decos.n; i++) {
+  for (int i = first_triton_deco(&S, fn); i < fn->decos.n; i++) {
     if (inductor_deco(&S, fn->decos.v[i]))
       continue;
     SVal *d = eval_expr(&S, fn->decos.v[i]);
