@@ -36,5 +36,8 @@ printf '/* MY BANNER {{KERNEL}} */\n' > "$tmp/tmpl/c_banner.tmpl"
 check templates 0 $T $ADD --templates "$tmp/tmpl" --emit c; has templates-text "$tmp/out" "MY BANNER add_kernel"
 printf '/* {{NO_SUCH_KEY}} */\n' > "$tmp/tmpl/c_banner.tmpl"
 check templates-bad-key 1 $T $ADD --templates "$tmp/tmpl" --emit c
+# dead loop-carried values and `if` results leave nothing set but unused in the C
+check dead-carried 0 $T tests/golden/dead_carried.py -n mix_rows_kernel -s "*fp32, *fp32, *fp32, i32, 4, 32" -o "$tmp/dc"
+check dead-carried-cc 0 cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/dc.c"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,6 +1,9 @@
 /* pass_fold.c — dead-code elimination: ops whose results nobody uses and that have no effect
  * (no store, print, assert, control flow with effects) are removed, repeatedly, so the
  * generated C holds only what the kernel computes. (Constants are already folded by sema.)
+ * Control flow stays, but its dead results go: a value a `for` carries that nobody reads after
+ * the loop nor in it (Triton carries every name a loop body assigns, `a_i` of a static_range
+ * included), and an `if` result nobody reads, are dropped with the yields feeding them.
  */
 #include "tritonc.h"
 
@@ -16,6 +19,55 @@ static bool has_effect(Op *op) {
   }
 }
 
+/* Removes element i of an array of n values. */
+static void drop_at(Value **v, int n, int i) {
+  for (int j = i; j + 1 < n; j++)
+    v[j] = v[j + 1];
+}
+
+static Op *yield_of(Block *b, int n) {
+  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
+  return y && y->k == O_YIELD && y->nin == n ? y : NULL;
+}
+
+/* %r = for lo, hi, step, init... { ^(iv, a...): ... yield y... }: carried value i is dead when
+ * %r_i has no use and a_i's only use is yielding itself back. */
+static bool drop_dead_carried(Op *op) {
+  Block *b = op->reg[0];
+  Op *y = yield_of(b, op->nout);
+  if (!y || b->nargs != op->nout + 1 || op->nin != op->nout + 3)
+    return false;
+  bool changed = false;
+  for (int i = op->nout - 1; i >= 0; i--) {
+    Value *a = b->args[i + 1];
+    if (op->out[i]->uses || a->uses != (y->in[i] == a))
+      continue;
+    drop_at(op->in, op->nin--, i + 3);
+    drop_at(op->out, op->nout--, i);
+    drop_at(b->args, b->nargs--, i + 1);
+    drop_at(y->in, y->nin--, i);
+    changed = true;
+  }
+  return changed;
+}
+
+/* %r = if c { ... yield t... } else { ... yield e... }: result i is dead when %r_i has no use. */
+static bool drop_dead_results(Op *op) {
+  Op *y0 = yield_of(op->reg[0], op->nout), *y1 = yield_of(op->reg[1], op->nout);
+  if (!y0 || !y1)
+    return false;
+  bool changed = false;
+  for (int i = op->nout - 1; i >= 0; i--) {
+    if (op->out[i]->uses)
+      continue;
+    drop_at(op->out, op->nout--, i);
+    drop_at(y0->in, y0->nin--, i);
+    drop_at(y1->in, y1->nin--, i);
+    changed = true;
+  }
+  return changed;
+}
+
 static bool dce_block(Block *b) {
   bool changed = false;
   int j = 0;
@@ -23,6 +75,10 @@ static bool dce_block(Block *b) {
     Op *op = b->ops[i];
     for (int r = 0; r < op->nreg; r++)
       changed |= dce_block(op->reg[r]);
+    if (op->k == O_FOR)
+      changed |= drop_dead_carried(op);
+    if (op->k == O_IF && op->nreg == 2)
+      changed |= drop_dead_results(op);
     bool used = has_effect(op) || op->nreg;
     for (int o = 0; o < op->nout && !used; o++)
       used = op->out[o]->uses > 0;
