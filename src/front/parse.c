@@ -1026,8 +1026,8 @@ static Node *import_stmt(P *p, TSNode n) {
 }
 
 /* from triton import language as tl, from triton.language.extra import libdevice,
- * from . import mod, from .utils import helper. `from x import *` is an error: the names it
- * binds are unknowable. */
+ * from . import mod, from .utils import helper, from .utils import * (the local name "*", the
+ * path the module's: sema looks names up in it when they are read). */
 static Node *import_from(P *p, TSNode n) {
   Node *imp = mk(p, N_IMPORT, n);
   imp->ival = 1;
@@ -1036,8 +1036,18 @@ static Node *import_from(P *p, TSNode n) {
   const char *sep = mod[strlen(mod) - 1] == '.' ? "" : ".";
   for (int i = 1; i < k.n; i++) {
     TSNode x = k.v[i], nm = is(x, "aliased_import") ? field(x, "name") : x;
-    if (is(x, "wildcard_import"))
-      reject(p, x, "'from %s import *' is not supported: import the names you use", mod);
+    if (is(x, "wildcard_import")) {
+      Node *kw = mk(p, N_KEYWORD, x), *str = mk(p, N_STR, x);
+      str->str = mod;
+      kw->str = "*";
+      kw->a = str;
+      Vec v = {0};
+      for (int j = 0; j < imp->args.n; j++)
+        vec_push(&v, imp->args.v[j]);
+      vec_push(&v, kw);
+      imp->args = list_of(&v);
+      continue;
+    }
     char *local = is(x, "aliased_import") ? text(p, field(x, "alias")) : dotted_text(p, nm);
     import_item(p, imp, local, fmt("%s%s%s", mod, sep, dotted_text(p, nm)), x);
   }

@@ -727,7 +727,10 @@ static SVal *bi_expand_dims(Sema *S, Call *c) {
 }
 
 // tl.reshape(input, *shape, can_reorder=False) / tl.view
+// can_reorder=True lets the compiler place the elements in any order: keeping them in order is
+// one such placement.
 static SVal *bi_reshape(Sema *S, Call *c) {
+  (void)arg(c, -1, "can_reorder");
   Value *x = need_tensor(S, c, 0, "input");
   SVal *s = need(c, 1, "shape");
   Shape sh = shape_from(c, s, c->self ? 0 : 1);
@@ -900,6 +903,7 @@ static SVal *bi_split(Sema *S, Call *c) {
 
 // tl.cat(input, other, can_reorder=False)
 static SVal *bi_cat(Sema *S, Call *c) {
+  (void)arg(c, -1, "can_reorder"); /* any order is allowed; tritonc keeps input then other */
   Value *x, *y;
   promote_same(S, c->loc, need(c, 0, "input"), need(c, 1, "other"), false, &x, &y);
   if (x->sh.rank == 0)

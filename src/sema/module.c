@@ -333,6 +333,7 @@ static SVal *bind_value(Sema *S, Loc use, Bind *b) {
     break;
   case B_EXPR: v = expr_value(S, use, b); break;
   case B_EITHER: v = either_value(S, use, b); break;
+  case B_STAR: break; /* never found by a name (find_starred looks inside) */
   case B_ALIAS:
     if (builtin_module(b->path))
       v = builtin_alias(S, b);
@@ -345,8 +346,29 @@ static SVal *bind_value(Sema *S, Loc use, Bind *b) {
   return v;
 }
 
+/* `from P import *` binds P's public names (not those starting with '_') where it stands: a
+ * name read later is searched in the bindings made after it, then in P (P's own star imports
+ * included), then in those made before it. A module the search path lacks binds nothing here
+ * (reading a name only it could give is the usual "not defined" error). */
+static Bind *find_starred(Sema *S, Bind *b, const char *name, int depth) {
+  for (; b; b = b->next) {
+    if (b->k != B_STAR) {
+      if (!strcmp(b->name, name))
+        return b;
+      continue;
+    }
+    if (name[0] == '_' || depth > 16 || builtin_module(b->path))
+      continue;
+    ModEnv *m = find_module(S, b->mod, b->path);
+    Bind *r = m ? find_starred(S, m->top, name, depth + 1) : NULL;
+    if (r)
+      return r;
+  }
+  return NULL;
+}
+
 SVal *module_lookup(Sema *S, Loc loc, ModEnv *me, const char *name) {
-  Bind *b = find(me->top, name);
+  Bind *b = find_starred(S, me->top, name, 0);
   if (b)
     return bind_value(S, loc, b);
   if (!strcmp(name, "__name__")) {
@@ -469,6 +491,11 @@ static Bind *run(Sema *S, ModEnv *me, NodeList *body, Bind *top) {
     switch (n->kind) {
     case N_IMPORT:
       for (int j = 0; j < n->args.n; j++) {
+        if (!strcmp(n->args.v[j]->str, "*")) {
+          top = bind(me, top, "*", B_STAR, n->args.v[j]->loc);
+          top->path = n->args.v[j]->a->str;
+          continue;
+        }
         top = bind(me, top, n->args.v[j]->str, B_ALIAS, n->args.v[j]->loc);
         top->path = n->args.v[j]->a->str;
         top->from_ = n->ival != 0;

@@ -63,6 +63,7 @@ typedef enum BindKind {
   B_FUNC,   /* node: N_FUNCDEF */
   B_HOST,   /* why: a message, e.g. a plain `def` or a name unpacked from host Python */
   B_EITHER, /* a, b: the bindings after an `if` or `try` tritonc cannot decide (NULL: none); why */
+  B_STAR,   /* path: the module of `from P import *`, searched for the names read after it */
 } BindKind;
 
 typedef struct Bind {

@@ -1,0 +1,3 @@
+SHIFT = 1.5
+OFFSET = 100.0
+_HIDDEN = 7
