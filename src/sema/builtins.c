@@ -1332,6 +1332,45 @@ static SVal *bi_dot(Sema *S, Call *c) {
   return sv_tensor(r);
 }
 
+static const char *format_arg(Call *c, int pos, const char *name) {
+  SVal *f = need(c, pos, name);
+  if (f->k != SV_STR)
+    error_at(c->loc, "tl.dot_scaled(): %s must be a constexpr string such as \"e2m1\", got %s",
+             name, sv_kind_name(f));
+  return f->s;
+}
+
+static bool flag_arg(Sema *S, Call *c, int pos, const char *name, bool dflt) {
+  SVal *v = arg(c, pos, name);
+  return present(v) ? sv_truthy(S, c->loc, v) : dflt;
+}
+
+// tl.dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
+//               fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=tl.float32)
+static SVal *bi_dot_scaled(Sema *S, Call *c) {
+  DotScaled d = {.out_dtype = DT_F32};
+  static const char *const names[2][3] = {{"lhs", "lhs_scale", "lhs_format"},
+                                           {"rhs", "rhs_scale", "rhs_format"}};
+  for (int i = 0; i < 2; i++) {
+    d.v[i] = need_tensor(S, c, 3 * i, names[i][0]);
+    SVal *s = need(c, 3 * i + 1, names[i][1]);
+    d.scale[i] = present(s) ? to_tensor(S, c->loc, s) : NULL;
+    d.fmt[i] = format_arg(c, 3 * i + 2, names[i][2]);
+  }
+  SVal *acc = arg(c, 6, "acc"), *out = arg(c, 10, "out_dtype");
+  d.acc = present(acc) ? to_tensor(S, c->loc, acc) : NULL;
+  d.fast_math = flag_arg(S, c, 7, "fast_math", false);
+  d.k_pack[0] = flag_arg(S, c, 8, "lhs_k_pack", true);
+  d.k_pack[1] = flag_arg(S, c, 9, "rhs_k_pack", true);
+  if (present(out)) {
+    if (out->k != SV_DTYPE || out->dt == DT_PTR)
+      error_at(c->loc, "tl.dot_scaled(): out_dtype must be a dtype such as tl.float32, got %s",
+               sv_kind_name(out));
+    d.out_dtype = out->dt;
+  }
+  return sv_tensor(sema_dot_scaled(S, c->loc, &d));
+}
+
 // tl.swizzle2d(i, j, size_i, size_j, size_g): the cell (i, j) of a size_i x size_j grid walked
 // row by row -> the cell the same step reaches when the grid is walked in groups of size_g
 // rows, each group column by column (standard.py; the last group may have fewer rows)
@@ -1366,7 +1405,7 @@ static const Builtin builtins[] = {
     {"tl.zeros_like", bi_zeros_like, 0}, {"tl.cast", bi_cast, 1}, {"tl.to", bi_cast, 1},
     {"tl.load", bi_load, 0}, {"tl.store", bi_store, 1},
     {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
-    {"tl.dot", bi_dot, 1}, {"tl.swizzle2d", bi_swizzle2d, 0}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
+    {"tl.dot", bi_dot, 1}, {"tl.dot_scaled", bi_dot_scaled, 0}, {"tl.swizzle2d", bi_swizzle2d, 0}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
     {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
     {"tl.umulhi", bi_umulhi, 0}, {"tl.fdiv", bi_fdiv, 0}, {"tl.div_rn", bi_fdiv, 0},
     {"tl.sum", bi_sum, 1}, {"tl.xor_sum", bi_xor_sum, 1}, {"tl.max", bi_max, 1},
@@ -1498,7 +1537,7 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       error_at(loc, "tl.inline_asm_elementwise is not supported: its assembly is for one GPU "
                "architecture and cannot become C (and tritonc's CUDA target does not emit inline "
                "assembly yet); write the operation with tl.* functions");
-    if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance") || !strcmp(attr, "dot_scaled"))
+    if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance"))
       error_at(loc, "tl.%s is not supported yet by tritonc", attr);
     const char *n = fmt("tl.%s", attr);
     if (find_builtin(n))

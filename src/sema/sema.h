@@ -122,6 +122,15 @@ Value *sema_dot(Sema *S, Loc loc, Value *a, Value *b, Value *acc, const char *pr
                 DType out_dtype);
 const char *dot_precision(Loc loc, const char *given); /* Triton's name, or a positioned error */
 
+/* dot_scaled.c: tl.dot_scaled; [0] is the lhs, [1] the rhs; scale NULL: None; fmt: "e2m1", ... */
+typedef struct DotScaled {
+  Value *v[2], *scale[2], *acc;
+  const char *fmt[2];
+  bool k_pack[2], fast_math;
+  DType out_dtype;
+} DotScaled;
+Value *sema_dot_scaled(Sema *S, Loc loc, const DotScaled *d);
+
 /* sema.c */
 SVal *sv_new(SKind k);
 SVal *sv_int(int64_t i);

@@ -1,0 +1,2 @@
+# tritonc: -n bad_kernel -s '*u8, *u8, *bf16, *fp32, "e2m1", "bf16", 32, 32, 32, 64, 2, True, True' -g "1, 1, 1"
+# file: tests/dot_scaled/err_kernel.py
