@@ -1594,15 +1594,78 @@ static const char *const tensor_methods[] = {
     "reshape", "view", "ravel", "trans", "permute", "flip", "broadcast_to", "join", "split",
     "interleave", "dot", "sort", "gather", "histogram", NULL};
 
+/* x.dtype.is_bf16(), dtype.is_floating(), ...: tl.dtype's predicates, decided at compile time
+ * (Triton's lists: int1 is among the unsigned integers). */
+static bool dtype_is(Loc loc, DType t, const char *q) {
+  static const struct { const char *name; DType dt; } one[] = {
+      {"is_int1", DT_I1}, {"is_bool", DT_I1}, {"is_int8", DT_I8}, {"is_int16", DT_I16},
+      {"is_int32", DT_I32}, {"is_int64", DT_I64}, {"is_uint8", DT_U8}, {"is_uint16", DT_U16},
+      {"is_uint32", DT_U32}, {"is_uint64", DT_U64}, {"is_fp16", DT_F16}, {"is_bf16", DT_BF16},
+      {"is_fp32", DT_F32}, {"is_fp64", DT_F64}, {"is_fp8e4nv", DT_F8E4NV}, {"is_fp8e5", DT_F8E5},
+      {"is_fp8e4b15", DT_F8E4B15}, {"is_ptr", DT_PTR}};
+  for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+    if (!strcmp(q, one[i].name))
+      return t == one[i].dt;
+  bool sint = t == DT_I8 || t == DT_I16 || t == DT_I32 || t == DT_I64;
+  bool uint = t == DT_I1 || t == DT_U8 || t == DT_U16 || t == DT_U32 || t == DT_U64;
+  if (!strcmp(q, "is_int_signed")) return sint;
+  if (!strcmp(q, "is_int_unsigned")) return uint;
+  if (!strcmp(q, "is_int")) return sint || uint;
+  if (!strcmp(q, "is_floating")) return dt_is_float(t);
+  if (!strcmp(q, "is_standard_floating"))
+    return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
+  if (!strcmp(q, "is_fp8")) return dt_is_fp8(t);
+  if (!strcmp(q, "is_block") || !strcmp(q, "is_void") || !strcmp(q, "is_const"))
+    return false;
+  error_at(loc, "tl.dtype has no method '%s'", q);
+}
+
+static SVal *dtype_query(Sema *S, Call *c) {
+  (void)S;
+  if (c->nargs)
+    error_at(c->loc, "dtype.%s() takes no arguments", c->name);
+  return sv_bool(dtype_is(c->loc, c->self->dt, c->name));
+}
+
+static int mantissa_bits(DType t) {
+  switch (t) {
+  case DT_F16: return 10;
+  case DT_BF16: return 7;
+  case DT_F32: return 23;
+  case DT_F64: return 52;
+  case DT_F8E5: return 2;
+  case DT_F8E4NV: case DT_F8E4B15: return 3;
+  default: return -1;
+  }
+}
+
+static SVal *dtype_attr(Loc loc, SVal *t, const char *attr) {
+  if (!strcmp(attr, "element_ty") && t->dt == DT_PTR)
+    return dtype_val(t->elt, DT__COUNT);
+  if (!strcmp(attr, "primitive_bitwidth"))
+    return sv_int(dt_bits(t->dt));
+  if (!strcmp(attr, "value") || !strcmp(attr, "scalar")) /* a constexpr's value; a block's */
+    return t;                                            /* element type: the dtype itself */
+  if (!strcmp(attr, "int_bitwidth") && dt_is_int(t->dt))
+    return sv_int(dt_bits(t->dt));
+  if (!strcmp(attr, "fp_mantissa_width") && mantissa_bits(t->dt) >= 0)
+    return sv_int(mantissa_bits(t->dt));
+  if (!strcmp(attr, "name")) {
+    SVal *s = sv_new(SV_STR);
+    s->s = t->dt == DT_PTR ? fmt("pointer<%s>", dtype_info[t->elt].name) : dtype_info[t->dt].name;
+    return s;
+  }
+  if (!strncmp(attr, "is_", 3)) {
+    (void)dtype_is(loc, t->dt, attr); /* an unknown predicate fails here, where it is named */
+    return make_builtin(fmt("dtype.%s", attr), t);
+  }
+  error_at(loc, "dtype attribute '%s' is not supported", attr);
+}
+
 SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
   (void)S;
-  if (t->k == SV_DTYPE) {
-    if (!strcmp(attr, "element_ty") && t->dt == DT_PTR)
-      return dtype_val(t->elt, DT__COUNT);
-    if (!strcmp(attr, "primitive_bitwidth"))
-      return sv_int(dt_bits(t->dt));
-    error_at(loc, "dtype attribute '%s' is not supported", attr);
-  }
+  if (t->k == SV_DTYPE)
+    return dtype_attr(loc, t, attr);
   if (t->k == SV_FUNC)
     error_at(loc, "attribute '%s' of a jit function is not supported", attr);
   Value *v = t->v;
@@ -1641,6 +1704,8 @@ SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const cha
   SVal *r;
   if (!strncmp(fn->s, "math.", 5)) {
     r = bi_math1(S, &c);
+  } else if (!strncmp(fn->s, "dtype.", 6)) {
+    r = dtype_query(S, &c);
   } else {
     const Builtin *b = find_builtin(fn->s);
     if (!b)

@@ -837,8 +837,10 @@ static bool is_constexpr_ann(Sema *S, Node *ann) {
     return false;
   if (ann->kind == N_STR)
     return strstr(ann->str, "constexpr") != NULL;
-  SVal *v = eval_expr(S, ann);
-  return v->k == SV_CONSTEXPR_T;
+  /* Other annotations (tl.tensor, torch.Tensor, int) only document the parameter: Triton reads
+   * them for constexpr alone, so one tritonc cannot evaluate is simply not constexpr. */
+  SVal *v = eval_or_null(S, ann);
+  return v && v->k == SV_CONSTEXPR_T;
 }
 
 static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int nargs,
