@@ -24,6 +24,7 @@ import add as ex_add  # noqa: E402
 import bias_gelu as ex_gelu  # noqa: E402
 import layernorm as ex_ln  # noqa: E402
 import matmul as ex_mm  # noqa: E402
+import flash_attention as ex_fa  # noqa: E402
 import softmax as ex_sm  # noqa: E402
 
 
@@ -74,7 +75,13 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "cuda_bench"))
     ap.add_argument("--rep", type=int, default=300, help="ms of timed runs per function")
     ap.add_argument("--check-only", action="store_true", help="run each tritonc kernel once and check it")
+    ap.add_argument("--mm-configs", default="128,128,32,8",
+                    help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps; several separated by ';'")
+    ap.add_argument("--only", default="", help="comma-separated sections: add,softmax,layernorm,gelu,matmul,attention")
     a = ap.parse_args()
+
+    def want(section):
+        return not a.only or section in a.only.split(",")
     os.makedirs(a.out, exist_ok=True)
     torch.manual_seed(0)
     dev = "cuda"
@@ -104,91 +111,132 @@ def main():
     # The signatures are the ones Triton's JIT specialises these launches to: every integer
     # argument below is a multiple of 16, so it carries `:16` as the pointers do.
 
-    # add, fp32, 2^26
-    n = 1 << 26
-    x, y = torch.rand(n, device=dev), torch.rand(n, device=dev)
-    o1, o2 = torch.empty_like(x), torch.empty_like(x)
-    lib, tn, tr = build(a.tritonc, a.out, "add.py", "add_kernel", "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024",
-                        "cdiv(n_elements, 1024), 1, 1", 4)
-    g = (triton.cdiv(n, 1024), 1, 1)
-    ours = launcher(lib, "add_kernel", g, [x, y, o1, n])
-    theirs = lambda: ex_add.add_kernel[g](x, y, o2, n, BLOCK_SIZE=1024, num_warps=4)
-    ref = lambda: torch.add(x, y, out=o2)
-    ours(); torch.cuda.synchronize()
-    err = (o1 - (x + y)).abs().max().item()
-    report("add fp32 2^26", 3 * n * 4, ours, theirs, ref, err, tn, tr)
+    if want("add"):
+        # add, fp32, 2^26
+        n = 1 << 26
+        x, y = torch.rand(n, device=dev), torch.rand(n, device=dev)
+        o1, o2 = torch.empty_like(x), torch.empty_like(x)
+        lib, tn, tr = build(a.tritonc, a.out, "add.py", "add_kernel", "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024",
+                            "cdiv(n_elements, 1024), 1, 1", 4)
+        g = (triton.cdiv(n, 1024), 1, 1)
+        ours = launcher(lib, "add_kernel", g, [x, y, o1, n])
+        theirs = lambda: ex_add.add_kernel[g](x, y, o2, n, BLOCK_SIZE=1024, num_warps=4)
+        ref = lambda: torch.add(x, y, out=o2)
+        ours(); torch.cuda.synchronize()
+        err = (o1 - (x + y)).abs().max().item()
+        report("add fp32 2^26", 3 * n * 4, ours, theirs, ref, err, tn, tr)
 
-    # softmax, fp32, 4096 x 4096, one row per program
-    M = N = 4096
-    xs = torch.randn(M, N, device=dev)
-    s1, s2 = torch.empty_like(xs), torch.empty_like(xs)
-    lib, tn, tr = build(a.tritonc, a.out, "softmax.py", "softmax_kernel",
-                        "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 4096", "n_rows, 1, 1", 8)
-    ours = launcher(lib, "softmax_kernel", (M, 1, 1), [s1, xs, N, N, M, N])
-    theirs = lambda: ex_sm.softmax_kernel[(M,)](s2, xs, N, N, M, N, BLOCK_SIZE=4096, num_warps=8)
-    ref = lambda: torch.softmax(xs, dim=1, out=s2) if False else torch.softmax(xs, dim=1)
-    ours(); torch.cuda.synchronize()
-    err = (s1 - torch.softmax(xs, dim=1)).abs().max().item()
-    report("softmax fp32 4096x4096", 2 * M * N * 4, ours, theirs, ref, err, tn, tr)
+    if want("softmax"):
+        # softmax, fp32, 4096 x 4096, one row per program
+        M = N = 4096
+        xs = torch.randn(M, N, device=dev)
+        s1, s2 = torch.empty_like(xs), torch.empty_like(xs)
+        lib, tn, tr = build(a.tritonc, a.out, "softmax.py", "softmax_kernel",
+                            "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 4096", "n_rows, 1, 1", 8)
+        ours = launcher(lib, "softmax_kernel", (M, 1, 1), [s1, xs, N, N, M, N])
+        theirs = lambda: ex_sm.softmax_kernel[(M,)](s2, xs, N, N, M, N, BLOCK_SIZE=4096, num_warps=8)
+        ref = lambda: torch.softmax(xs, dim=1, out=s2) if False else torch.softmax(xs, dim=1)
+        ours(); torch.cuda.synchronize()
+        err = (s1 - torch.softmax(xs, dim=1)).abs().max().item()
+        report("softmax fp32 4096x4096", 2 * M * N * 4, ours, theirs, ref, err, tn, tr)
 
-    # layer norm forward, fp16, 4096 x 4096
-    xl = torch.randn(M, N, device=dev, dtype=torch.float16)
-    w = torch.rand(N, device=dev, dtype=torch.float16)
-    b = torch.rand(N, device=dev, dtype=torch.float16)
-    y1, y2 = torch.empty_like(xl), torch.empty_like(xl)
-    mean, rstd = torch.empty(M, device=dev), torch.empty(M, device=dev)
-    lib, tn, tr = build(a.tritonc, a.out, "layernorm.py", "_layer_norm_fwd_fused",
-                        "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 4096",
-                        "4096, 1, 1", 8)
-    ours = launcher(lib, "_layer_norm_fwd_fused", (M, 1, 1), [xl, y1, w, b, mean, rstd, N, N, 1e-5])
-    theirs = lambda: ex_ln._layer_norm_fwd_fused[(M,)](xl, y2, w, b, mean, rstd, N, N, 1e-5,
-                                                       BLOCK_SIZE=4096, num_warps=8)
-    ref = lambda: torch.nn.functional.layer_norm(xl, (N,), w, b, 1e-5)
-    ours(); torch.cuda.synchronize()
-    err = (y1.float() - ref().float()).abs().max().item()
-    report("layer norm fwd fp16 4096x4096", 2 * M * N * 2, ours, theirs, ref, err, tn, tr)
+    if want("layernorm"):
+        # layer norm forward, fp16, 4096 x 4096
+        xl = torch.randn(M, N, device=dev, dtype=torch.float16)
+        w = torch.rand(N, device=dev, dtype=torch.float16)
+        b = torch.rand(N, device=dev, dtype=torch.float16)
+        y1, y2 = torch.empty_like(xl), torch.empty_like(xl)
+        mean, rstd = torch.empty(M, device=dev), torch.empty(M, device=dev)
+        lib, tn, tr = build(a.tritonc, a.out, "layernorm.py", "_layer_norm_fwd_fused",
+                            "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 4096",
+                            "4096, 1, 1", 8)
+        ours = launcher(lib, "_layer_norm_fwd_fused", (M, 1, 1), [xl, y1, w, b, mean, rstd, N, N, 1e-5])
+        theirs = lambda: ex_ln._layer_norm_fwd_fused[(M,)](xl, y2, w, b, mean, rstd, N, N, 1e-5,
+                                                           BLOCK_SIZE=4096, num_warps=8)
+        ref = lambda: torch.nn.functional.layer_norm(xl, (N,), w, b, 1e-5)
+        ours(); torch.cuda.synchronize()
+        err = (y1.float() - ref().float()).abs().max().item()
+        report("layer norm fwd fp16 4096x4096", 2 * M * N * 2, ours, theirs, ref, err, tn, tr)
 
-    # bias + GELU (erf), fp32, 8192 x 8192
-    M = N = 8192
-    xg = torch.randn(M, N, device=dev)
-    bg = torch.randn(N, device=dev)
-    g1, g2 = torch.empty_like(xg), torch.empty_like(xg)
-    lib, tn, tr = build(a.tritonc, a.out, "bias_gelu.py", "bias_gelu_kernel",
-                        "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 8, 1024",
-                        "cdiv(M, 8), cdiv(N, 1024), 1", 4)
-    gg = (M // 8, N // 1024, 1)
-    ours = launcher(lib, "bias_gelu_kernel", gg, [xg, bg, g1, M, N, N, N])
-    theirs = lambda: ex_gelu.bias_gelu_kernel[gg](xg, bg, g2, M, N, N, N, BLOCK_M=8, BLOCK_N=1024, num_warps=4)
-    ref = lambda: torch.nn.functional.gelu(xg + bg)
-    ours(); torch.cuda.synchronize()
-    err = (g1 - ref()).abs().max().item()
-    report("bias+GELU fp32 8192x8192", 2 * M * N * 4, ours, theirs, ref, err, tn, tr)
+    if want("gelu"):
+        # bias + GELU (erf), fp32, 8192 x 8192
+        M = N = 8192
+        xg = torch.randn(M, N, device=dev)
+        bg = torch.randn(N, device=dev)
+        g1, g2 = torch.empty_like(xg), torch.empty_like(xg)
+        lib, tn, tr = build(a.tritonc, a.out, "bias_gelu.py", "bias_gelu_kernel",
+                            "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 8, 1024",
+                            "cdiv(M, 8), cdiv(N, 1024), 1", 4)
+        gg = (M // 8, N // 1024, 1)
+        ours = launcher(lib, "bias_gelu_kernel", gg, [xg, bg, g1, M, N, N, N])
+        theirs = lambda: ex_gelu.bias_gelu_kernel[gg](xg, bg, g2, M, N, N, N, BLOCK_M=8, BLOCK_N=1024, num_warps=4)
+        ref = lambda: torch.nn.functional.gelu(xg + bg)
+        ours(); torch.cuda.synchronize()
+        err = (g1 - ref()).abs().max().item()
+        report("bias+GELU fp32 8192x8192", 2 * M * N * 4, ours, theirs, ref, err, tn, tr)
 
 
-    # matmul, fp16 operands, fp32 accumulator, fp16 result, 4096^3: TFLOP/s (issue 12's figure)
-    M = N = K = 4096
-    am = torch.randn(M, K, device=dev, dtype=torch.float16)
-    bm = torch.randn(K, N, device=dev, dtype=torch.float16)
-    c1, c2 = torch.empty(M, N, device=dev, dtype=torch.float16), torch.empty(M, N, device=dev, dtype=torch.float16)
-    lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_kernel",
-                        "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 32, 8, False",
-                        "cdiv(M, 128) * cdiv(N, 128), 1, 1", 8)
-    gm = ((M // 128) * (N // 128), 1, 1)
-    ours = launcher(lib, "matmul_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
-    theirs = lambda: ex_mm.matmul_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=128, BLOCK_N=128, BLOCK_K=32,
-                                             GROUP_SIZE_M=8, LEAKY=False, num_warps=8, num_stages=3)
-    ref = lambda: torch.matmul(am, bm)
-    ours(); torch.cuda.synchronize()
-    err = (c1.float() - ref().float()).abs().max().item()
-    if a.check_only:
-        print(f"matmul fp16 4096^3: max err vs torch {err:.2e}", flush=True)
-        return
-    ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
-    tf = [2 * M * N * K / (t * 1e-3) / 1e12 for t in ts]
-    print(f"\n| kernel | tritonc TFLOP/s | Triton TFLOP/s | torch TFLOP/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
-    print("|---|---|---|---|---|---|---|---|")
-    print(f"| matmul fp16 4096^3 (128x128x32, 8 warps) | {tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | {tf[0] / tf[1]:.3f} | "
-          f"{err:.2e} | {tn:.2f} | {tr:.2f} |", flush=True)
+    if want("matmul"):
+        # matmul, fp16 operands, fp32 accumulator, fp16 result, 4096^3: TFLOP/s (issue 12's figure)
+        M = N = K = 4096
+        am = torch.randn(M, K, device=dev, dtype=torch.float16)
+        bm = torch.randn(K, N, device=dev, dtype=torch.float16)
+        c1, c2 = torch.empty(M, N, device=dev, dtype=torch.float16), torch.empty(M, N, device=dev, dtype=torch.float16)
+        ref = lambda: torch.matmul(am, bm)
+        if not a.check_only:
+            print(f"\n| kernel | tritonc TFLOP/s | Triton TFLOP/s | torch TFLOP/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
+            print("|---|---|---|---|---|---|---|---|")
+        for cfg in a.mm_configs.split(";"):
+            bm_, bn_, bk_, w_ = (int(v) for v in cfg.split(","))
+            lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_kernel",
+                                "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, "
+                                f"{bm_}, {bn_}, {bk_}, 8, False", f"cdiv(M, {bm_}) * cdiv(N, {bn_}), 1, 1", w_)
+            gm = ((M // bm_) * (N // bn_), 1, 1)
+            ours = launcher(lib, "matmul_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
+            theirs = lambda: ex_mm.matmul_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=bm_, BLOCK_N=bn_,
+                                                     BLOCK_K=bk_, GROUP_SIZE_M=8, LEAKY=False, num_warps=w_,
+                                                     num_stages=3)
+            ours(); torch.cuda.synchronize()
+            err = (c1.float() - ref().float()).abs().max().item()
+            if a.check_only:
+                print(f"matmul fp16 4096^3 {cfg}: max err vs torch {err:.2e}", flush=True)
+                continue
+            ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
+            tf = [2 * M * N * K / (t * 1e-3) / 1e12 for t in ts]
+            print(f"| matmul fp16 4096^3 ({bm_}x{bn_}x{bk_}, {w_} warps) | {tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | "
+                  f"{tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |", flush=True)
+
+    if want("attention"):
+        # flash attention forward, fp16, batch 4, 32 heads, 4096 keys, head dim 64: TFLOP/s
+        Z, H, NC, D = 4, 32, 4096, 64
+        q, k, v = (torch.randn(Z * H, NC, D, device=dev, dtype=torch.float16) for _ in range(3))
+        o1, o2 = torch.empty_like(q), torch.empty_like(q)
+        if not a.check_only:
+            print(f"\n| kernel | tritonc TFLOP/s | Triton TFLOP/s | torch SDPA TFLOP/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
+            print("|---|---|---|---|---|---|---|---|")
+        for causal in (False, True):
+            bm_, bn_, w_ = 128, 64, 8
+            lib, tn, tr = build(a.tritonc, a.out, "flash_attention.py", "attn_fwd_kernel",
+                                f"*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, fp32, {D}, {bm_}, {bn_}, {causal}",
+                                f"cdiv(N_CTX, {bm_}), {Z * H}, 1", w_)
+            g = (NC // bm_, Z * H, 1)
+            sc = D ** -0.5
+            ours = launcher(lib, "attn_fwd_kernel", g, [q, k, v, o1, NC, NC * D, D, sc])
+            theirs = lambda: ex_fa.attn_fwd_kernel[g](q, k, v, o2, NC, NC * D, D, sc, HEAD_DIM=D, BLOCK_M=bm_,
+                                                      BLOCK_N=bn_, CAUSAL=causal, num_warps=w_, num_stages=3)
+            q4, k4, v4 = (t.view(Z, H, NC, D) for t in (q, k, v))
+            ref = lambda: torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, is_causal=causal, scale=sc)
+            ours(); torch.cuda.synchronize()
+            err = (o1.view(Z, H, NC, D).float() - ref().float()).abs().max().item()
+            if a.check_only:
+                print(f"attention fp16 causal={causal}: max err vs torch {err:.2e}", flush=True)
+                continue
+            ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
+            fl = 4 * Z * H * NC * NC * D * (0.5 if causal else 1.0)
+            tf = [fl / (t * 1e-3) / 1e12 for t in ts]
+            print(f"| attention fwd fp16 {Z}x{H}x{NC}x{D} {'causal' if causal else 'full'} ({bm_}x{bn_}, {w_} warps) | "
+                  f"{tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | {tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

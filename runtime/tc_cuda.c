@@ -430,28 +430,43 @@ static const char *tc__find(const char *h, size_t hn, const char *needle) {
 
 static unsigned tc__digits(const char **p, const char *end) {
   unsigned long v = 0;
+  const unsigned long cap = 100000000; /* shared-memory byte counts run past 10^5 */
   const char *s = *p;
   while (s < end && (*s == ' ' || *s == '\t'))
     s++;
   const char *d = s;
-  while (s < end && *s >= '0' && *s <= '9' && v < 100000)
+  while (s < end && *s >= '0' && *s <= '9' && v < cap)
     v = v * 10 + (unsigned long)(*s++ - '0');
   *p = s;
-  return s > d && v < 100000 ? (unsigned)v : 0;
+  return s > d && v < cap ? (unsigned)v : 0;
 }
 
-unsigned tc_cuda_num_threads(const char *text, size_t len, const char *symbol) {
+/* N of a line "#define NAME_WHAT N" (symbol NAME_kernel), 0 if none */
+static unsigned tc__define(const char *text, size_t len, const char *symbol, const char *what) {
   const char *end = text + len;
   char pat[512];
   size_t sl = strlen(symbol);
   int base = sl > 7 && !strcmp(symbol + sl - 7, "_kernel") ? (int)(sl - 7) : (int)sl;
-  snprintf(pat, sizeof pat, "#define %.*s_NUM_THREADS ", base, symbol);
+  snprintf(pat, sizeof pat, "#define %.*s_%s ", base, symbol, what);
   for (const char *s = text, *f; (f = tc__find(s, (size_t)(end - s), pat)); s = f + 1) {
     const char *p = f + strlen(pat);
     unsigned v = tc__digits(&p, end);
     if ((f == text || f[-1] == '\n') && v)
       return v;
   }
+  return 0;
+}
+
+unsigned tc_cuda_smem_bytes(const char *text, size_t len, const char *symbol) {
+  return tc__define(text, len, symbol, "SMEM_BYTES");
+}
+
+unsigned tc_cuda_num_threads(const char *text, size_t len, const char *symbol) {
+  const char *end = text + len;
+  size_t sl = strlen(symbol);
+  unsigned n = tc__define(text, len, symbol, "NUM_THREADS");
+  if (n)
+    return n;
   for (const char *s = text, *f; (f = tc__find(s, (size_t)(end - s), "__launch_bounds__(")); s = f + 1) {
     const char *p = f + 18;
     unsigned v = tc__digits(&p, end);
@@ -535,6 +550,7 @@ tc_cuda_module *tc_cuda_load_ex(const char *text, size_t len, const char *kernel
   }
   m->context = ctx;
   m->num_threads = tc_cuda_num_threads(text, len, kernel_symbol);
+  m->smem_bytes = tc_cuda_smem_bytes(text, len, kernel_symbol);
   m->is_cubin = b.is_cubin;
   m->cache_hit = b.cache_hit;
   memcpy(m->arch, b.arch, sizeof m->arch);
@@ -560,6 +576,8 @@ CUresult tc_cuda_launch(tc_cuda_module *m, CUstream stream, unsigned gx, unsigne
     return CUDA_ERROR_INVALID_VALUE;
   if (!gx || !gy || !gz)
     return CUDA_SUCCESS;
+  if (!shared_bytes)
+    shared_bytes = m->smem_bytes;
   if (shared_bytes > 48 * 1024) { /* above 48 KiB a kernel must opt in */
     CUresult r = cuFuncSetAttribute(m->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                     (int)shared_bytes);

@@ -61,6 +61,9 @@ void tc_cuda_binary_free(tc_cuda_binary *b);
 /* The CTA size the text declares for kernel symbol: "#define NAME_NUM_THREADS N" when the symbol
  * is NAME_kernel (tritonc's contract), else N of "__launch_bounds__(N) symbol(". 0 if neither. */
 unsigned tc_cuda_num_threads(const char *text, size_t len, const char *symbol);
+/* The dynamic shared memory the text declares for kernel symbol NAME_kernel: "#define
+ * NAME_SMEM_BYTES N" (tritonc writes it when a kernel needs more than 48 KiB); 0 if none. */
+unsigned tc_cuda_smem_bytes(const char *text, size_t len, const char *symbol);
 
 #ifndef TC_CUDA_NO_DRIVER
 /* A loaded kernel. Fields are for reading. */
@@ -70,6 +73,7 @@ typedef struct tc_cuda_module {
   CUcontext context;    /* the context current at load; the module lives in it */
   unsigned num_threads; /* from "#define NAME_NUM_THREADS N" (symbol NAME_kernel) or the
                            kernel's __launch_bounds__(N); 0 when neither is in the text */
+  unsigned smem_bytes;  /* from "#define NAME_SMEM_BYTES N": dynamic shared memory, 0 if none */
   int is_cubin, cache_hit;
   char arch[24];
   char cache_path[4096];
@@ -85,7 +89,7 @@ tc_cuda_module *tc_cuda_load_ex(const char *text, size_t len, const char *kernel
                                 const tc_cuda_options *opts, char *err, size_t errlen);
 
 /* Launches the kernel on a grid gx*gy*gz of CTAs of block threads (0: m->num_threads) with
- * shared_bytes of dynamic shared memory; args[i] points at the i-th kernel parameter (the
+ * shared_bytes of dynamic shared memory (0: m->smem_bytes); args[i] points at the i-th kernel parameter (the
  * kernel's non-constexpr parameters, in order). An empty grid launches nothing. Not
  * synchronising: errors inside the kernel surface at the next synchronising call. */
 CUresult tc_cuda_launch(tc_cuda_module *m, CUstream stream, unsigned gx, unsigned gy, unsigned gz,

@@ -53,6 +53,42 @@ template <int W, class M> static __device__ __forceinline__ void tc_stv(M *p, co
   *(typename tc_bits<W * sizeof(M)>::T *)p = v.bits;
 }
 
+//@ mma
+/* tl.dot on the tensor cores (sm_80 and later), as Triton's mma v2 path does it: operands in
+ * shared memory as row-major tiles of 16-bit elements whose 16-byte chunks are XOR-swizzled
+ * within each 128-byte line (tc_swz: the 8 rows one ldmatrix phase reads fall in 8 different
+ * bank groups), fragments read with ldmatrix (B transposed on the way), mma.sync m16n8k16
+ * accumulating in fp32 registers: c[0..3] are rows g, g, g+8, g+8 and columns 2t, 2t+1, 2t,
+ * 2t+1 of the 16x8 tile (g = lane / 4, t = lane % 4). */
+static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
+  const int q = r * chunks_per_row + (c >> 3);
+  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
+}
+static __device__ __forceinline__ void tc_ldsm_x4(unsigned r[4], const void *p) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+static __device__ __forceinline__ void tc_ldsm_x4_trans(unsigned r[4], const void *p) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+//@ mma_f16
+static __device__ __forceinline__ void tc_mma_f16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+//@ mma_bf16
+static __device__ __forceinline__ void tc_mma_bf16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and
  * cvt.rn.f16x2.{e4m3,e5m2}x2, which Triton emits (the same definitions as runtime/tc_helpers.h's

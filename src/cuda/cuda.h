@@ -38,7 +38,14 @@ typedef struct Lay {
   int E;   /* elements per thread: R * V */
   int lv, ltc; /* log2 V, log2 TC */
   int T;   /* threads of the CTA */
+  /* A layout other than the canonical one (the tensor cores' accumulator): flat bit p of an
+   * element is bit map[p] of e, or bit map[p] - MAP_TID of tid; every thread holds distinct
+   * elements. Unmapped layouts derive the bits from V and TC as above. */
+  bool mapped;
+  signed char map[MAXBITS];
+  short wm, wn; /* mapped: the warps along M and N */
 } Lay;
+#define MAP_TID 32
 
 /* Where the coordinates of an accessed value come from, for element e of a consumer whose
  * layout is L: coordinate bit k of dimension d is flat bit src[d][k] of L's element (or a
@@ -69,12 +76,18 @@ typedef struct CE {
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
   bool need_div, need_exp, need_exp2, need_vec; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
+  int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16 (bits) */
+  Lay **vlay;      /* per value id: its layout when not its shape's canonical one (dot.c) */
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
 
 /* layout.c */
 Lay lay_of(CE *E, Shape s);
+Lay lay_val(CE *E, Value *v);       /* where v's registers hold its elements */
+Lay lay_mma(CE *E, Shape s, int wm, int wn); /* mma.sync's accumulator over wm x wn warps */
+bool lay_same(const Lay *a, const Lay *b);
+const char *lay_key(const Lay *L);  /* distinguishes layouts in keys of copies */
 Ix ix_canon(Lay L);                 /* the consumer's own elements */
 Ix ix_for(Lay L, Shape s);          /* s's canonical coordinates laid over L (same shape) */
 bool ix_is_canon(Ix *ix, Lay *src); /* ix reads element e of a tile laid out as src */
@@ -111,6 +124,7 @@ void cu_loop(CE *E, int count, const char *body);
 void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step, ... */
 
 /* dot.c */
+void cu_plan_layouts(CE *E, Kernel *k); /* dot results (and what carries them) in MMA layout */
 void cu_emit_dot(CE *E, Op *op);
 /* atomic.c */
 void cu_emit_atomic(CE *E, Op *op);

@@ -22,7 +22,7 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp2 && !E->need_vec && !E->need_fp8)
+  if (!E->need_div && !E->need_exp2 && !E->need_vec && !E->need_mma && !E->need_fp8)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
@@ -37,6 +37,12 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "exp");
   if (E->need_vec)
     copy_section(o, "vec");
+  if (E->need_mma)
+    copy_section(o, "mma");
+  if (E->need_mma & 1)
+    copy_section(o, "mma_f16");
+  if (E->need_mma & 2)
+    copy_section(o, "mma_bf16");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }
@@ -96,6 +102,11 @@ static int narrowest(Block *b, int bytes) {
   return bytes;
 }
 
+/* Static shared memory ends at 48 KiB; above it the kernel declares it extern and the launch
+ * passes the size, up to what an H100 gives one CTA. */
+#define SMEM_STATIC (48 * 1024)
+#define SMEM_MAX (227 * 1024)
+
 static void emit_kernel(CE *E, Kernel *k) {
   Buf *out = E->o, body = {0};
   E->o = &body;
@@ -109,7 +120,10 @@ static void emit_kernel(CE *E, Kernel *k) {
         param_list(k, false));
   cline(E, "{");
   cline(E, "  const int tid = threadIdx.x;");
-  if (E->smem)
+  if (E->smem > SMEM_STATIC)
+    cline(E, "  extern __shared__ __align__(16) unsigned char tc_smem[]; /* %s_SMEM_BYTES at launch: "
+             "more than the 48 KiB of static shared memory */", k->name);
+  else if (E->smem)
     cline(E, "  __shared__ __align__(16) unsigned char tc_smem[%lld]; /* reductions and layout "
              "changes */", E->smem);
   for (int i = 0; i < k->nparams; i++)
@@ -138,10 +152,12 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
       E.cname[k->params[i].val->id] = k->params[i].name;
     }
   ir_count_uses(k);
+  cu_plan_layouts(&E, k);
   emit_kernel(&E, k);
-  if (E.smem > 48 * 1024)
-    error_at((Loc){k->file, 1, 1}, "kernel %s needs %lld bytes of shared memory for its reductions "
-             "and layout changes; the CUDA target allows 48 KiB (use smaller blocks)", k->name, E.smem);
+  if (E.smem > SMEM_MAX)
+    error_at((Loc){k->file, 1, 1}, "kernel %s needs %lld bytes of shared memory for its reductions, "
+             "dots and layout changes; the CUDA target allows 227 KiB, an H100's most (use smaller "
+             "blocks)", k->name, E.smem);
 
   const char *base = path_base(opts->out ? opts->out : k->name);
   const char *file = fmt("%s.cu", base);
@@ -157,7 +173,11 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   template_expand(out, "cu_prelude", none);
   emit_helpers(&E, out, opts->include_runtime);
   cu_atomic_helpers(&E, out);
-  buf_printf(out, "\n#define %s_NUM_THREADS %d\n\n", k->name, E.T);
+  buf_printf(out, "\n#define %s_NUM_THREADS %d\n", k->name, E.T);
+  if (E.smem > SMEM_STATIC)
+    buf_printf(out, "#define %s_SMEM_BYTES %lld /* dynamic shared memory: pass it at launch */\n",
+               k->name, E.smem);
+  buf_puts(out, "\n");
   buf_puts(out, kern.s);
   buf_free(&kern);
   const char *params = param_list(k, true);
@@ -167,8 +187,15 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
                         "ARGS_TAIL", arg_list(k, true), NULL};
   if (opts->grid)
     template_expand(&launch, "cu_launch", kv_l);
+  const char *smem = E.smem > SMEM_STATIC ? fmt("%s_SMEM_BYTES", k->name) : "0";
+  const char *optin = E.smem > SMEM_STATIC
+      ? fmt("  /* above 48 KiB of shared memory a kernel opts in */\n  cudaError_t err = "
+            "cudaFuncSetAttribute(%s_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %s);\n"
+            "  if (err != cudaSuccess)\n    return err;\n", k->name, smem)
+      : "";
   const char *kv_g[] = {"KERNEL", k->name, "THREADS", threads, "PARAMS", params, "ARGS",
-                        arg_list(k, false), "LAUNCH", launch.s ? launch.s : "", NULL};
+                        arg_list(k, false), "LAUNCH", launch.s ? launch.s : "", "SMEM", smem,
+                        "OPTIN", optin, NULL};
   template_expand(out, "cu_launcher", kv_g);
   buf_free(&launch);
 
@@ -192,4 +219,4 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   buf_free(&ban);
 }
 
-const Target target_cuda = {"cuda", "cu", 0, emit_cuda};
+const Target target_cuda = {"cuda", "cu", PASS_PTRINC, emit_cuda};

@@ -1,17 +1,28 @@
 /* dot.c — tl.dot on the CUDA target.
  *
- * acc = tl.dot(a, b, acc), a [M, K] x b [K, N] (or batched [B, M, K] x [B, K, N]): both
- * operands go to shared memory in row-major order, then every thread computes the result
- * elements it holds in the result's canonical layout, one multiply-add per k, accumulating in
- * the result's type (fp32 for fp16/bf16/fp32 operands, int32 for int8; fp16 out_dtype rounds
- * after each step as an fp16 accumulator does). This plain form is right for every dtype pair
- * Triton accepts and every size; it does not use the tensor cores (mma.sync / wgmma with the
- * accumulator kept in the MMA layout), which is what it takes to reach Triton's speed.
+ * acc = tl.dot(a, b, acc), a [M, K] x b [K, N] (or batched [B, M, K] x [B, K, N]), in one of
+ * two forms.
+ *
+ * Tensor cores (2-D fp16 or bf16 operands, fp32 accumulator, as Triton's mma v2 path on
+ * sm_80+): the result lives in mma.sync's accumulator layout (layout.c, lay_mma) instead of its
+ * shape's canonical one, and so does a loop-carried accumulator that receives it
+ * (cu_plan_layouts), so `acc = tl.dot(a, b, acc)` in a K loop never moves acc; it is copied to
+ * another layout through shared memory only where a consumer needs one (the epilogue). The
+ * operands go to shared memory in swizzled 16-byte chunks, each warp reads its fragments with
+ * ldmatrix and runs mma.sync m16n8k16 on its part of the result (runtime section mma).
+ *
+ * Plain form (every other dtype pair and shape): both operands go to shared memory in
+ * row-major order, then every thread computes the result elements it holds in the result's
+ * canonical layout, one multiply-add per k, accumulating in the result's type (fp32 for
+ * fp16/bf16/fp32 operands, int32 for int8; fp16 out_dtype rounds after each step as an fp16
+ * accumulator does).
  *
  * fp32 operands: Triton's default input precision on the GPU is tf32 (operands rounded to 10
  * mantissa bits by the tensor cores); this form multiplies the full fp32 values, as
  * input_precision="ieee" does, so results are closer to exact than Triton's. */
 #include "cuda.h"
+
+#include <string.h>
 
 /* the type an operand is kept in shared memory: fp16/bf16 as themselves (half the bytes of
  * their float registers), everything else as its register type */
@@ -44,16 +55,176 @@ static const char *madd(CE *E, DType t, const char *x, const char *y, const char
 
 /* v read in its own layout, with any layout change it needs (through tc_smem) done now, before
  * tc_smem holds an operand: the later reads find the converted copy */
-static void settle(CE *E, Value *v) {
-  Ix c = ix_canon(lay_of(E, v->sh));
+static void settle(CE *E, Value *v, Lay L) {
+  Ix c = ix_canon(L);
   Vec keep = E->pulled;
   E->pulled = (Vec){0};
   (void)cu_access(E, v, &c);
   E->pulled = keep;
 }
 
+/* ---- the tensor-core form ---- */
+
+/* The warps along M and N of the tensor-core form of op, false when op needs the plain form:
+ * fp16/bf16 operands with an fp32 result, 2-D, and every warp with whole 16x16 tiles. */
+static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
+  Value *a = op->in[0], *b = op->in[1], *r = op->out[0];
+  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16))
+    return false;
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1], W = E->T / 32;
+  if (M % 16 || N % 16 || K % 16 || (M / 16) * (N / 16) < W)
+    return false;
+  int m = 1, n = 1;
+  while (m * n < W) { /* split the longer side of a warp's part */
+    if (M / (m * 2) >= 16 && (M / m >= N / n || N / (n * 2) < 16))
+      m *= 2;
+    else
+      n *= 2;
+  }
+  *wm = m;
+  *wn = n;
+  return true;
+}
+
+static void set_lay(CE *E, Value *v, Lay *L, bool *changed) {
+  if (!E->vlay[v->id]) {
+    E->vlay[v->id] = L;
+    *changed = true;
+  }
+}
+
+/* carried values (results, block arguments) take the layout of what the loop body yields */
+static void carry(CE *E, Op *op, Block *body, Block *cond, int first_arg, bool *changed) {
+  Op *y = body->nops ? body->ops[body->nops - 1] : NULL;
+  if (!y || y->k != O_YIELD)
+    return;
+  for (int i = 0; i < y->nin && i < op->nout; i++) {
+    Lay *L = E->vlay[y->in[i]->id];
+    if (!L)
+      continue;
+    set_lay(E, op->out[i], L, changed);
+    set_lay(E, body->args[first_arg + i], L, changed);
+    if (cond)
+      set_lay(E, cond->args[i], L, changed);
+  }
+}
+
+static void plan_block(CE *E, Block *b, bool *changed) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int r = 0; r < op->nreg; r++)
+      plan_block(E, op->reg[r], changed);
+    int wm, wn;
+    if (op->k == O_DOT && mma_warps(E, op, &wm, &wn) && !E->vlay[op->out[0]->id]) {
+      Lay *L = arena_alloc(sizeof *L);
+      *L = lay_mma(E, op->out[0]->sh, wm, wn);
+      set_lay(E, op->out[0], L, changed);
+    } else if (op->k == O_FOR) {
+      carry(E, op, op->reg[0], NULL, 1, changed);
+    } else if (op->k == O_WHILE) {
+      carry(E, op, op->reg[1], op->reg[0], 0, changed);
+    }
+  }
+}
+
+void cu_plan_layouts(CE *E, Kernel *k) {
+  E->vlay = arena_alloc(sizeof(Lay *) * (size_t)(k->next_value_id + 1));
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    plan_block(E, k->body, &changed);
+  }
+}
+
+/* v ([R, C] of 16-bit elements, canonical layout) to buf as R rows of C / 8 swizzled 16-byte
+ * chunks (tc_swz), one chunk per store where a thread holds whole chunks */
+static void stage(CE *E, Value *v, const char *buf) {
+  Lay L = lay_of(E, v->sh);
+  Ix c = ix_canon(L);
+  int cpr = v->sh.d[1] / 8;
+  const char *x = cu_access(E, v, &c);
+  const char *at = fmt("%s[tc_swz(%s, %s, %d)]", buf, ix_coord(&c, 0), ix_coord(&c, 1), cpr);
+  size_t n = strlen(x);
+  bool vec = L.V % 8 == 0 && n > 3 && !strcmp(x + n - 3, "[e]");
+  if (L.TC < E->T)
+    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
+  E->ind += L.TC < E->T;
+  if (vec) {
+    E->need_vec = true;
+    cu_loop_step(E, L.E, 8, fmt("tc_pack<8, uint16_t> tc_v;\n#pragma unroll\nfor (int k = 0; k < 8; ++k)\n"
+                                "  tc_v.a[k] = %s;\ntc_stv(&%s, tc_v);",
+                                cu_store_val(E, v->dt, fmt("%.*s[e + k]", (int)(n - 3), x)), at));
+  } else {
+    cu_loop(E, L.E, fmt("%s = %s;", at, cu_store_val(E, v->dt, x)));
+  }
+  E->ind -= L.TC < E->T;
+  if (L.TC < E->T)
+    cline(E, "}");
+}
+
+static void emit_mma(CE *E, Op *op, Lay L) {
+  Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  int MW = M / L.wm, NW = N / L.wn, MT = MW / 16, NT = NW / 8;
+  long long boff = ((long long)M * K * 2 + 127) & ~127LL;
+  cu_smem_need(E, boff + (long long)K * N * 2);
+  E->need_mma |= a->dt == DT_F16 ? 1 : 2;
+  (void)smem_type(E, a);
+  const char *as = "((uint16_t *)tc_smem)", *bs = fmt("((uint16_t *)(tc_smem + %lld))", boff);
+  settle(E, a, lay_of(E, a->sh));
+  settle(E, b, lay_of(E, b->sh));
+  settle(E, acc, L);
+  cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
+        cu_name(E, a), cu_name(E, b));
+  stage(E, a, as);
+  stage(E, b, bs);
+  cline(E, "__syncthreads();");
+  Ix ix = ix_canon(L);
+  const char *name = cu_name(E, r);
+  cline(E, "float %s[%d]; /* %s */", name, L.E, lay_comment(L, r->dt));
+  cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_access(E, acc, &ix)));
+  cline(E, "{ /* warp (tid / 32) computes rows %d * (warp / %d) + [0, %d) and columns %d * (warp %% %d) "
+           "+ [0, %d) in %dx%d tiles of 16x8 */", MW, L.wn, MW, NW, L.wn, NW, MT, NT);
+  E->ind++;
+  cline(E, "const int tc_lane = tid & 31, tc_row = tid / 32 / %d * %d, tc_col = tid / 32 %% %d * %d;",
+        L.wn, MW, L.wn, NW);
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", K);
+  E->ind++;
+  cline(E, "unsigned tc_fa[%d][4], tc_fb[%d][2];", MT, NT);
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, %d)]);",
+        as, K / 8);
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
+  cline(E, "  unsigned tc_t[4];");
+  cline(E, "  tc_ldsm_x4_trans(tc_t, &%s[tc_swz(tc_k + (tc_lane & 15), tc_col + tc_j * 8 + (tc_lane >> 4) * 8, %d)]);",
+        bs, N / 8);
+  cline(E, "  tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];");
+  cline(E, "}");
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  cline(E, "  #pragma unroll");
+  cline(E, "  for (int tc_j = 0; tc_j < %d; ++tc_j)", NT);
+  cline(E, "    tc_mma_%s(&%s[(tc_i * %d + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);",
+        a->dt == DT_F16 ? "f16" : "bf16", name, NT);
+  E->ind--;
+  cline(E, "}");
+  E->ind--;
+  cline(E, "}");
+  cline(E, "__syncthreads();");
+}
+
+/* ---- the plain form ---- */
+
 void cu_emit_dot(CE *E, Op *op) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
+  Lay *ml = E->vlay[r->id];
+  if (ml && ml->mapped) {
+    emit_mma(E, op, *ml);
+    return;
+  }
   int rk = r->sh.rank;
   int M = r->sh.d[rk - 2], N = r->sh.d[rk - 1], K = a->sh.d[rk - 1];
   const char *ta = smem_type(E, a), *tb = smem_type(E, b);
@@ -61,9 +232,9 @@ void cu_emit_dot(CE *E, Op *op) {
   cu_smem_need(E, boff + smem_bytes(b));
   const char *as = fmt("((%s *)tc_smem)", ta), *bs = fmt("((%s *)(tc_smem + %lld))", tb, boff);
 
-  settle(E, a);
-  settle(E, b);
-  settle(E, acc);
+  settle(E, a, lay_of(E, a->sh));
+  settle(E, b, lay_of(E, b->sh));
+  settle(E, acc, lay_of(E, r->sh));
   cline(E, "/* %s and %s to shared memory, row-major */", cu_name(E, a), cu_name(E, b));
   cu_store_tile(E, a, as, lay_of(E, a->sh));
   cu_store_tile(E, b, bs, lay_of(E, b->sh));

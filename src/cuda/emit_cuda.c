@@ -141,9 +141,9 @@ void cu_store_tile(CE *E, Value *v, const char *buf, Lay L) {
 }
 
 static const char *convert(CE *E, Value *v, Ix *ix) {
-  Lay src = lay_of(E, v->sh);
+  Lay src = lay_val(E, v);
   const char *flat = ix_flat(ix);
-  const char *key = fmt("%d/%d/%d:%s", ix->L.n, ix->L.V, ix->L.TC, flat);
+  const char *key = fmt("%s:%s", lay_key(&ix->L), flat);
   for (int i = 0; i < E->convs.n; i++) {
     Conv *c = E->convs.v[i];
     if (c->v == v && !strcmp(c->key, key))
@@ -180,7 +180,7 @@ typedef struct Pulled {
 } Pulled;
 
 static const char *pull(CE *E, Value *v, Ix *ix) {
-  const char *key = fmt("%d/%d/%d:%s", ix->L.n, ix->L.V, ix->L.TC, ix_flat(ix));
+  const char *key = fmt("%s:%s", lay_key(&ix->L), ix_flat(ix));
   int same = 0;
   for (int i = 0; i < E->pulled.n; i++) {
     Pulled *p = E->pulled.v[i];
@@ -230,7 +230,7 @@ const char *cu_access(CE *E, Value *v, Ix *ix) {
   }
   if (cu_virtual(E, v))
     return v->name ? pull(E, v, ix) : access_op(E, v->def, ix);
-  Lay L = lay_of(E, v->sh);
+  Lay L = lay_val(E, v);
   if (ix_is_canon(ix, &L))
     return fmt("%s[e]", cu_name(E, v));
   return convert(E, v, ix);
@@ -298,7 +298,7 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
 static const char *decl(CE *E, Value *v) {
   if (v->sh.rank == 0)
     return fmt("%s %s", cu_type(v->dt, v->elt), cu_name(E, v));
-  Lay L = lay_of(E, v->sh);
+  Lay L = lay_val(E, v);
   return fmt("%s %s[%d]", cu_type(v->dt, v->elt), cu_name(E, v), L.E);
 }
 
@@ -380,7 +380,7 @@ static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W) {
 static void emit_tile(CE *E, Value *v) {
   Op *op = v->def;
   check_budget(E, v, op->loc);
-  Lay L = lay_of(E, v->sh);
+  Lay L = lay_val(E, v);
   Ix ix = ix_canon(L);
   int W = op->k == O_LOAD ? vec_width(E, op, L) : 1;
   if (W > 1) {
@@ -449,13 +449,13 @@ static void pop_scope(CE *E) {
   E->scope--;
 }
 
-/* dst (a carried variable) = v */
-static void emit_copy(CE *E, const char *dst, Value *v) {
+/* dst (a carried variable laid out as dv) = v */
+static void emit_copy(CE *E, Value *dv, const char *dst, Value *v) {
   if (v->sh.rank == 0) {
     cline(E, "%s = %s;", dst, cu_access(E, v, NULL));
     return;
   }
-  Lay L = lay_of(E, v->sh);
+  Lay L = lay_val(E, dv);
   Ix ix = ix_canon(L);
   const char *x = cu_access(E, v, &ix);
   if (!strcmp(x, fmt("%s[e]", dst))) {
@@ -468,16 +468,16 @@ static void emit_copy(CE *E, const char *dst, Value *v) {
 /* the parent op's results (carried variables) = the yielded values */
 static void emit_yield(CE *E, Op *y, Value **dst) {
   if (y->nin == 1) {
-    emit_copy(E, cu_name(E, dst[0]), y->in[0]);
+    emit_copy(E, dst[0], cu_name(E, dst[0]), y->in[0]);
     return;
   }
   const char **tmp = arena_alloc(sizeof(char *) * (size_t)(y->nin + 1));
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
     tmp[i] = cu_unique(E, fmt("%s_next", cu_name(E, dst[i])));
-    Lay L = lay_of(E, v->sh);
+    Lay L = lay_val(E, dst[i]);
     cline(E, "%s %s%s;", cu_type(v->dt, v->elt), tmp[i], v->sh.rank ? fmt("[%d]", L.E) : "");
-    emit_copy(E, tmp[i], v);
+    emit_copy(E, dst[i], tmp[i], v);
   }
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
@@ -485,7 +485,7 @@ static void emit_yield(CE *E, Op *y, Value **dst) {
       cline(E, "%s = %s;", cu_name(E, dst[i]), tmp[i]);
       continue;
     }
-    Lay L = lay_of(E, v->sh);
+    Lay L = lay_val(E, dst[i]);
     cu_loop(E, L.E, fmt("%s[e] = %s[e];", cu_name(E, dst[i]), tmp[i]));
   }
 }
@@ -538,7 +538,7 @@ static void share_names(CE *E, Op *op, Block *b, int first_arg) {
 static void carried_init(CE *E, Op *op, int first_in) {
   declare_results(E, op);
   for (int i = 0; i < op->nout; i++)
-    emit_copy(E, cu_name(E, op->out[i]), op->in[first_in + i]);
+    emit_copy(E, op->out[i], cu_name(E, op->out[i]), op->in[first_in + i]);
 }
 
 // for iv in range(lo, hi, step)

@@ -35,6 +35,62 @@ Lay lay_of(CE *E, Shape s) {
   return L;
 }
 
+Lay lay_val(CE *E, Value *v) {
+  if (E->vlay && E->vlay[v->id])
+    return *E->vlay[v->id];
+  return lay_of(E, v->sh);
+}
+
+/* The accumulator of mma.sync m16n8k16 for an [M, N] tile over wm x wn warps (M / wm rows and
+ * N / wn columns per warp, in 16x8 tiles): element e = (mi * NT + ni) * 4 + c of a thread is
+ * element c of its fragment in tile (mi, ni) of its warp. As flat bits (columns first):
+ *   column bit 0 <- e bit 0 (c & 1), bits 1-2 <- lane bits 0-1 (t), bits 3.. <- the bits of
+ *   ni, then the warp's bits along N;
+ *   row bits 0-2 <- lane bits 2-4 (g), bit 3 <- e bit 1 (c >> 1), bits 4.. <- the bits of mi,
+ *   then the warp's bits along M. */
+Lay lay_mma(CE *E, Shape s, int wm, int wn) {
+  Lay L = {0};
+  L.s = s;
+  L.n = (int)shape_numel(s);
+  L.T = E->T;
+  L.TC = E->T;
+  L.ltc = lg2(E->T);
+  L.E = L.n / E->T;
+  L.V = 2;
+  L.lv = 1;
+  L.R = L.E / 2;
+  L.mapped = true;
+  L.wm = (short)wm;
+  L.wn = (short)wn;
+  int M = s.d[0], N = s.d[1];
+  int lnt = lg2(N / wn / 8), lmt = lg2(M / wm / 16), lwn = lg2(wn), lwm = lg2(wm), p = 0;
+  L.map[p++] = 0;
+  L.map[p++] = MAP_TID + 0;
+  L.map[p++] = MAP_TID + 1;
+  for (int i = 0; i < lnt; i++)
+    L.map[p++] = (signed char)(2 + i);
+  for (int i = 0; i < lwn; i++)
+    L.map[p++] = (signed char)(MAP_TID + 5 + i);
+  for (int i = 0; i < 3; i++)
+    L.map[p++] = (signed char)(MAP_TID + 2 + i);
+  L.map[p++] = 1;
+  for (int i = 0; i < lmt; i++)
+    L.map[p++] = (signed char)(2 + lnt + i);
+  for (int i = 0; i < lwm; i++)
+    L.map[p++] = (signed char)(MAP_TID + 5 + lwn + i);
+  return L;
+}
+
+bool lay_same(const Lay *a, const Lay *b) {
+  if (a->n != b->n || a->V != b->V || a->TC != b->TC || a->mapped != b->mapped)
+    return false;
+  return !a->mapped || !memcmp(a->map, b->map, sizeof a->map);
+}
+
+const char *lay_key(const Lay *L) {
+  return fmt("%d/%d/%d%s", L->n, L->V, L->TC, L->mapped ? fmt("/mma%dx%d", L->wm, L->wn) : "");
+}
+
 /* Flat bit p of a row-major shape belongs to dimension d, bit k. */
 static void dim_of_bit(Shape s, int p, int *d, int *k) {
   for (int i = s.rank - 1; i >= 0; i--) {
@@ -79,7 +135,7 @@ Ix ix_canon(Lay L) { return ix_for(L, L.s); }
 /* Element e of the consumer is element e of a tile laid out as src: same flat index bit for
  * bit, same chunking. */
 bool ix_is_canon(Ix *ix, Lay *src) {
-  if (src->n != ix->L.n || src->V != ix->L.V || src->TC != ix->L.TC || !shape_eq(src->s, ix->s))
+  if (!lay_same(src, &ix->L) || !shape_eq(src->s, ix->s))
     return false;
   Ix c = ix_for(ix->L, ix->s);
   for (int d = 0; d < ix->s.rank; d++)
@@ -91,7 +147,10 @@ bool ix_is_canon(Ix *ix, Lay *src) {
 
 /* Flat bit p of the consumer's element: bit q of e or of tid. */
 static void bit_source(Lay *L, int p, bool *is_tid, int *q) {
-  if (p < L->lv) {
+  if (L->mapped) {
+    *is_tid = L->map[p] >= MAP_TID;
+    *q = L->map[p] - (*is_tid ? MAP_TID : 0);
+  } else if (p < L->lv) {
     *is_tid = false;
     *q = p;
   } else if (p < L->lv + L->ltc) {
@@ -247,6 +306,9 @@ Ix ix_view(Op *op, Ix *out, int operand) {
  * 4 times over (16 per thread)" */
 const char *lay_comment(Lay L, DType t) {
   const char *dn = t == DT_PTR ? "pointers" : dtype_info[t].sig;
+  if (L.mapped)
+    return fmt("%s %s in the tensor cores' accumulator layout: %dx%d warps, %d per thread",
+               shape_str(L.s), dn, L.wm, L.wn, L.E);
   int last = L.s.d[L.s.rank - 1];
   const char *per = L.V > 1 ? fmt("%d contiguous per thread along dim %d", L.V, L.s.rank - 1)
                             : "1 per thread";
