@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Reference data for the tl.dot_scaled cases (tests/cases_pending/mx_*.case), from numpy.
 
+Kernels: tests/conformance/kernels/dot_scaled.py, mx_matmul_kernel (a K loop, any format pair)
+and mx_bmm_kernel (e2m1 x e2m1 packed along K, M or N; 2-D or batched 3-D).
+
 For each case given, writes DATA/NAME/ARG.in and ARG.out as tests/exec/run.sh reads them: the
 inputs as tests/conformance/record.py builds them (same seeds; bf16 and fp8 rounded here with
 numpy where the recorder uses torch), the output from the definition of microscaled formats
@@ -138,6 +141,29 @@ def ref_mx_matmul(raw, types, s, c):
         return {"c_ptr": (a @ b).reshape(-1)}
 
 
+def unpack_e2m1(raw, shape, axis):
+    """Bytes of `shape` (contiguous) -> values with `axis` doubled, low nibble first."""
+    b = np.frombuffer(raw, dtype=np.uint8).reshape(shape)
+    pair = np.stack([E2M1[b & 0xF], E2M1[b >> 4]], axis=axis + 1)
+    out = list(shape)
+    out[axis] *= 2
+    return pair.reshape(out)
+
+
+def ref_mx_bmm(raw, types, s, c):
+    B, M, N, K, ka, kb = c["BATCH"], c["M"], c["N"], c["K"], c["KPACK_A"], c["KPACK_B"]
+    a = unpack_e2m1(raw["a_ptr"], (B, M, K // 2) if ka else (B, M // 2, K), 2 if ka else 1)
+    b = unpack_e2m1(raw["b_ptr"], (B, K // 2, N) if kb else (B, K, N // 2), 1 if kb else 2)
+    sa = np.frombuffer(raw["sa_ptr"], dtype=np.uint8).reshape(B * M, K // 32)
+    sb = np.frombuffer(raw["sb_ptr"], dtype=np.uint8).reshape(B * N, K // 32)
+    a = round_bf16(a * round_bf16(scale_values(sa.tobytes(), B * M, K, False)).reshape(B, M, K))
+    b = round_bf16(b * round_bf16(scale_values(sb.tobytes(), B * N, K, False)).reshape(B, N, K).transpose(0, 2, 1))
+    return {"c_ptr": (a @ b).reshape(-1)}
+
+
+REFS = {"mx_matmul_kernel": ref_mx_matmul, "mx_bmm_kernel": ref_mx_bmm}
+
+
 def constexprs(case):
     src = open(os.path.join(HERE, "..", "..", case.file)).read()
     fn = next(n for n in ast.walk(ast.parse(src))
@@ -150,7 +176,6 @@ def main():
     data, cases = sys.argv[1], sys.argv[2:]
     for path in cases:
         case = parse_case(path)
-        assert case.kernel == "mx_matmul_kernel", case.kernel
         runtime = [e for e in case.sig if e.kind != "constexpr"]
         raw, types, scalars = {}, {}, {}
         for i, (a, e) in enumerate(zip(case.args, runtime)):
@@ -159,7 +184,7 @@ def main():
                 types[a.name] = e.dtype
             else:
                 scalars[a.name] = a.value
-        outs = ref_mx_matmul(raw, types, scalars, constexprs(case))
+        outs = REFS[case.kernel](raw, types, scalars, constexprs(case))
         out = os.path.join(data, case.name)
         os.makedirs(out, exist_ok=True)
         for name, r in raw.items():

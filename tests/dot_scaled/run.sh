@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh — tl.dot_scaled on the C target against numpy: the tests/cases_pending/mx_*.case kernels
 # (tests/conformance/kernels/dot_scaled.py: every format pair of Triton's test_scaled_dot, e2m1 x
-# e2m1, unscaled, lhs or rhs scaled, row- and column-major operands, masked M/N/K tails) run
+# e2m1, unscaled, lhs or rhs scaled, row- and column-major operands, masked M/N/K tails; fp4
+# packed along M or N (lhs_k_pack/rhs_k_pack=False); batched 3-D operands) run
 # through tests/exec/run.sh (ASan+UBSan and -O3 -march=native builds) on inputs made as the
 # Triton recorder makes them, with outputs from tests/dot_scaled/reference.py (the MX formats
 # decoded in numpy, a float64 product), until real Triton's recordings replace them in

@@ -51,3 +51,37 @@ def mx_matmul_kernel(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, M, N, K, lda, ldb, FMT
                          mask=(rn[:, None] < N) & (ks[None, :] < K // 32), other=127)
         acc = tl.dot_scaled(a, sa, fmt_a, b, sb, fmt_b, acc, fast_math=FAST)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def mx_bmm_kernel(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, BATCH: tl.constexpr, M: tl.constexpr,
+                  N: tl.constexpr, K: tl.constexpr, KPACK_A: tl.constexpr, KPACK_B: tl.constexpr):
+    # One program, e2m1 x e2m1 with both scales, BATCH products at once when BATCH > 1 (3-D
+    # operands). The lhs bytes are [BATCH, M, K // 2] (KPACK_A) or [BATCH, M // 2, K] (two rows
+    # per byte, lhs_k_pack=False); the rhs bytes [BATCH, K // 2, N] or [BATCH, K, N // 2]; scales
+    # [BATCH, M, K // 32] and [BATCH, N, K // 32]; all contiguous.
+    AM: tl.constexpr = M if KPACK_A else M // 2
+    AK: tl.constexpr = K // 2 if KPACK_A else K
+    BK: tl.constexpr = K // 2 if KPACK_B else K
+    BN: tl.constexpr = N if KPACK_B else N // 2
+    SK: tl.constexpr = K // 32
+    if BATCH > 1:
+        rb = tl.arange(0, BATCH)[:, None, None]
+        a = tl.load(a_ptr + rb * (AM * AK) + tl.arange(0, AM)[None, :, None] * AK +
+                    tl.arange(0, AK)[None, None, :])
+        b = tl.load(b_ptr + rb * (BK * BN) + tl.arange(0, BK)[None, :, None] * BN +
+                    tl.arange(0, BN)[None, None, :])
+        sa = tl.load(sa_ptr + rb * (M * SK) + tl.arange(0, M)[None, :, None] * SK +
+                     tl.arange(0, SK)[None, None, :])
+        sb = tl.load(sb_ptr + rb * (N * SK) + tl.arange(0, N)[None, :, None] * SK +
+                     tl.arange(0, SK)[None, None, :])
+        c = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1", lhs_k_pack=KPACK_A, rhs_k_pack=KPACK_B)
+        tl.store(c_ptr + rb * (M * N) + tl.arange(0, M)[None, :, None] * N +
+                 tl.arange(0, N)[None, None, :], c)
+    else:
+        a = tl.load(a_ptr + tl.arange(0, AM)[:, None] * AK + tl.arange(0, AK)[None, :])
+        b = tl.load(b_ptr + tl.arange(0, BK)[:, None] * BN + tl.arange(0, BN)[None, :])
+        sa = tl.load(sa_ptr + tl.arange(0, M)[:, None] * SK + tl.arange(0, SK)[None, :])
+        sb = tl.load(sb_ptr + tl.arange(0, N)[:, None] * SK + tl.arange(0, SK)[None, :])
+        c = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1", lhs_k_pack=KPACK_A, rhs_k_pack=KPACK_B)
+        tl.store(c_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], c)
