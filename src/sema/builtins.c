@@ -138,7 +138,7 @@ static SVal *dtype_val(DType dt, DType elt) {
 static SVal *bi_program_id(Sema *S, Call *c) {
   int64_t axis = need_int(c, 0, "axis");
   if (axis < 0 || axis > 2)
-    error_at(c->loc, "%s axis must be 0, 1 or 2, got %lld", c->name, (long long)axis);
+    error_at(c->loc, "%s axis must be 0, 1, or 2 but got %lld", c->name, (long long)axis);
   OpKind k = strcmp(c->name, "program_id") == 0 ? O_PROGRAM_ID : O_NUM_PROGRAMS;
   Value *v = emit1(S, k, c->loc, DT_I32, (Shape){0}, 0, NULL);
   v->def->axis = (int)axis;
@@ -549,6 +549,9 @@ static SVal *bi_max(Sema *S, Call *c) {
 static SVal *bi_argmax(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
   const char *comb = strcmp(c->name, "argmax") == 0 ? "argmax" : "argmin";
+  /* tie_break_left=True asks for the lowest index among equal extremes; False lets Triton return
+   * any of them. The reduction always returns the lowest, which answers both. */
+  (void)kw_true(S, c, 2, "tie_break_left");
   return sv_tensor(reduce_builtin(S, c, x, need(c, 1, "axis"), kw_true(S, c, 3, "keep_dims"),
                                   comb, DT_I32));
 }
@@ -703,24 +706,47 @@ static SVal *bi_softmax(Sema *S, Call *c) {
 
 /* ---- shapes ---- */
 
+/* Triton normalises every axis against the result's rank (input rank + number of axes), so
+ * expand_dims(x1d, (-4, 2, -1)) is axes (0, 2, 3) of a rank-4 result, then inserts them in
+ * increasing order; its messages ("invalid axis A. Expected ...", "duplicate axes") are worded
+ * as Triton's, which programs and Triton's tests match on. */
+static int expand_axis(Call *c, SVal *a, int rank) {
+  if (a->k != SV_INT)
+    error_at(c->loc, "expand_dims(): axis must be a constexpr integer");
+  int64_t p = a->i < 0 ? a->i + rank : a->i;
+  if (p < 0 || p >= rank)
+    error_at(c->loc, "expand_dims(): invalid axis %lld. Expected %d <= axis < %d",
+             (long long)a->i, -rank, rank);
+  return (int)p;
+}
+
 // tl.expand_dims(input, axis)
 static SVal *bi_expand_dims(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
   SVal *ax = need(c, 1, "axis");
   int n = ax->k == SV_TUPLE ? ax->n : 1;
   Shape sh = x->sh;
+  int rank = sh.rank + n, p[MAXRANK + 1];
+  if (rank > MAXRANK)
+    error_at(c->loc, "expand_dims(): at most %d dimensions", MAXRANK);
   for (int i = 0; i < n; i++) {
-    SVal *a = ax->k == SV_TUPLE ? ax->items[i] : ax;
-    if (a->k != SV_INT)
-      error_at(c->loc, "expand_dims(): axis must be a constexpr integer");
-    if (sh.rank == MAXRANK)
-      error_at(c->loc, "expand_dims(): at most %d dimensions", MAXRANK);
-    int p = (int)(a->i < 0 ? a->i + sh.rank + 1 : a->i);
-    if (p < 0 || p > sh.rank)
-      error_at(c->loc, "expand_dims(): axis %lld out of range", (long long)a->i);
-    for (int j = sh.rank; j > p; j--)
+    int v = expand_axis(c, ax->k == SV_TUPLE ? ax->items[i] : ax, rank), k = i;
+    for (; k > 0 && p[k - 1] > v; k--)
+      p[k] = p[k - 1];
+    p[k] = v;
+  }
+  for (int i = 1; i < n; i++)
+    if (p[i] == p[i - 1]) {
+      char list[128];
+      int len = snprintf(list, sizeof list, "[");
+      for (int k = 0; k < n; k++)
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%d", k ? ", " : "", p[k]);
+      error_at(c->loc, "expand_dims received duplicate axes, normalized axes = %s]", list);
+    }
+  for (int i = 0; i < n; i++) {
+    for (int j = sh.rank; j > p[i]; j--)
       sh.d[j] = sh.d[j - 1];
-    sh.d[p] = 1;
+    sh.d[p[i]] = 1;
     sh.rank++;
   }
   return sv_tensor(reshape_to(S, c->loc, x, sh));

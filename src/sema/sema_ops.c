@@ -266,7 +266,9 @@ static DType computation_type(Sema *S, Loc loc, DType a, bool a_sc, DType b, boo
   if (a == DT_BF16 || b == DT_BF16)
     return DT_F32;
   if (div_or_mod && dt_is_unsigned(a) != dt_is_unsigned(b))
-    error_at(loc, "cannot use /, // or %% with %s and %s: they have different signedness; "
+    /* worded as Triton words it ("Cannot use ... because they have different signedness"):
+     * programs and Triton's tests match on it */
+    error_at(loc, "Cannot use /, // or %% with %s and %s because they have different signedness; "
                   "cast them to the same signedness",
              dtype_info[a].name, dtype_info[b].name);
   return integer_promote(a, b);
@@ -383,9 +385,28 @@ static void int_divisor(Loc loc, Value *y) {
     error_at(loc, "integer division by zero");
 }
 
+static bool is_number_or_tensor(const SVal *v) {
+  return v->k == SV_TENSOR || v->k == SV_INT || v->k == SV_FLOAT || v->k == SV_BOOL;
+}
+
+/* `x & y` (| ^ << >>) with a float operand: Triton rejects it with "invalid operands of type
+ * A and B" naming the operands' own types (before promotion), which programs and Triton's
+ * tests match on. */
+static void check_bitwise_operands(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
+  if (!is_number_or_tensor(a) || !is_number_or_tensor(b))
+    return;
+  DType ta = a->k == SV_TENSOR ? a->v->dt : number_dtype(S, loc, a);
+  DType tb = b->k == SV_TENSOR ? b->v->dt : number_dtype(S, loc, b);
+  if ((dt_is_float(ta) || dt_is_float(tb)) && ta != DT_PTR && tb != DT_PTR)
+    error_at(loc, "invalid operands of type %s and %s for '%s': it needs integer operands",
+             dtype_info[ta].name, dtype_info[tb].name, pyop_names[op]);
+}
+
 static Value *arith(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   bool divmod = op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD;
   Value *x, *y;
+  if (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR || op == OP_LSHIFT || op == OP_RSHIFT)
+    check_bitwise_operands(S, loc, op, a, b);
   promote_pair(S, loc, a, b, divmod, &x, &y);
   if (x->dt == DT_PTR || y->dt == DT_PTR) {
     if (op == OP_ADD && x->dt == DT_PTR && y->dt != DT_PTR)

@@ -201,6 +201,13 @@ def _flip(b, s, c):
     b["f1_ptr"] = [v for r in x for v in r[::-1]]
 
 
+@ref("argext_tiebreak")
+def _argext_tiebreak(b, s, c):
+    x, y = b["x_ptr"], b["y_ptr"]
+    b["out_ptr"] = [x.index(max(x)), x.index(min(x)), max(x), min(x), sum(x) + sum(y),
+                    max(x + y)]
+
+
 def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
