@@ -26,12 +26,30 @@ class CompilationError(TritoncError, *_triton_bases()):
         self.error_message = message
         self.kernel = kernel
         self.signature = signature
+        # Triton's CompilationError is raised `from` the error the language's code raised, and
+        # programs (Triton's tests too) read that one's text as __cause__: here the error's own
+        # sentence, without position, source line and caret.
+        self.__cause__ = CompilationErrorCause(error_text(message))
 
     def __str__(self):
         return self.message
 
     def __reduce__(self):
         return (type(self), (self.message, self.kernel, self.signature))
+
+
+class CompilationErrorCause(TritoncError):
+    """The __cause__ of a CompilationError: tritonc's error sentence alone."""
+
+
+def error_text(message):
+    """'FILE:LINE:COL: error: TEXT' (then the source line and a caret) -> TEXT; the whole
+    message when it has no such line."""
+    for line in message.splitlines():
+        head, sep, text = line.partition(": error: ")
+        if sep:
+            return text
+    return message
 
 
 class CCompileError(TritoncError):

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import tempfile
+import zlib
 
 import pytest
 
@@ -28,6 +29,8 @@ def pytest_addoption(parser):
     g.addoption("--tritonc-skips", default=None, help="file of `test_name reason` lines")
     g.addoption("--tritonc-results", default=None, help="folder for the JSON-lines results")
     g.addoption("--tritonc-resume", action="store_true", help="deselect tests already recorded")
+    g.addoption("--tritonc-shard", default=None, metavar="I/N",
+                help="run only the tests whose node id hashes to I modulo N (0 <= I < N)")
 
 
 def _load_skips(path):
@@ -42,6 +45,7 @@ def _load_skips(path):
 
 
 def pytest_configure(config):
+    config.addinivalue_line("markers", "interpreter: runs under Triton's interpreter too")
     os.environ["TRITONC_TARGET"] = config.getoption("--tritonc-target")
     import tritonc
     from tritonc import jit
@@ -67,6 +71,9 @@ def pytest_configure(config):
     if out:
         os.makedirs(out, exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        shard = config.getoption("--tritonc-shard")
+        if shard:  # shard processes write files of their own
+            worker = "shard" + shard.split("/")[0]
         config._tritonc_out = os.path.join(out, f"results-{worker}.jsonl")
 
 
@@ -82,10 +89,14 @@ def pytest_collection_modifyitems(session, config, items):
             item.add_marker(pytest.mark.skip(reason=f"tritonc skip list: {reason}"))
     out = config.getoption("--tritonc-results")
     if not out:
+        _shard(config, items)
         return
-    if os.environ.get("PYTEST_XDIST_WORKER") in (None, "gw0"):  # xdist: one worker writes it
+    shard = config.getoption("--tritonc-shard") or "0/1"
+    if os.environ.get("PYTEST_XDIST_WORKER") in (None, "gw0") and shard.startswith("0/"):
+        # one xdist worker / shard process writes it
         with open(os.path.join(out, "collected.txt"), "w") as f:
             f.write("\n".join(i.nodeid for i in items) + "\n")
+    _shard(config, items)
     if config.getoption("--tritonc-resume"):
         done = set()
         for name in os.listdir(out):
@@ -99,6 +110,25 @@ def pytest_collection_modifyitems(session, config, items):
         if len(keep) != len(items):
             config.hook.pytest_deselected(items=[i for i in items if i.nodeid in done])
             items[:] = keep
+
+
+def _shard(config, items):
+    """--tritonc-shard I/N: keeps the tests whose node id's CRC-32 is I modulo N, so N processes
+    with I = 0..N-1 run every test exactly once, whatever order each collects them in."""
+    spec = config.getoption("--tritonc-shard")
+    if not spec:
+        return
+    try:
+        i, n = (int(v) for v in spec.split("/"))
+        assert 0 <= i < n
+    except (ValueError, AssertionError):
+        raise pytest.UsageError(f"--tritonc-shard={spec}: expected I/N with 0 <= I < N")
+    keep, drop = [], []
+    for item in items:
+        (keep if zlib.crc32(item.nodeid.encode()) % n == i else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 def _cause(report):
@@ -147,7 +177,12 @@ def pytest_sessionstart(session):
 
 @pytest.fixture
 def device(request):
-    return "cuda"
+    """'cuda' where torch sees a GPU, else 'cpu': CPU tensors run on the C target."""
+    try:
+        import torch
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    except ImportError:
+        return "cpu"
 
 
 @pytest.fixture

@@ -34,7 +34,9 @@ def main(results, out):
     os.makedirs(out, exist_ok=True)
     md = ["# test_core.py through tritonc", ""]
     summary = {}
-    targets = sorted(d for d in os.listdir(results) if os.path.isdir(os.path.join(results, d)))
+    # a target's folder holds collected.txt (the kernel cache and the report folder do not)
+    targets = sorted(d for d in os.listdir(results)
+                     if os.path.exists(os.path.join(results, d, "collected.txt")))
     for t in targets:
         recs, collected = load(os.path.join(results, t))
         count = collections.Counter(r["outcome"] for r in recs.values())

@@ -122,14 +122,34 @@ import json, sys
 r = json.load(open(sys.argv[1]))["c"]
 want = {"test_unary": {"passed": 3}, "test_closure_constant": {"passed": 1},
         "test_translation_error_raises": {"passed": 1}, "test_reads_ptx": {"skipped": 1},
-        "test_expected_failure": {"failed": 1}, "test_listed_skip": {"skipped": 1}}
+        "test_expected_failure": {"failed": 1}, "test_listed_skip": {"skipped": 1},
+        "test_error_cause": {"passed": 1}, "test_device_fixture": {"passed": 1},
+        "test_unsigned_wrapper": {"passed": 1}}
 assert r["per_function"] == want, r["per_function"]
 assert list(r["failure_causes"]) == ["AssertionError: deliberately wrong expectation"], r
 PYEOF
   else fail pytest_plugin_outcomes "$(cat $OUT/plugin_check.log | tail -n 2 | cut -c1-300)"; fi
   run_plugin --tritonc-resume > $OUT/plugin_resume.log 2>&1
-  if grep -Eq "8 deselected" $OUT/plugin_resume.log; then pass pytest_plugin_resume
+  if grep -Eq "11 deselected" $OUT/plugin_resume.log; then pass pytest_plugin_resume
   else fail pytest_plugin_resume "$(tail -n 1 $OUT/plugin_resume.log)"; fi
+  # --tritonc-shard: two shard processes together run each of the 11 tests exactly once
+  rm -rf $OUT/plugin_shard
+  for i in 0 1; do
+    nice $PY -m pytest -q -p no:cacheprovider -p tritonc.pytest_plugin --tritonc-target=c \
+      --tritonc-skips=$OUT/plugin_skips.txt --tritonc-results=$OUT/plugin_shard/c \
+      --tritonc-shard=$i/2 tests/runner/plugin/test_mini_core.py > $OUT/plugin_shard$i.log 2>&1
+  done
+  if $PY - $OUT/plugin_shard/c <<'PYEOF' > $OUT/plugin_shard_check.log 2>&1; then pass pytest_plugin_shard
+import json, os, sys
+d = sys.argv[1]
+ids = [[json.loads(l)["nodeid"] for l in open(os.path.join(d, "results-shard%d.jsonl" % i))]
+       for i in (0, 1)]
+assert ids[0] and ids[1], ids
+assert not set(ids[0]) & set(ids[1]), ids
+assert sorted(ids[0] + ids[1]) == sorted(open(os.path.join(d, "collected.txt")).read().split("\n")[:-1])
+assert len(ids[0] + ids[1]) == 11, ids
+PYEOF
+  else fail pytest_plugin_shard "$(tail -n 2 $OUT/plugin_shard_check.log | cut -c1-300)"; fi
 else
   skip pytest_plugin "no pytest"
 fi

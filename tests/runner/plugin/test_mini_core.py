@@ -77,3 +77,38 @@ def test_expected_failure():
 
 def test_listed_skip():
     raise AssertionError("the skip list should have kept this from running")
+
+
+def test_error_cause():
+    """Triton's tests read a CompilationError's __cause__: the error's sentence alone."""
+    @triton.jit
+    def kernel(X):
+        pid = tl.program_id(20)
+
+    with pytest.raises(triton.TritonError) as exc_info:
+        kernel[(1, )](torch.ones(1))
+    cause = str(exc_info.value.__cause__)
+    assert cause == "program_id axis must be 0, 1, or 2 but got 20", cause
+
+
+def test_device_fixture(device):
+    assert device == ("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def test_unsigned_wrapper(device):
+    """triton._internal_testing's to_triton / to_numpy: uint32 data as a reinterpreted int32
+    tensor, copied by a kernel that sees u32 elements (values above 2^31 stay unsigned)."""
+    from triton._internal_testing import to_triton, to_numpy, numpy_random
+
+    @triton.jit
+    def kernel(Z, X, SIZE: tl.constexpr):
+        off = tl.arange(0, SIZE)
+        x = tl.load(X + off)
+        tl.static_assert(x.dtype == tl.uint32)
+        tl.store(Z + off, x // 3)
+
+    x = numpy_random(64, "uint32", rs=np.random.RandomState(3))
+    assert x.dtype == np.uint32 and (x > 2**31).any()
+    z = to_triton(np.zeros(64, dtype=np.uint32), device=device)
+    kernel[(1, )](z, to_triton(x, device=device), SIZE=64)
+    np.testing.assert_array_equal(to_numpy(z), x // 3)

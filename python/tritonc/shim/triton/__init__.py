@@ -5,7 +5,8 @@ from tritonc.jit import (JITFunction, Autotuner, Heuristics, Config, KernelWrapp
                          KernelInterface, jit, autotune, heuristics)
 from tritonc.errors import CompilationError, TritoncError as TritonError
 
-from . import language, testing, runtime  # noqa: F401
+from . import language, testing, runtime, compiler  # noqa: F401
+from .runtime.jit import TensorWrapper, reinterpret  # noqa: F401
 
 __version__ = "3.6.0"
 __tritonc_shim__ = True

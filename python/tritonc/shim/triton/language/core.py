@@ -34,8 +34,13 @@ class constexpr:
 class dtype:
     """A Triton element type; .name is Triton's canonical name ('fp32', 'i64', ...)."""
 
+    SINT_TYPES = ["int8", "int16", "int32", "int64"]
+    UINT_TYPES = ["int1", "uint8", "uint16", "uint32", "uint64"]
+    STANDARD_FP_TYPES = ["fp16", "bf16", "fp32", "fp64"]
+
     def __init__(self, name):
-        self.name = name
+        # Triton spells some names as Python does ('int8', 'uint32'); keep the canonical one
+        self.name = CANONICAL.get(name, name)
 
     def __repr__(self):
         return f"triton.language.{PY_NAMES.get(self.name, self.name)}"
@@ -83,6 +88,7 @@ PY_NAMES = {"i1": "int1", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "
             "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
             "fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64",
             "fp8e4nv": "float8e4nv", "fp8e5": "float8e5", "fp8e4b15": "float8e4b15"}
+CANONICAL = {py: name for name, py in PY_NAMES.items()}
 DTYPES = {py: dtype(name) for name, py in PY_NAMES.items()}
 
 

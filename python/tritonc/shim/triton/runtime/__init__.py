@@ -29,3 +29,7 @@ class _Driver:
 
 
 driver = _Driver()
+
+
+from . import errors, jit  # noqa: E402,F401
+from .jit import TensorWrapper, reinterpret  # noqa: E402,F401
