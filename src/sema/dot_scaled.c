@@ -155,7 +155,7 @@ static Value *upcast(Sema *S, Loc loc, int i, Side *o, DType ct, bool fast_math,
   }
   if (!o->scale)
     return v;
-  Value *s = o->scale;
+  Value *s = bitcast_to(S, loc, o->scale, DT_U8);
   if (i == 1) { /* given as [N, K / factor], like the lhs's; K goes first for the rhs */
     int perm[MAXRANK] = {0};
     for (int d = 0; d < rank; d++)
@@ -172,7 +172,7 @@ static int scale_factor(Loc loc, int i, Side *o, int K, Value *operand) {
   if (!s)
     return 0;
   int rank = operand->sh.rank;
-  if (s->sh.rank == 0 || s->dt != DT_U8)
+  if (s->sh.rank == 0 || (s->dt != DT_U8 && s->dt != DT_I8)) /* Triton zero-extends any i8 */
     error_at(loc, "tl.dot_scaled(): %s_scale must be a uint8 tensor of e8m0 exponents or None, "
                   "got %s", side[i], s->sh.rank ? dt_name(s->dt, s->elt) : "a scalar");
   int ks = s->sh.rank == rank ? s->sh.d[rank - 1] : 0;

@@ -7,7 +7,8 @@
 # Triton recorder makes them, with outputs from tests/dot_scaled/reference.py (the MX formats
 # decoded in numpy, a float64 product), until real Triton's recordings replace them in
 # tests/cases/; then an IR check: without fast_math a scale byte 0xFF selects NaN, with it no
-# select is made (the positioned errors are goldens: tests/golden/err_dot_scaled_*). Prints
+# select is made; int8 scales give the IR of uint8 ones (the positioned errors are goldens:
+# tests/golden/err_dot_scaled_*). Prints
 # PASS/FAIL lines and "N passed, N failed". Honours TRITONC, CC. Arguments: case-name patterns
 # (default mx_*).
 cd "$(dirname "$0")/../.." || exit 2
@@ -46,6 +47,19 @@ if [ "$plain" -ge 1 ] && [ "$fast" -eq 0 ]; then
   echo "PASS mx_fast_math_ir"; passed=$((passed + 1))
 else
   echo "FAIL mx_fast_math_ir (selects: $plain without fast_math, $fast with it)"; failed=$((failed + 1))
+fi
+# int8 scales are taken as their uint8 bits (Triton zero-extends them): the same IR from the
+# bitcast on (line 12 of i8_scale.py is the tl.dot_scaled call)
+ir_from() {
+  $TRITONC tests/dot_scaled/i8_scale.py -n i8_scale_kernel -s "*u8, *$1, *bf16, *fp32" --emit ir 2>&1 |
+    grep -E ' @12( |$)' | sed 's/^ *%[0-9a-z_.]* = //; s/%[0-9a-z_.]*//g; s/ *{.*}$//'
+}
+ir_from i8 | grep -v '^bitcast .*: u8\[' > "$tmp/i8.ir"
+ir_from u8 > "$tmp/u8.ir"
+if grep -q '^dot ' "$tmp/u8.ir" && cmp -s "$tmp/i8.ir" "$tmp/u8.ir"; then
+  echo "PASS mx_int8_scales"; passed=$((passed + 1))
+else
+  echo "FAIL mx_int8_scales ($(diff "$tmp/i8.ir" "$tmp/u8.ir" | head -n 3 | tr '\n' ' '))"; failed=$((failed + 1))
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
