@@ -151,6 +151,24 @@ Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in) {
   return op;
 }
 
+Op *ir_op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in) {
+  Op *op = ir_op(b, kind, loc, nin, in);
+  memmove(b->ops + pos + 1, b->ops + pos, sizeof(Op *) * (size_t)(b->nops - 1 - pos));
+  b->ops[pos] = op;
+  return op;
+}
+
+void ir_replace_uses(Block *b, int from, Value *old, Value *nw) {
+  for (int i = from; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nin; j++)
+      if (op->in[j] == old)
+        op->in[j] = nw;
+    for (int r = 0; r < op->nreg; r++)
+      ir_replace_uses(op->reg[r], 0, old, nw);
+  }
+}
+
 int ir_find_op(Block *b, Op *op, int lo, int hi) {
   for (int p = lo; p < hi; p++)
     if (b->ops[p] == op)

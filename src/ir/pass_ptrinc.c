@@ -25,32 +25,13 @@ static Value *uniform_scalar(Value *v) {
   return v->def && v->def->k == O_SPLAT ? v->def->in[0] : NULL;
 }
 
-/* A new op in b at position pos (ir_op appends; this moves it). */
-static Op *op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in) {
-  Op *op = ir_op(b, kind, loc, nin, in);
-  memmove(b->ops + pos + 1, b->ops + pos, sizeof(Op *) * (size_t)(b->nops - 1 - pos));
-  b->ops[pos] = op;
-  return op;
-}
-
-static void replace_uses(Block *b, int from, Value *old, Value *nw) {
-  for (int i = from; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int j = 0; j < op->nin; j++)
-      if (op->in[j] == old)
-        op->in[j] = nw;
-    for (int r = 0; r < op->nreg; r++)
-      replace_uses(op->reg[r], 0, old, nw);
-  }
-}
-
 /* base + off at position *pos of b (off an int64 scalar); *pos moves past the new ops */
 static Value *offset_tile(Kernel *k, Block *b, int *pos, Loc loc, Value *base, Value *off,
                           const char *name) {
-  Op *sp = op_at(b, (*pos)++, O_SPLAT, loc, 1, &off);
+  Op *sp = ir_op_at(b, (*pos)++, O_SPLAT, loc, 1, &off);
   Value *s = ir_result(k, sp, DT_I64, base->sh);
   Value *in[2] = {base, s};
-  Op *add = op_at(b, (*pos)++, O_PTRADD, loc, 2, in);
+  Op *add = ir_op_at(b, (*pos)++, O_PTRADD, loc, 2, in);
   Value *p = ir_result(k, add, DT_PTR, base->sh);
   p->elt = base->elt;
   p->name = name;
@@ -60,7 +41,7 @@ static Value *offset_tile(Kernel *k, Block *b, int *pos, Loc loc, Value *base, V
 static Value *to_i64(Kernel *k, Block *b, int *pos, Loc loc, Value *s) {
   if (s->dt == DT_I64)
     return s;
-  Op *c = op_at(b, (*pos)++, O_CAST, loc, 1, &s);
+  Op *c = ir_op_at(b, (*pos)++, O_CAST, loc, 1, &s);
   return ir_result(k, c, DT_I64, s->sh);
 }
 
@@ -82,7 +63,7 @@ static bool rewrite_carried(Kernel *k, Block *parent, int at, Op *loop, int j) {
     return false;
   Loc loc = nx->def->loc;
   /* the offset: 0 before the loop, a new carried scalar */
-  Op *zero = op_at(parent, at, O_CONST, loc, 0, NULL);
+  Op *zero = ir_op_at(parent, at, O_CONST, loc, 0, NULL);
   Value *z = ir_result(k, zero, DT_I64, (Shape){0, {0}});
   at++;
   Value *off = ir_value(k, DT_I64, (Shape){0, {0}});
@@ -90,14 +71,14 @@ static bool rewrite_carried(Kernel *k, Block *parent, int at, Op *loop, int j) {
   /* inside: a -> init + off at the top, nx -> init + (off + inc) where nx was computed */
   int pos = 0;
   Value *pa = offset_tile(k, b, &pos, loc, init, off, a->name);
-  replace_uses(b, pos, a, pa);
+  ir_replace_uses(b, pos, a, pa);
   pos = ir_find_op(b, nx->def, 0, b->nops);
   Value *inc64 = to_i64(k, b, &pos, loc, inc);
   Value *sum_in[2] = {off, inc64};
-  Op *add = op_at(b, pos++, O_ADD, loc, 2, sum_in);
+  Op *add = ir_op_at(b, pos++, O_ADD, loc, 2, sum_in);
   Value *next = ir_result(k, add, DT_I64, off->sh);
   Value *pn = offset_tile(k, b, &pos, loc, init, next, nx->name);
-  replace_uses(b, pos, nx, pn);
+  ir_replace_uses(b, pos, nx, pn);
   /* the carried slot of the tile goes; the offset's slot comes last */
   Value *final = ir_value(k, DT_I64, off->sh);
   final->def = loop;
@@ -126,7 +107,7 @@ static bool rewrite_carried(Kernel *k, Block *parent, int at, Op *loop, int j) {
   /* after the loop: its result -> init + the final offset */
   int after = at + 1;
   Value *pf = offset_tile(k, parent, &after, loc, init, final, old_out->name);
-  replace_uses(parent, after, old_out, pf);
+  ir_replace_uses(parent, after, old_out, pf);
   return true;
 }
 
