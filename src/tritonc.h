@@ -130,6 +130,7 @@ extern const char *const pyop_names[];
   X(N_BREAK, "break statement")         /* - */                                        \
   X(N_CONTINUE, "continue statement")   /* - */                                        \
   X(N_ASSERT, "assert statement")       /* a: cond, b: message or NULL */              \
+  X(N_RAISE, "raise statement")         /* - (sema rejects one it reaches) */          \
   X(N_FUNCDEF, "function definition")   /* str: name, params: N_PARAM, body, decos */  \
   X(N_PARAM, "parameter")               /* str: name, a: default or NULL, c: annotation or NULL */ \
   X(N_IMPORT, "import statement")       /* ival: 1 for `from`; args: N_KEYWORD (str: local name, a: N_STR dotted path) */ \

@@ -811,11 +811,14 @@ static Node *assert_stmt(P *p, TSNode n) {
   return x;
 }
 
-/* pass, break, continue: kept as nodes; sema decides what it accepts */
+/* pass, break, continue, raise: kept as nodes; sema decides what it accepts (a raise only in a
+ * branch a constexpr condition drops, e.g. the `else: raise ValueError(...)` ending a dispatch on
+ * a dtype; its exception is never evaluated, so it is not converted). */
 static Node *simple_stmt(P *p, TSNode n) {
   return mk(p,
             is(n, "pass_statement")    ? N_PASS
             : is(n, "break_statement") ? N_BREAK
+            : is(n, "raise_statement") ? N_RAISE
                                        : N_CONTINUE,
             n);
 }
@@ -828,7 +831,7 @@ static const struct {
     {"for_statement", for_stmt},         {"while_statement", while_stmt},
     {"return_statement", return_stmt},   {"assert_statement", assert_stmt},
     {"pass_statement", simple_stmt},     {"break_statement", simple_stmt},
-    {"continue_statement", simple_stmt},
+    {"continue_statement", simple_stmt}, {"raise_statement", simple_stmt},
 };
 
 static Node *stmt(P *p, TSNode n) {

@@ -790,6 +790,9 @@ static void exec_stmt(Sema *S, Node *n, NodeList *tail) {
   case N_BREAK: case N_CONTINUE:
     error_at(n->loc, "'%s' is not supported in Triton kernels",
              n->kind == N_BREAK ? "break" : "continue");
+  case N_RAISE:
+    error_at(n->loc, "raise statements are not supported in Triton kernels (this one is reached: "
+                     "only one in a branch that a constexpr condition drops is allowed)");
   default:
     error_at(n->loc, "%s is not supported in Triton kernels", node_names[n->kind]);
   }
