@@ -47,18 +47,41 @@ static const char *loc_text(Loc l) { return fmt("%s:%d:%d", l.file, l.line, l.co
 
 typedef SVal *Tentative(Sema *S, void *arg);
 
+/* The bindings being evaluated, innermost last: an error caught by tentatively() clears the
+ * busy marks of those it interrupted, so a later use does not take them for a cycle. */
+static Bind **busy_stack;
+static int busy_n, busy_cap;
+
+static void busy_push(Bind *b) {
+  if (busy_n == busy_cap) {
+    busy_cap = busy_cap ? 2 * busy_cap : 16;
+    Bind **v = arena_alloc(sizeof(Bind *) * (size_t)busy_cap);
+    if (busy_n)
+      memcpy(v, busy_stack, sizeof(Bind *) * (size_t)busy_n);
+    busy_stack = v;
+  }
+  b->busy = true;
+  busy_stack[busy_n++] = b;
+}
+
+static void busy_unwind(int to) {
+  while (busy_n > to)
+    busy_stack[--busy_n]->busy = false;
+}
+
 /* f(S, arg), with a user error caught: NULL and the message (with its position) in *why. Ops go
  * to a scratch block, and the Sema is restored, so a failed attempt leaves no trace. */
 static SVal *tentatively(Sema *S, Tentative *f, void *arg, const char **why) {
   jmp_buf jb, *saved = error_trap;
   Sema keep = *S;
   SVal *volatile r = NULL;
+  int busy = busy_n;
   S->cur = ir_block();
   error_trap = &jb;
   if (!setjmp(jb))
     r = f(S, arg);
   else
-    *why = error_trap_loc.file ? fmt("%s: %s", loc_text(error_trap_loc), error_trap_msg)
+    busy_unwind(busy), *why = error_trap_loc.file ? fmt("%s: %s", loc_text(error_trap_loc), error_trap_msg)
                                : xstrdup(error_trap_msg);
   error_trap = saved;
   ModEnv *mods = S->mods; /* modules read meanwhile stay read */
@@ -319,7 +342,7 @@ static SVal *bind_value(Sema *S, Loc use, Bind *b) {
   if (b->busy)
     error_at(use, "'%s' is defined in terms of itself (through the imports or globals at %s)",
              b->name, loc_text(b->loc));
-  b->busy = true;
+  busy_push(b);
   SVal *v = NULL;
   switch (b->k) {
   case B_FUNC:
@@ -341,7 +364,7 @@ static SVal *bind_value(Sema *S, Loc use, Bind *b) {
       v = user_alias(S, use, b);
     break;
   }
-  b->busy = false;
+  busy_unwind(busy_n - 1);
   b->cache = v;
   return v;
 }
