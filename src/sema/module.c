@@ -94,7 +94,11 @@ static SVal *eval_node(Sema *S, void *n) { return eval_expr(S, n); }
 
 SVal *eval_or_null(Sema *S, Node *n) {
   const char *why = NULL;
-  return tentatively(S, eval_node, n, &why);
+  return eval_or_why(S, n, &why);
+}
+
+SVal *eval_or_why(Sema *S, Node *n, const char **why) {
+  return tentatively(S, eval_node, n, why);
 }
 
 /* ---- finding and reading modules ---- */

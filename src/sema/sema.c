@@ -1103,15 +1103,21 @@ static int first_triton_deco(Sema *S, Node *fn) {
 }
 
 /* Value of a constexpr missing from the signature: -D, then the first autotune config, then
- * a heuristic, then the parameter's default. */
-static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known) {
+ * a heuristic, then the parameter's default. A decorator tritonc cannot evaluate (configs read
+ * from a file, a heuristic that is a plain Python function) gives nothing; *why says why. */
+static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char **why) {
   SVal *v = define_value(S, p->str);
   if (v)
     return v;
   for (int i = fn->decos.n - 1; i >= first_triton_deco(S, fn); i--) {
     if (inductor_deco(S, fn->decos.v[i]))
       continue;
-    SVal *d = eval_expr(S, fn->decos.v[i]);
+    const char *err = NULL;
+    SVal *d = eval_or_why(S, fn->decos.v[i], &err);
+    if (!d) {
+      *why = err;
+      continue;
+    }
     if (d->k == SV_DICT && d->s && strcmp(d->s, "autotune") == 0 && d->n >= 2 &&
         d->items[1]->k == SV_TUPLE && d->items[1]->n > 0) {
       SVal *cfg = d->items[1]->items[0]->items[0];
@@ -1200,10 +1206,12 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
     if (!cx && !define_value(S, p->str))
       error_at(p->loc, "the signature gives no type for parameter '%s' (it has %d entries, the "
                "kernel %d parameters)", p->str, ns, fn->params.n);
-    SVal *v = open_constexpr(S, fn, p, scope);
+    const char *why = NULL;
+    SVal *v = open_constexpr(S, fn, p, scope, &why);
     if (!v)
-      error_at(p->loc, "no value for constexpr '%s': give it in the signature or with -D %s=VALUE",
-               p->str, p->str);
+      error_at(p->loc, "no value for constexpr '%s': give it in the signature or with -D %s=VALUE%s%s%s",
+               p->str, p->str, why ? " (a decorator that could give it cannot be evaluated: " : "",
+               why ? why : "", why ? ")" : "");
     kp->constexpr_ = true;
     kp->cexpr_text = literal_text(v);
     scope_set(scope, p->str, v);

@@ -140,6 +140,7 @@ SVal *sv_tensor(Value *v);
 SVal *sv_tuple(int n);
 SVal *eval_expr(Sema *S, Node *n);
 SVal *eval_or_null(Sema *S, Node *n); /* eval_expr, or NULL (no trace) where it is a user error */
+SVal *eval_or_why(Sema *S, Node *n, const char **why); /* eval_or_null, the error's text in *why */
 const char *sv_kind_name(const SVal *v);
 bool sv_is_number(const SVal *v);
 bool sv_truthy(Sema *S, Loc loc, SVal *v);
