@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """corpus.py — how many published kernels tritonc translates unmodified.
 
-    python3 tools/corpus.py [--nvcc N] [--jobs J] [--tsv FILE] NAME=DIR [NAME=DIR ...]
+    python3 tools/corpus.py [--nvcc N] [--jobs J] [--tsv FILE] [-I DIR] NAME=DIR [NAME=DIR ...]
 
 For every .py file under DIR, every @triton.jit function is translated with bin/tritonc for a
 signature derived from its parameters alone (the kernel's own text is never edited):
@@ -13,8 +13,8 @@ signature derived from its parameters alone (the kernel's own text is never edit
   - other parameters are i32, fp32 for names that are conventionally real (eps, scale, ...);
   - constexprs: trailing ones are left to tritonc (-D, the first autotune config, heuristics,
     defaults); when it still asks for one ("no value for constexpr 'X'") the run is repeated with
-    -D X=GUESS; a constexpr before a runtime parameter gets GUESS in the signature. GUESS is 16,
-    True for flag-like names (HAS_*, IS_*, USE_*), tl.float32 for *dtype*.
+    -D X=GUESS (likewise for "give X in the signature or with -D"); a constexpr before a runtime parameter gets GUESS in the signature. GUESS is 16,
+    True for flag-like names (HAS_*, IS_*, USE_*), tl.float32 for *dtype, *_TY, *_TYPE.
 Kernels that cannot be given a signature this way (*args, **kwargs) are counted as 'no
 signature', apart from tritonc's failures. The C of each translation is checked with
 `cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra` (any warning counts as not clean); with
@@ -39,7 +39,7 @@ TRITONC = os.environ.get("TRITONC", os.path.join(ROOT, "bin", "tritonc"))
 FLOAT_NAMES = re.compile(r"^(eps|epsilon|.*_eps|scale|.*_scale|sm_scale|alpha|beta|gamma|"
                          r"temperature|momentum|softcap|lr|weight_decay|p|dropout_p|"
                          r"label_smoothing|.*_smoothing|.*_weight_scale)$", re.I)
-PTR_NAMES = re.compile(r"(^ptr$|_ptr\d*$|^ptr_|^in_ptr\d*$|^out_ptr\d*$|Ptr$|_PTR$|_ptrs$)")
+PTR_NAMES = re.compile(r"((^|_)(ptr|PTR)s?(\d*$|_)|Ptr$)")
 FLAG_NAMES = re.compile(r"^(HAS|IS|USE|ENABLE|RETURN|EVEN|DO|NEED|APPLY|SAVE|COMPUTE)_", re.I)
 ADDR_FNS = {"load", "store", "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
             "atomic_xor", "atomic_xchg", "atomic_cas"}
@@ -89,9 +89,13 @@ def address_base(node, assigns, seen=None):
         elif isinstance(node, ast.Name):
             if node.id in assigns and node.id not in seen:
                 seen.add(node.id)
-                bases = {address_base(v, assigns, seen) for v in assigns[node.id]}
+                bases = set()
+                for v in assigns[node.id]:
+                    b = address_base(v, assigns, seen)
+                    bases |= b if isinstance(b, set) else {b}
                 bases.discard(None)
-                return sorted(bases)[0] if bases else node.id
+                # a local bound to one of several pointers (if/elif on a program id)
+                return (bases if len(bases) > 1 else bases.pop()) if bases else node.id
             return node.id
         else:
             return None
@@ -143,7 +147,10 @@ def pointer_kinds(fn, params):
     loaded_from = {}  # local name -> param it was loaded from
     for name, call, arg in addr_calls(fn):
         base = address_base(arg, assigns)
-        if base in params:
+        for b in base if isinstance(base, set) else ():
+            if b in params:
+                ptrs.setdefault(b, "fp32")
+        if isinstance(base, str) and base in params:
             ptrs.setdefault(base, "fp32")
             if name in ("atomic_cas", "atomic_xchg") and len(call.args) >= 2 and \
                     isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, int):
@@ -157,19 +164,24 @@ def pointer_kinds(fn, params):
             if isinstance(inner, ast.Call) and (dotted(inner.func) or "").split(".")[-1] == "load" \
                     and inner.args:
                 base = address_base(inner.args[0], assigns)
-                if base in ptrs:
+                if isinstance(base, str) and base in ptrs:
                     loaded_from[target] = base
-    # a loaded value used in another address (not as its base) is an index: *i64
-    for _, _, arg in addr_calls(fn):
-        base = address_base(arg, assigns)
+    # a loaded value used in another address (not as its base) is an index: *i64; addresses
+    # are those of loads and stores, and what `ptr += ...` adds to a pointer
+    addrs = [(address_base(arg, assigns), arg) for _, _, arg in addr_calls(fn)]
+    for node in ast.walk(fn):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and \
+                node.target.id in ptrs:
+            addrs.append((node.target.id, node.value))
+    for base, arg in addrs:
         for n in names_in(arg, assigns):
-            if n != base and n in loaded_from and ptrs.get(loaded_from[n]) == "fp32":
+            if n != base and not (isinstance(base, set) and n in base) and n in loaded_from and ptrs.get(loaded_from[n]) == "fp32":
                 ptrs[loaded_from[n]] = "i64"
     return ptrs
 
 
 def guess_constexpr(name):
-    if "dtype" in name.lower():
+    if name.lower().endswith(("dtype", "_ty", "_type")):
         return "tl.float32"
     if FLAG_NAMES.match(name):
         return "True"
@@ -271,10 +283,12 @@ def translate(job):
         cmd = [TRITONC, path, "-n", name, "-s", sig, "-o", base] + \
             sum((["-I", d] for d in incs), []) + sum((["-D", d] for d in res["defs"]), [])
         rc, text = run(cmd)
-        m = re.search(r"no value for constexpr '([^']+)'", text) if rc == 1 else None
-        if not m or any(d.startswith(m.group(1) + "=") for d in res["defs"]):
+        m = re.search(r"no value for constexpr '([^']+)'|give (\w+) in the signature or with -D",
+                      text) if rc == 1 else None
+        want = m and (m.group(1) or m.group(2))
+        if not want or any(d.startswith(want + "=") for d in res["defs"]):
             break
-        res["defs"].append(m.group(1) + "=" + guess_constexpr(m.group(1)))
+        res["defs"].append(want + "=" + guess_constexpr(want))
     res["rc"], res["msg"] = rc, first_line(text)
     if rc != 0:
         return res
@@ -300,6 +314,7 @@ def survey(name, root, args, tmp):
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs
                    if f.endswith(".py"))
     incs = [root] + [os.path.join(root, s) for s in ("src",) if os.path.isdir(os.path.join(root, s))]
+    incs += args.include
     jobs, nosig, nfiles, unparsable, helpers = [], [], 0, 0, 0
     found = {}
     for path in files:
@@ -383,6 +398,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("sources", nargs="+", metavar="NAME=DIR")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("-I", dest="include", action="append", default=[],
+                    help="also search DIR for imported modules (DIR and DIR/src always are)")
     ap.add_argument("--nvcc", type=int, default=0, help="kernels per source compiled with nvcc")
     ap.add_argument("--tsv", help="write one line per kernel here")
     args = ap.parse_args()

@@ -536,10 +536,12 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
     if (scope_get(branch[1], branch[0]->vars[i].name) &&
         same_value(branch[0]->vars[i].val, scope_get(branch[1], branch[0]->vars[i].name)))
       scope_set(out, branch[0]->vars[i].name, branch[0]->vars[i].val);
-  Vec vals[2] = {{0}, {0}};
+  Vec vals[2] = {{0}, {0}}, of = {0}; /* of: the name each flattened value belongs to */
   for (int i = 0; i < names.n; i++) {
     flatten(S, n->loc, scope_get(branch[0], names.v[i]), &thenv);
     flatten(S, n->loc, scope_get(branch[1], names.v[i]), &elsev);
+    while (of.n < thenv.n)
+      vec_push(&of, names.v[i]);
   }
   if (thenv.n != elsev.n)
     error_at(n->loc, "values assigned in the two branches have different structures");
@@ -547,7 +549,8 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
     SVal *a = thenv.v[i], *b = elsev.v[i];
     if (a->k != SV_TENSOR && b->k != SV_TENSOR && !sv_is_number(a))
       error_at(n->loc, "a runtime if cannot merge %s", sv_kind_name(a));
-    DType dt = merge_dtype(S, n->loc, "value", a, b, "in the then branch");
+    const char *nm = i < of.n ? of.v[i] : "value";
+    DType dt = merge_dtype(S, n->loc, nm, a, b, "in the then branch");
     Value *like = a->k == SV_TENSOR ? a->v : b->k == SV_TENSOR ? b->v : NULL;
     S->cur = op->reg[0];
     vec_push(&vals[0], as_typed(S, n->loc, a, dt, like));
