@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct Call {
   Loc loc;
@@ -1122,15 +1123,92 @@ static SVal *py_len(Sema *S, Call *c) {
   error_at(c->loc, "len() of %s", sv_kind_name(x));
 }
 
+// getattr(obj, name): obj.name with the name a constexpr string (test_core's
+// getattr(tl, func)(...), getattr(tl.PropagateNan, "ALL"))
+static SVal *py_getattr(Sema *S, Call *c) {
+  SVal *obj = need(c, 0, "object"), *name = need(c, 1, "name");
+  if (name->k != SV_STR)
+    error_at(c->loc, "getattr(): the name must be a constexpr string, got %s", sv_kind_name(name));
+  if (arg(c, 2, "default"))
+    error_at(c->loc, "getattr() with a default is not supported by tritonc");
+  return attr_of(S, c->loc, obj, name->s);
+}
+
+/* Whether v is an instance of the type t names (tl.tensor, tl.constexpr, int, float, bool,
+ * str, tuple, list, tl.dtype); a number is a constexpr, bool is an int, as in Triton. */
+static bool instance_of(Call *c, SVal *v, SVal *t) {
+  if (t->k == SV_TUPLE) {
+    for (int i = 0; i < t->n; i++)
+      if (instance_of(c, v, t->items[i]))
+        return true;
+    return false;
+  }
+  if (t->k == SV_CONSTEXPR_T)
+    return v->k != SV_TENSOR && v->k != SV_FUNC && v->k != SV_MODULE && v->k != SV_BUILTIN;
+  const char *n = t->k == SV_BUILTIN && !t->self ? t->s : "";
+  if (!strcmp(n, "tl.tensor")) return v->k == SV_TENSOR;
+  if (!strcmp(n, "tl.dtype")) return v->k == SV_DTYPE;
+  if (!strcmp(n, "py.int")) return v->k == SV_INT || v->k == SV_BOOL;
+  if (!strcmp(n, "py.float")) return v->k == SV_FLOAT;
+  if (!strcmp(n, "py.bool")) return v->k == SV_BOOL;
+  if (!strcmp(n, "py.str")) return v->k == SV_STR;
+  if (!strcmp(n, "py.tuple") || !strcmp(n, "py.list")) return v->k == SV_TUPLE;
+  error_at(c->loc, "isinstance(): tritonc knows the types tl.tensor, tl.constexpr, tl.dtype, int, "
+                   "float, bool, str, tuple and list, got %s", *n ? n : sv_kind_name(t));
+}
+
+// isinstance(obj, classinfo)
+static SVal *py_isinstance(Sema *S, Call *c) {
+  (void)S;
+  return sv_bool(instance_of(c, need(c, 0, "obj"), need(c, 1, "classinfo")));
+}
+
+// bool(x) of a constexpr
+static SVal *py_bool(Sema *S, Call *c) {
+  SVal *x = need(c, 0, "x");
+  if (x->k == SV_TENSOR)
+    error_at(c->loc, "bool() of a tensor is not supported: compare it (x != 0)");
+  return sv_bool(sv_truthy(S, c->loc, x));
+}
+
+/* Names kernels may mention but tritonc cannot call: a positioned error, not a missing builtin. */
+static SVal *py_unsupported(Sema *S, Call *c) {
+  (void)S;
+  error_at(c->loc, "%s() is not supported in a kernel by tritonc", c->name);
+}
+
+// tl.pointer_type(element_ty): the pointer type, for .to(...) casts of pointers
+static SVal *bi_pointer_type(Sema *S, Call *c) {
+  (void)S;
+  SVal *e = need(c, 0, "element_ty");
+  if (e->k != SV_DTYPE || e->dt == DT_PTR)
+    error_at(c->loc, "pointer_type() needs an element dtype, got %s", sv_kind_name(e));
+  return dtype_val(DT_PTR, e->dt);
+}
+
+/* Python's float() of a string: an optional sign, then inf/infinity/nan in any case, or a
+ * decimal literal. */
+static double float_of_string(Loc loc, const char *text) {
+  const char *s = text;
+  while (*s == ' ' || *s == '\t') s++;
+  double sign = *s == '-' ? -1.0 : 1.0;
+  const char *w = *s == '-' || *s == '+' ? s + 1 : s;
+  if (!strcasecmp(w, "inf") || !strcasecmp(w, "infinity"))
+    return sign * INFINITY;
+  if (!strcasecmp(w, "nan"))
+    return copysign(NAN, sign);
+  char *end;
+  double v = strtod(s, &end);
+  while (*end == ' ' || *end == '\t') end++;
+  if (end == s || *end || isinf(v) || isnan(v))
+    error_at(loc, "float() of the string '%s'", text);
+  return v;
+}
+
 static SVal *py_float(Sema *S, Call *c) {
   SVal *x = need(c, 0, "x");
-  if (x->k == SV_STR) {
-    const char *s = x->s;
-    if (!strcmp(s, "inf") || !strcmp(s, "+inf") || !strcmp(s, "infinity")) return sv_float(INFINITY);
-    if (!strcmp(s, "-inf") || !strcmp(s, "-infinity")) return sv_float(-INFINITY);
-    if (!strcmp(s, "nan")) return sv_float(NAN);
-    error_at(c->loc, "float() of the string '%s'", s);
-  }
+  if (x->k == SV_STR)
+    return sv_float(float_of_string(c->loc, x->s));
   if (x->k == SV_TENSOR)
     return sv_tensor(cast_to(S, c->loc, x->v, DT_F32));
   if (!sv_is_number(x))
@@ -1454,6 +1532,11 @@ static const Builtin builtins[] = {
     {"py.range", bi_range, 0}, {"py.min", py_minmax, 0}, {"py.max", py_minmax, 0},
     {"py.len", py_len, 0}, {"py.float", py_float, 0}, {"py.int", py_int, 0},
     {"py.abs", py_abs, 0}, {"py.print", bi_device_print, 0},
+    {"py.getattr", py_getattr, 0}, {"py.isinstance", py_isinstance, 0}, {"py.bool", py_bool, 0},
+    {"py.hasattr", py_unsupported, 0}, {"py.str", py_unsupported, 0},
+    {"py.tuple", py_unsupported, 0}, {"py.list", py_unsupported, 0},
+    {"tl.tensor", py_unsupported, 0}, {"tl.dtype", py_unsupported, 0},
+    {"tl.pointer_type", bi_pointer_type, 0},
     {"py.Version", py_version, 0}, {"py.compare_version", py_compare_version, 0},
     {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
     {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},
@@ -1548,6 +1631,11 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
         return dtype_val((DType)t, DT__COUNT);
     if (!strcmp(attr, "bool") || !strcmp(attr, "int1")) return dtype_val(DT_I1, DT__COUNT);
     if (!strcmp(attr, "constexpr")) return sv_new(SV_CONSTEXPR_T);
+    if (!strcmp(attr, "PropagateNan")) {
+      SVal *m = sv_new(SV_MODULE);
+      m->s = "triton.language.PropagateNan";
+      return m;
+    }
     if (!strcmp(attr, "random")) {
       SVal *m = sv_new(SV_MODULE);
       m->s = "triton.language.random";
@@ -1571,6 +1659,12 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
     if (math1_kind(attr) != O_CONST)
       return make_builtin(fmt("math.%s", attr), NULL);
     error_at(loc, "unknown Triton function 'tl.%s'", attr);
+  }
+  /* tl.PropagateNan.ALL / NONE: the enum's values in Triton (propagate_nan= reads them) */
+  if (!strcmp(path, "triton.language.PropagateNan")) {
+    if (!strcmp(attr, "ALL")) return sv_int(0xFFFF);
+    if (!strcmp(attr, "NONE")) return sv_int(0);
+    error_at(loc, "tl.PropagateNan has no member '%s' (ALL, NONE)", attr);
   }
   if (!strcmp(path, "triton.language.random")) {
     const char *n = fmt("tl.%s", attr);

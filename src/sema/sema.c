@@ -175,20 +175,29 @@ static SVal *lookup_global(Sema *S, Loc loc, const char *name) {
 static SVal *eval_call(Sema *S, Node *n);
 static SVal *eval_subscript(Sema *S, Node *n);
 
-static SVal *eval_attr(Sema *S, Node *n) {
-  SVal *obj = eval_expr(S, n->a);
+/* obj.name (also getattr(obj, "name")) */
+SVal *attr_of(Sema *S, Loc loc, SVal *obj, const char *name) {
   /* X.value of a tl.constexpr(...) global: tritonc keeps constexprs unwrapped */
-  if (!strcmp(n->str, "value") && (sv_is_number(obj) || obj->k == SV_STR || obj->k == SV_NONE))
+  if (!strcmp(name, "value") && (sv_is_number(obj) || obj->k == SV_STR || obj->k == SV_NONE))
     return obj;
   switch (obj->k) {
   case SV_MODULE:
-    return obj->menv ? module_attr(S, n->loc, obj->menv, n->str)
-                     : lookup_module_attr(S, n->loc, obj->s, n->str);
+    return obj->menv ? module_attr(S, loc, obj->menv, name)
+                     : lookup_module_attr(S, loc, obj->s, name);
   case SV_TENSOR: case SV_DTYPE: case SV_FUNC:
-    return tensor_attr(S, n->loc, obj, n->str);
+    return tensor_attr(S, loc, obj, name);
+  case SV_INT: case SV_FLOAT: case SV_BOOL:
+    /* `v = 1; v.dtype`, `acc = 0; acc = acc.to(tl.int64)`: Triton makes a number a kernel
+     * assigns into a scalar tensor (int32, int64 when it does not fit, fp32, int1), whose
+     * attributes and methods these are; tritonc keeps the number and converts it here. */
+    return tensor_attr(S, loc, sv_tensor(to_tensor(S, loc, obj)), name);
   default:
-    error_at(n->loc, "%s has no attribute '%s'", sv_kind_name(obj), n->str);
+    error_at(loc, "%s has no attribute '%s'", sv_kind_name(obj), name);
   }
+}
+
+static SVal *eval_attr(Sema *S, Node *n) {
+  return attr_of(S, n->loc, eval_expr(S, n->a), n->str);
 }
 
 static SVal *eval_compare(Sema *S, Node *n) {

@@ -183,6 +183,7 @@ Value *to_bool(Sema *S, Loc loc, Value *v);
 /* builtins.c */
 SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr);
 SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr);
+SVal *attr_of(Sema *S, Loc loc, SVal *obj, const char *name); /* obj.name */
 SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                    SVal **kwv, int nkw);
 SVal *reduce_with_region(Sema *S, Loc loc, OpKind kind, SVal **ins, int nin, int axis,

@@ -402,6 +402,28 @@ static void check_bitwise_operands(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) 
              dtype_info[ta].name, dtype_info[tb].name, pyop_names[op]);
 }
 
+static DType signed_of(DType t) {
+  switch (t) {
+  case DT_U8: return DT_I8;
+  case DT_U16: return DT_I16;
+  case DT_U32: return DT_I32;
+  case DT_U64: return DT_I64;
+  default: return t;
+  }
+}
+
+/* x >> y: Triton shifts arithmetically when the tensor operand's own type is signed and
+ * logically when it is unsigned, on the promoted operands: int8 >> uint32 sign-extends x to
+ * 32 bits and shifts arithmetically although the result type is uint32. */
+static Value *shift_right(Sema *S, Loc loc, SVal *a, SVal *b, Value *x, Value *y) {
+  SVal *t = a->k == SV_TENSOR ? a : b;
+  if (t->k != SV_TENSOR || !dt_is_signed(t->v->dt) || !dt_is_unsigned(x->dt))
+    return tensor_binop(S, loc, O_SHR, x, y);
+  DType u = x->dt, s = signed_of(u);
+  Value *r = tensor_binop(S, loc, O_SHR, cast_to(S, loc, x, s), cast_to(S, loc, y, s));
+  return cast_to(S, loc, r, u);
+}
+
 static Value *arith(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   bool divmod = op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD;
   Value *x, *y;
@@ -449,7 +471,7 @@ static Value *arith(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   case OP_BITOR: return tensor_binop(S, loc, O_OR, x, y);
   case OP_BITXOR: return tensor_binop(S, loc, O_XOR, x, y);
   case OP_LSHIFT: return tensor_binop(S, loc, O_SHL, x, y);
-  case OP_RSHIFT: return tensor_binop(S, loc, O_SHR, x, y);
+  case OP_RSHIFT: return shift_right(S, loc, a, b, x, y);
   default: die("arith: unexpected operator %s", pyop_names[op]);
   }
 }

@@ -208,6 +208,26 @@ def _argext_tiebreak(b, s, c):
                     max(x + y)]
 
 
+@ref("shift_mixed_sign")
+def _shift_mixed_sign(b, s, c):
+    # int8 sign-extended to 32 bits then shifted arithmetically (Python's >> floors), kept as
+    # uint32 bits; uint16 promoted with int8 stays uint16 and shifts logically
+    b["z_ptr"] = [(x >> y) & 0xFFFFFFFF for x, y in zip(b["x_ptr"], b["y_ptr"])]
+    b["w_ptr"] = [u >> sh for u, sh in zip(b["u_ptr"], b["s_ptr"])]
+
+
+@ref("number_attrs")
+def _number_attrs(b, s, c):
+    b["out_ptr"] = [3] * 16
+    b["acc_ptr"] = [sum(range(s["lo"], s["hi"], 3))]
+
+
+@ref("py_forms")
+def _py_forms(b, s, c):
+    b["out_ptr"] = [max(x, y) for x, y in zip(b["a_ptr"], b["b_ptr"])]
+    b["flag_ptr"] = [2]
+
+
 def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
