@@ -40,6 +40,7 @@ FLOAT_NAMES = re.compile(r"^(eps|epsilon|.*_eps|scale|.*_scale|sm_scale|alpha|be
                          r"temperature|momentum|softcap|lr|weight_decay|p|dropout_p|"
                          r"label_smoothing|.*_smoothing|.*_weight_scale)$", re.I)
 PTR_NAMES = re.compile(r"((^|_)(ptr|PTR)s?(\d*$|_)|Ptr$)")
+NOT_PTR = re.compile(r"stride|size|numel|offset|len|count|num", re.I)  # Mean_ptr_row_stride
 FLAG_NAMES = re.compile(r"^(HAS|IS|USE|ENABLE|RETURN|EVEN|DO|NEED|APPLY|SAVE|COMPUTE)_", re.I)
 ADDR_FNS = {"load", "store", "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
             "atomic_xor", "atomic_xchg", "atomic_cas"}
@@ -142,7 +143,7 @@ def pointer_kinds(fn, params):
     assigns = local_assigns(fn)
     ptrs = {}
     for p in params:
-        if PTR_NAMES.search(p):
+        if PTR_NAMES.search(p) and not NOT_PTR.search(p):
             ptrs[p] = "fp32"
     loaded_from = {}  # local name -> param it was loaded from
     for name, call, arg in addr_calls(fn):
