@@ -45,6 +45,7 @@ FLAG_NAMES = re.compile(r"^(HAS|IS|USE|ENABLE|RETURN|EVEN|DO|NEED|APPLY|SAVE|COM
 ADDR_FNS = {"load", "store", "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
             "atomic_xor", "atomic_xchg", "atomic_cas"}
 TIMEOUT = 30
+NVCC_TIMEOUT = 600  # nvcc of one kernel takes tens of seconds on a loaded 2-core machine
 
 
 def dotted(node):
@@ -252,13 +253,13 @@ def is_helper(fn, called):
     return any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn))
 
 
-def run(cmd, cwd=None):
+def run(cmd, cwd=None, timeout=TIMEOUT):
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, cwd=cwd,
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
                            errors="replace")
         return p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
-        return "timeout", ""
+        return "timeout", "timed out after %d s" % timeout
 
 
 def first_line(text):
@@ -304,7 +305,8 @@ def translate(job):
             res["cuda"] = "tritonc: " + first_line(text)
         else:
             nrc, ntext = run(["nvcc", "-O3", "-c", "-arch=sm_90", "-I" + os.path.join(ROOT, "runtime"),
-                              "-Xcompiler", "-Wall,-Wextra", base + ".cu", "-o", base + ".o"])
+                              "-Xcompiler", "-Wall,-Wextra", base + ".cu", "-o", base + ".o"],
+                             timeout=NVCC_TIMEOUT)
             warn = [l for l in ntext.splitlines() if "warning" in l or "error" in l]
             res["cuda"] = "clean" if nrc == 0 and not warn else \
                 "nvcc: " + (warn[0] if warn else first_line(ntext))
