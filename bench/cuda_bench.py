@@ -28,8 +28,9 @@ import flash_attention as ex_fa  # noqa: E402
 import softmax as ex_sm  # noqa: E402
 
 
-def build(tc, out, pyfile, kernel, sig, grid, warps):
-    base = os.path.join(out, kernel)
+def build(tc, out, pyfile, kernel, sig, grid, warps, tag=""):
+    # one file per configuration: dlopen of a path already loaded returns the loaded library
+    base = os.path.join(out, kernel + tag)
     subprocess.run([tc, os.path.join(ROOT, "examples", pyfile), "-n", kernel, "-s", sig, "-g", grid,
                     "--target", "cuda", "-w", str(warps), "-o", base], check=True)
     t0 = time.perf_counter()
@@ -190,12 +191,14 @@ def main():
             bm_, bn_, bk_, w_ = (int(v) for v in cfg.split(","))
             lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_kernel",
                                 "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, "
-                                f"{bm_}, {bn_}, {bk_}, 8, False", f"cdiv(M, {bm_}) * cdiv(N, {bn_}), 1, 1", w_)
+                                f"{bm_}, {bn_}, {bk_}, 8, False", f"cdiv(M, {bm_}) * cdiv(N, {bn_}), 1, 1", w_,
+                                f"_{bm_}x{bn_}x{bk_}w{w_}")
             gm = ((M // bm_) * (N // bn_), 1, 1)
             ours = launcher(lib, "matmul_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
             theirs = lambda: ex_mm.matmul_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=bm_, BLOCK_N=bn_,
                                                      BLOCK_K=bk_, GROUP_SIZE_M=8, LEAKY=False, num_warps=w_,
                                                      num_stages=3)
+            c1.fill_(float("nan"))
             ours(); torch.cuda.synchronize()
             err = (c1.float() - ref().float()).abs().max().item()
             if a.check_only:
@@ -218,7 +221,7 @@ def main():
             bm_, bn_, w_ = 128, 64, 8
             lib, tn, tr = build(a.tritonc, a.out, "flash_attention.py", "attn_fwd_kernel",
                                 f"*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, fp32, {D}, {bm_}, {bn_}, {causal}",
-                                f"cdiv(N_CTX, {bm_}), {Z * H}, 1", w_)
+                                f"cdiv(N_CTX, {bm_}), {Z * H}, 1", w_, f"_{bm_}x{bn_}w{w_}{'_causal' if causal else ''}")
             g = (NC // bm_, Z * H, 1)
             sc = D ** -0.5
             ours = launcher(lib, "attn_fwd_kernel", g, [q, k, v, o1, NC, NC * D, D, sc])
@@ -226,6 +229,7 @@ def main():
                                                       BLOCK_N=bn_, CAUSAL=causal, num_warps=w_, num_stages=3)
             q4, k4, v4 = (t.view(Z, H, NC, D) for t in (q, k, v))
             ref = lambda: torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, is_causal=causal, scale=sc)
+            o1.fill_(float("nan"))
             ours(); torch.cuda.synchronize()
             err = (o1.view(Z, H, NC, D).float() - ref().float()).abs().max().item()
             theirs(); torch.cuda.synchronize()

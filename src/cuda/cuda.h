@@ -88,6 +88,7 @@ Lay lay_val(CE *E, Value *v);       /* where v's registers hold its elements */
 Lay lay_mma(CE *E, Shape s, int wm, int wn); /* mma.sync's accumulator over wm x wn warps */
 bool lay_same(const Lay *a, const Lay *b);
 const char *lay_key(const Lay *L);  /* distinguishes layouts in keys of copies */
+void lay_bit_source(const Lay *L, int p, bool *is_tid, int *q); /* flat bit p: bit q of e or tid */
 Ix ix_canon(Lay L);                 /* the consumer's own elements */
 Ix ix_for(Lay L, Shape s);          /* s's canonical coordinates laid over L (same shape) */
 bool ix_is_canon(Ix *ix, Lay *src); /* ix reads element e of a tile laid out as src */

@@ -109,6 +109,11 @@ static void carry(CE *E, Op *op, Block *body, Block *cond, int first_arg, bool *
   }
 }
 
+static bool elementwise(Op *op) {
+  int c = op_class[op->k];
+  return (c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY) && op->nout == 1;
+}
+
 static void plan_block(CE *E, Block *b, bool *changed) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
@@ -119,6 +124,14 @@ static void plan_block(CE *E, Block *b, bool *changed) {
       Lay *L = arena_alloc(sizeof *L);
       *L = lay_mma(E, op->out[0]->sh, wm, wn);
       set_lay(E, op->out[0], L, changed);
+    } else if (elementwise(op) && op->out[0]->sh.rank && !cu_virtual(E, op->out[0])) {
+      for (int j = 0; j < op->nin; j++) { /* a result in its tile operand's layout: no copy */
+        Lay *L = E->vlay[op->in[j]->id];
+        if (L && shape_eq(op->in[j]->sh, op->out[0]->sh)) {
+          set_lay(E, op->out[0], L, changed);
+          break;
+        }
+      }
     } else if (op->k == O_FOR) {
       carry(E, op, op->reg[0], NULL, 1, changed);
     } else if (op->k == O_WHILE) {
@@ -136,24 +149,44 @@ void cu_plan_layouts(CE *E, Kernel *k) {
   }
 }
 
-/* v ([R, C] of 16-bit elements, canonical layout) to buf as R rows of C / 8 swizzled 16-byte
- * chunks (tc_swz), one chunk per store where a thread holds whole chunks */
+/* v ([R, C] of 16-bit elements) to buf as R rows of C / 8 swizzled 16-byte chunks (tc_swz),
+ * from the registers where v lives: whole chunks per 16-byte store from the canonical layout,
+ * column pairs per 4-byte store from the tensor cores' layout, element by element from a
+ * transposed tile (tl.trans(k): k's registers written at transposed places) */
+static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L) {
+  Value *src = v;
+  *tr = false;
+  if (cu_virtual(E, v) && v->def->k == O_PERMUTE && v->sh.rank == 2 && !cu_virtual(E, v->def->in[0])) {
+    src = v->def->in[0];
+    *tr = true;
+  }
+  *L = cu_virtual(E, src) ? lay_of(E, src->sh) : lay_val(E, src);
+  return src;
+}
+
 static void stage(CE *E, Value *v, const char *buf) {
-  Lay L = lay_of(E, v->sh);
-  Ix c = ix_canon(L);
   int cpr = v->sh.d[1] / 8;
-  const char *x = cu_access(E, v, &c);
-  const char *at = fmt("%s[tc_swz(%s, %s, %d)]", buf, ix_coord(&c, 0), ix_coord(&c, 1), cpr);
+  bool tr;
+  Lay L;
+  Value *src = stage_src(E, v, &tr, &L);
+  Ix c = ix_canon(L);
+  const char *x = cu_access(E, src, &c);
+  const char *at = fmt("%s[tc_swz(%s, %s, %d)]", buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), cpr);
   size_t n = strlen(x);
-  bool vec = L.V % 8 == 0 && n > 3 && !strcmp(x + n - 3, "[e]");
+  bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
+  const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
   if (L.TC < E->T)
     cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
   E->ind += L.TC < E->T;
-  if (vec) {
+  if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row */
+    const char *x1 = fmt("%.*s[e + 1]", (int)(n - 3), x);
+    cu_loop_step(E, L.E, 2, fmt("*(uint32_t *)&%s = (uint32_t)%s | (uint32_t)%s << 16;", at,
+                                cu_store_val(E, v->dt, x), cu_store_val(E, v->dt, x1)));
+  } else if (reg && L.V % 8 == 0) {
     E->need_vec = true;
     cu_loop_step(E, L.E, 8, fmt("tc_pack<8, uint16_t> tc_v;\n#pragma unroll\nfor (int k = 0; k < 8; ++k)\n"
                                 "  tc_v.a[k] = %s;\ntc_stv(&%s, tc_v);",
-                                cu_store_val(E, v->dt, fmt("%.*s[e + k]", (int)(n - 3), x)), at));
+                                cu_store_val(E, v->dt, xk), at));
   } else {
     cu_loop(E, L.E, fmt("%s = %s;", at, cu_store_val(E, v->dt, x)));
   }
@@ -171,8 +204,12 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   E->need_mma |= a->dt == DT_F16 ? 1 : 2;
   (void)smem_type(E, a);
   const char *as = "((uint16_t *)tc_smem)", *bs = fmt("((uint16_t *)(tc_smem + %lld))", boff);
-  settle(E, a, lay_of(E, a->sh));
-  settle(E, b, lay_of(E, b->sh));
+  for (int i = 0; i < 2; i++) { /* what stage() reads */
+    bool tr;
+    Lay Ls;
+    Value *src = stage_src(E, op->in[i], &tr, &Ls);
+    settle(E, src, Ls);
+  }
   settle(E, acc, L);
   cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
         cu_name(E, a), cu_name(E, b));

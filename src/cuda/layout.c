@@ -145,8 +145,7 @@ bool ix_is_canon(Ix *ix, Lay *src) {
   return true;
 }
 
-/* Flat bit p of the consumer's element: bit q of e or of tid. */
-static void bit_source(Lay *L, int p, bool *is_tid, int *q) {
+void lay_bit_source(const Lay *L, int p, bool *is_tid, int *q) {
   if (L->mapped) {
     *is_tid = L->map[p] >= MAP_TID;
     *q = L->map[p] - (*is_tid ? MAP_TID : 0);
@@ -178,12 +177,12 @@ static const char *bits_expr(Ix *ix, const signed char *src, const unsigned char
     }
     bool tid;
     int q;
-    bit_source(&ix->L, src[k], &tid, &q);
+    lay_bit_source(&ix->L, src[k], &tid, &q);
     int len = 1;
     while (k + len < nbits && src[k + len] >= 0 && inv[k + len] == inv[k]) {
       bool t2;
       int q2;
-      bit_source(&ix->L, src[k + len], &t2, &q2);
+      lay_bit_source(&ix->L, src[k + len], &t2, &q2);
       if (t2 != tid || q2 != q + len)
         break;
       len++;

@@ -77,16 +77,15 @@ static AxisBits axis_bits(Lay L, int axis) {
     lo += lg2(L.s.d[d]);
   int hi = lo + lg2(L.s.d[axis]);
   for (int p = lo; p < hi; p++) {
-    if (p < L.lv)
-      a.emask |= 1 << p;
-    else if (p < L.lv + L.ltc) {
-      int q = p - L.lv;
-      if (q < 5)
-        a.lanemask |= 1 << q;
-      else
-        a.warpmask |= 1 << q;
-    } else
-      a.emask |= 1 << (p - L.ltc);
+    bool tid;
+    int q;
+    lay_bit_source(&L, p, &tid, &q);
+    if (!tid)
+      a.emask |= 1 << q;
+    else if (q < 5)
+      a.lanemask |= 1 << q;
+    else
+      a.warpmask |= 1 << q;
   }
   int eb = 0, wb = 0;
   for (int b = 0; b < 30; b++) {
@@ -122,7 +121,7 @@ static const char *shfl_type(DType t) {
 // tl.sum / tl.max / tl.argmax / tl.reduce(x, axis, combine_fn)
 void cu_emit_reduce(CE *E, Op *op) {
   Value *x = op->in[0];
-  Lay L = lay_of(E, x->sh);
+  Lay L = lay_val(E, x); /* reduced where it lives (the tensor cores' layout included) */
   Ix ix = ix_canon(L);
   AxisBits ab = axis_bits(L, op->axis);
   bool arg = is_arg(op);
