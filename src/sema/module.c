@@ -292,7 +292,9 @@ static SVal *expr_value(Sema *S, Loc use, Bind *b) {
     error_at(use, "module-level '%s' is host Python that cannot be used in a kernel", b->name);
   const char *why = NULL;
   ExprArg a = {b};
+  Bind *top = b->mod->top; /* eval_global narrows it; a caught error skips its restoring */
   SVal *v = tentatively(S, eval_global, &a, &why);
+  b->mod->top = top;
   if (!v)
     error_at(use, "'%s' is set at module level (%s) by Python tritonc cannot evaluate: %s",
              b->name, loc_text(b->node->loc), why);
