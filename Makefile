@@ -19,7 +19,7 @@ OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scan
            build/obj/cuda_runtime.o build/obj/pymodules.o
 STAMP   := build/.deps-installed
 
-.PHONY: all deps pydeps demo test check fuzz bench clean runner
+.PHONY: all deps pydeps demo test check fuzz bench tune clean runner
 
 all: bin/tritonc
 
@@ -153,6 +153,11 @@ $(BENCH_STAMP):
 
 bench: bin/tritonc $(BENCH_STAMP)
 	sh bench/run.sh
+
+# Records examples/matmul_autotune.py's autotune table on this machine and translates its
+# dispatcher with it (bench/tune.sh; TUNE_SIZES="M,N,K ...", TUNING=FILE).
+tune: bin/tritonc
+	sh bench/tune.sh
 
 clean:
 	rm -rf build/obj build/san build/fuzz build/exec build/golden build/*.c bin

@@ -29,6 +29,10 @@ static const char usage_text[] =
     "      --target c|cuda      backend (default c)\n"
     "      --emit ast|ir|c|cuda print one stage to stdout instead of writing files\n"
     "      --list-configs       print the kernel's @triton.autotune configs and heuristics\n"
+    "      --all-configs        every @triton.autotune config (OUT_c0, OUT_c1, ...) and a\n"
+    "                           dispatcher OUT keyed on the autotune key arguments\n"
+    "      --tuning FILE        the dispatcher's table: key values -> config (written by\n"
+    "                           the dispatcher's KERNEL_tune)\n"
     "      --templates DIR      read DIR/NAME.tmpl instead of the built-in templates\n"
     "      --include-runtime    #include tritonc's runtime/ headers instead of copying them\n"
     "  -h, --help               this text\n"
@@ -92,6 +96,10 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->include_runtime = true;
     } else if (!strcmp(a, "--list-configs")) {
       o->list_configs = true;
+    } else if (!strcmp(a, "--all-configs")) {
+      o->all_configs = true;
+    } else if (!strcmp(a, "--tuning")) {
+      o->tuning = need_arg(argc, argv, &i);
     } else if (a[0] == '-' && a[1]) {
       usage_error("unknown option '%s'", a);
     } else if (o->file) {
@@ -110,15 +118,53 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("--emit takes ast, ir, c or cuda");
   if (o->emit && find_target(o->emit))
     o->target = o->emit; /* --emit cuda prints what --target cuda writes */
+  if (o->tuning && !o->all_configs)
+    usage_error("--tuning FILE goes with --all-configs");
+  if (o->all_configs && (o->emit || o->list_configs))
+    usage_error("--all-configs writes files: it does not go with --emit or --list-configs");
   for (int i = 0; i < o->ndefs; i++)
     if (!strchr(o->defs[i], '='))
       usage_error("-D needs NAME=VALUE, got '%s'", o->defs[i]);
 }
 
-static void write_file(const char *path, const Buf *b) {
+void write_output(const char *path, const Buf *b) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(b->s, 1, b->n, f) != b->n || fclose(f) != 0)
     usage_error("cannot write '%s': %s", path, strerror(errno));
+}
+
+/* Stages 2-4 on a parsed module; writes OUT.EXT and OUT.h (or prints the --emit stage). With
+ * --all-configs the kernel is named after its config (KERNEL_cI). */
+static Kernel *translate_module(Module *m, const Options *o) {
+  const Target *t = find_target(o->target);
+  Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
+  if (o->all_configs)
+    k->name = fmt("%s_c%d", k->name, o->config);
+  if (o->grid)
+    grid_parse(k, o->grid);                               /*    the launch grid */
+  pass_fold(k);                                           /* 3. passes: dead code, */
+  if (t->passes & PASS_ACCUM)
+    pass_accum(k);                                        /*    accumulator tiles, */
+  pass_contract(k);                                       /*    multiply-adds, */
+  if (t->passes & PASS_PTRINC)
+    pass_ptrinc(k);                                       /*    pointer increments, */
+  pass_axis(k);                                           /*    axis facts */
+  if (o->emit && !strcmp(o->emit, "ir")) {
+    ir_dump(stdout, k);
+    return k;
+  }
+  Buf c = {0}, h = {0};
+  t->emit(&c, &h, k, o);                                  /* 4. emit for the target */
+  if (o->emit) {
+    fputs(c.s, stdout);
+  } else {
+    const char *base = o->out ? o->out : k->name;
+    write_output(fmt("%s.%s", base, t->ext), &c);
+    write_output(fmt("%s.h", base), &h);
+  }
+  buf_free(&c);
+  buf_free(&h);
+  return k;
 }
 
 /* The pipeline on a kernel file's text (tests/fuzz/fuzz_translate.c calls it on a buffer). */
@@ -145,31 +191,11 @@ int translate_text(const Options *o, const char *text, size_t len) {
     return 0;
   }
   const Target *t = find_target(o->target);
-  Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
-  if (o->grid)
-    grid_parse(k, o->grid);                               /*    the launch grid */
-  pass_fold(k);                                           /* 3. passes: dead code, */
-  if (t->passes & PASS_ACCUM)
-    pass_accum(k);                                        /*    accumulator tiles, */
-  pass_contract(k);                                       /*    multiply-adds, */
-  if (t->passes & PASS_PTRINC)
-    pass_ptrinc(k);                                       /*    pointer increments, */
-  pass_axis(k);                                           /*    axis facts */
-  if (o->emit && !strcmp(o->emit, "ir")) {
-    ir_dump(stdout, k);
+  if (o->all_configs) {
+    tune_all_configs(m, o, t, translate_module);
     return 0;
   }
-  Buf c = {0}, h = {0};
-  t->emit(&c, &h, k, o);                                  /* 4. emit for the target */
-  if (o->emit) {
-    fputs(c.s, stdout);
-  } else {
-    const char *base = o->out ? o->out : k->name;
-    write_file(fmt("%s.%s", base, t->ext), &c);
-    write_file(fmt("%s.h", base), &h);
-  }
-  buf_free(&c);
-  buf_free(&h);
+  translate_module(m, o);
   return 0;
 }
 

@@ -460,6 +460,9 @@ typedef struct Options {
   int num_warps;
   bool list_configs;
   bool include_runtime;   /* #include runtime headers instead of copying */
+  bool all_configs;       /* --all-configs: every autotune config plus a dispatcher */
+  const char *tuning;     /* --tuning FILE: the dispatcher's table */
+  int config;             /* the autotune config whose values fill the constexprs (0: the first) */
 } Options;
 
 /* main.c: the whole pipeline on a kernel file's text already read (0, or an exit on error). */
@@ -469,6 +472,21 @@ int translate_text(const Options *o, const char *text, size_t len);
 Kernel *sema_kernel(Module *m, const Options *opts);
 /* --list-configs: prints the autotune configs / heuristics of the kernel. */
 void sema_list_configs(FILE *out, Module *m, const Options *opts);
+
+/* A kernel's @triton.autotune decorator as --all-configs reads it. */
+typedef struct Autotune {
+  Loc loc;              /* the decorator */
+  int nconfigs;
+  const char **text;    /* per config: "BLOCK_SIZE=128 num_warps=4" */
+  const char ***names;  /* per config: the constexprs it sets, NULL-terminated */
+  int *num_warps;
+  int nkeys, nreset, nrestore;
+  const char **keys, **reset, **restore; /* key=, reset_to_zero=, restore_value= */
+  const char *hook;     /* a Python hook it was given ("pre_hook", ...), or NULL */
+} Autotune;
+/* nconfigs 0 (at the kernel's def) when it has no @triton.autotune. */
+Autotune *sema_autotune(Module *m, const Options *opts);
+
 
 /* ---------------------------------------------------------------- front/grid.c */
 
@@ -511,9 +529,20 @@ typedef struct Target {
   unsigned passes;  /* PASS_* that pay on this target */
   /* src_out: NAME.EXT, hdr_out: NAME.h */
   void (*emit)(Buf *src_out, Buf *hdr_out, Kernel *k, const Options *opts);
+  /* the launcher's parameter list as the header declares it ("float *x, int32_t n") */
+  const char *(*launch_params)(Kernel *k);
 } Target;
 extern const Target target_c;    /* c/emit_c_file.c */
 extern const Target target_cuda; /* cuda/emit_cuda.c */
+
+/* ---------------------------------------------------------------- tune.c */
+
+/* --all-configs: OUT_cI.EXT/.h for every config I and the dispatcher OUT.EXT/.h. `translate`
+ * runs the pipeline on one Options and writes its files. */
+/* main.c: writes b to path (a usage error when it cannot) */
+void write_output(const char *path, const Buf *b);
+void tune_all_configs(Module *m, const Options *o, const Target *t,
+                      Kernel *(*translate)(Module *m, const Options *o));
 
 /* ---------------------------------------------------------------- support/template.c */
 

@@ -219,4 +219,6 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   buf_free(&ban);
 }
 
-const Target target_cuda = {"cuda", "cu", PASS_PTRINC, emit_cuda};
+static const char *cu_launch_params(Kernel *k) { return fmt("cudaStream_t stream%s", param_list(k, true)); }
+
+const Target target_cuda = {"cuda", "cu", PASS_PTRINC, emit_cuda, cu_launch_params};

@@ -1246,20 +1246,43 @@ static SVal *tr_next_pow2(Sema *S, Call *c) {
   return sv_int(p);
 }
 
-// triton.Config(kwargs, num_warps=4, num_stages=..., ...)
+// triton.Config(kwargs, num_warps=4, num_stages=..., ..., pre_hook=None)
 static SVal *tr_config(Sema *S, Call *c) {
   (void)S;
   SVal *kw = need(c, 0, "kwargs"), *nw = arg(c, 1, "num_warps");
   if (kw->k != SV_DICT)
     error_at(c->loc, "triton.Config() needs a dict of constexpr values");
-  SVal *cfg = sv_tuple(2);
+  SVal *cfg = sv_tuple(3);
   cfg->k = SV_CONFIG;
   cfg->items[0] = kw;
   cfg->items[1] = present(nw) ? nw : sv_int(4);
+  SVal *hook = arg(c, 5, "pre_hook");
+  cfg->items[2] = present(hook) ? hook : sv_new(SV_NONE);
   return cfg;
 }
 
-// triton.autotune(configs, key, ...) / triton.heuristics(values): decorator descriptions
+/* a list of argument names (key=, reset_to_zero=, restore_value=), or an empty tuple */
+static SVal *name_list(Call *c, int pos, const char *what) {
+  SVal *v = arg(c, pos, what);
+  if (!present(v))
+    return sv_tuple(0);
+  if (v->k == SV_STR) { /* Triton takes a list; one name is as clear */
+    SVal *t = sv_tuple(1);
+    t->items[0] = v;
+    return t;
+  }
+  if (v->k != SV_TUPLE)
+    error_at(c->loc, "autotune(): %s must be a list of argument names", what);
+  for (int i = 0; i < v->n; i++)
+    if (v->items[i]->k != SV_STR)
+      error_at(c->loc, "autotune(): %s must be a list of argument names (item %d is not a string)",
+               what, i);
+  return v;
+}
+
+/* triton.autotune(configs, key, prune_configs_by=None, reset_to_zero=None, restore_value=None,
+ *                 pre_hook=None, post_hook=None, ...): a description, items = [None, configs,
+ * key, reset_to_zero, restore_value, the name of a Python hook given or None] */
 static SVal *tr_autotune(Sema *S, Call *c) {
   (void)S;
   SVal *cfgs = need(c, 0, "configs");
@@ -1268,11 +1291,26 @@ static SVal *tr_autotune(Sema *S, Call *c) {
   for (int i = 0; i < cfgs->n; i++)
     if (cfgs->items[i]->k != SV_CONFIG)
       error_at(c->loc, "autotune(): config %d is not a triton.Config", i);
-  SVal *d = sv_tuple(2);
+  SVal *d = sv_tuple(6);
   d->k = SV_DICT;
   d->s = "autotune";
   d->items[0] = sv_new(SV_NONE);
   d->items[1] = cfgs;
+  d->items[2] = name_list(c, 1, "key");
+  d->items[3] = name_list(c, 3, "reset_to_zero");
+  d->items[4] = name_list(c, 4, "restore_value");
+  d->items[5] = sv_new(SV_NONE);
+  const char *hooks[] = {"pre_hook", "post_hook"};
+  for (int i = 0; i < 2; i++)
+    if (present(arg(c, 5 + i, hooks[i]))) {
+      d->items[5] = sv_new(SV_STR);
+      d->items[5]->s = hooks[i];
+    }
+  for (int i = 0; i < cfgs->n && d->items[5]->k == SV_NONE; i++)
+    if (present(cfgs->items[i]->items[2])) {
+      d->items[5] = sv_new(SV_STR);
+      d->items[5]->s = fmt("config %d's pre_hook", i);
+    }
   return d;
 }
 

@@ -1114,9 +1114,10 @@ static int first_triton_deco(Sema *S, Node *fn) {
   return fn->decos.n;
 }
 
-/* Value of a constexpr missing from the signature: -D, then the first autotune config, then
- * a heuristic, then the parameter's default. A decorator tritonc cannot evaluate (configs read
- * from a file, a heuristic that is a plain Python function) gives nothing; *why says why. */
+/* Value of a constexpr missing from the signature: -D, then the autotune config (the first, or
+ * the one --all-configs is translating), then a heuristic, then the parameter's default. A
+ * decorator tritonc cannot evaluate (configs read from a file, a heuristic that is a plain Python
+ * function) gives nothing; *why says why. */
 static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char **why) {
   SVal *v = define_value(S, p->str);
   if (v)
@@ -1132,7 +1133,8 @@ static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char
     }
     if (d->k == SV_DICT && d->s && strcmp(d->s, "autotune") == 0 && d->n >= 2 &&
         d->items[1]->k == SV_TUPLE && d->items[1]->n > 0) {
-      SVal *cfg = d->items[1]->items[0]->items[0];
+      int ci = S->opts->config < d->items[1]->n ? S->opts->config : 0;
+      SVal *cfg = d->items[1]->items[ci]->items[0];
       for (int j = 0; j + 1 < cfg->n; j += 2)
         if (cfg->items[j]->k == SV_STR && strcmp(cfg->items[j]->s, p->str) == 0)
           return cfg->items[j + 1];
@@ -1307,4 +1309,57 @@ void sema_list_configs(FILE *out, Module *m, const Options *opts) {
   }
   if (!shown)
     fprintf(out, "%s has no @triton.autotune configs or @triton.heuristics\n", fn->str);
+}
+
+static const char **name_array(SVal *t) {
+  const char **v = arena_alloc(sizeof(char *) * (size_t)(t->n + 1));
+  for (int i = 0; i < t->n; i++)
+    v[i] = t->items[i]->s;
+  return v;
+}
+
+Autotune *sema_autotune(Module *m, const Options *opts) {
+  Kernel *k = arena_alloc(sizeof *k);
+  Sema S;
+  sema_init(&S, m, opts, k);
+  Node *fn = find_kernel(&S, opts->kernel);
+  for (int i = first_triton_deco(&S, fn); i < fn->decos.n; i++) {
+    if (inductor_deco(&S, fn->decos.v[i]))
+      continue;
+    SVal *d = eval_expr(&S, fn->decos.v[i]);
+    if (d->k != SV_DICT || !d->s || strcmp(d->s, "autotune"))
+      continue;
+    Autotune *a = arena_alloc(sizeof *a);
+    SVal *cfgs = d->items[1];
+    a->loc = fn->decos.v[i]->loc;
+    a->nconfigs = cfgs->n;
+    a->text = arena_alloc(sizeof(char *) * (size_t)(cfgs->n + 1));
+    a->names = arena_alloc(sizeof(char **) * (size_t)(cfgs->n + 1));
+    a->num_warps = arena_alloc(sizeof(int) * (size_t)(cfgs->n + 1));
+    for (int c = 0; c < cfgs->n; c++) {
+      SVal *cfg = cfgs->items[c]->items[0];
+      Buf b = {0};
+      buf_puts(&b, "");
+      a->names[c] = arena_alloc(sizeof(char *) * (size_t)(cfg->n / 2 + 1));
+      for (int j = 0; j + 1 < cfg->n; j += 2) {
+        a->names[c][j / 2] = cfg->items[j]->s;
+        buf_printf(&b, "%s=%s ", cfg->items[j]->s, literal_text(cfg->items[j + 1]));
+      }
+      a->num_warps[c] = (int)cfgs->items[c]->items[1]->i;
+      buf_printf(&b, "num_warps=%d", a->num_warps[c]);
+      a->text[c] = xstrdup(b.s);
+      buf_free(&b);
+    }
+    a->nkeys = d->items[2]->n;
+    a->keys = name_array(d->items[2]);
+    a->nreset = d->items[3]->n;
+    a->reset = name_array(d->items[3]);
+    a->nrestore = d->items[4]->n;
+    a->restore = name_array(d->items[4]);
+    a->hook = d->items[5]->k == SV_STR ? d->items[5]->s : NULL;
+    return a;
+  }
+  Autotune *none = arena_alloc(sizeof *none); /* no configs */
+  none->loc = fn->loc;
+  return none;
 }
