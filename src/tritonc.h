@@ -374,6 +374,8 @@ typedef struct Value {
   AxisInfo ax;       /* filled by pass_axis */
   AxisHint *hint;    /* tl.multiple_of & co. on this value, or NULL */
   void *aux;         /* scratch for passes/emitters */
+  bool cptr;         /* DT_PTR into memory the kernel must not write: a `tl.const` parameter and
+                        every pointer an op computes from one (ir_result) */
 } Value;
 
 typedef struct Block {

@@ -179,6 +179,8 @@ int ir_find_op(Block *b, Op *op, int lo, int hi) {
 Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh) {
   Value *v = ir_value(k, dt, sh);
   v->def = op;
+  for (int i = 0; dt == DT_PTR && i < op->nin; i++)
+    v->cptr |= op->in[i]->dt == DT_PTR && op->in[i]->cptr;
   Value **out = arena_alloc(sizeof(Value *) * (size_t)(op->nout + 1));
   if (op->nout)
     memcpy(out, op->out, sizeof(Value *) * (size_t)op->nout);

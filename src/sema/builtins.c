@@ -258,6 +258,9 @@ static SVal *bi_load(Sema *S, Call *c) {
 static SVal *bi_store(Sema *S, Call *c) {
   Value *p = need_tensor(S, c, 0, "pointer");
   reject_block_ptr(c, p);
+  if (p->dt == DT_PTR && p->cptr)
+    error_at(c->loc, "Cannot store to a constant pointer (a tl.const parameter or a pointer "
+                     "computed from one)");
   Value *v = need_tensor(S, c, 1, "value");
   SVal *m = arg(c, 2, "mask");
   if (v->sh.rank > p->sh.rank)
@@ -1574,7 +1577,7 @@ static const Builtin builtins[] = {
     {"py.hasattr", py_unsupported, 0}, {"py.str", py_unsupported, 0},
     {"py.tuple", py_unsupported, 0}, {"py.list", py_unsupported, 0},
     {"tl.tensor", py_unsupported, 0}, {"tl.dtype", py_unsupported, 0},
-    {"tl.pointer_type", bi_pointer_type, 0},
+    {"tl.pointer_type", bi_pointer_type, 0}, {"tl.const", py_unsupported, 0},
     {"py.Version", py_version, 0}, {"py.compare_version", py_compare_version, 0},
     {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
     {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},

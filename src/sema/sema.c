@@ -237,6 +237,9 @@ static SVal *eval_ifexp(Sema *S, Node *n) {
   SVal *a = eval_expr(S, n->b), *b = eval_expr(S, n->c);
   Value *x, *y;
   promote_pair(S, n->loc, a, b, false, &x, &y);
+  if (x->dt == DT_PTR && y->dt == DT_PTR && x->cptr != y->cptr)
+    error_at(n->loc, "Ternary expression with dynamic condition has inconsistent type: a pointer "
+                     "to constant memory (tl.const) and a plain pointer");
   return sv_tensor(tensor_select(S, n->loc, c->v, x, y));
 }
 
@@ -481,6 +484,15 @@ static bool same_value(SVal *a, SVal *b) {
 }
 
 static DType merge_dtype(Sema *S, Loc loc, const char *name, SVal *a, SVal *b, const char *what) {
+  if (a->k == SV_TENSOR && b->k == SV_TENSOR && a->v->dt == DT_PTR && b->v->dt == DT_PTR &&
+      a->v->cptr != b->v->cptr) {
+    /* worded as Triton's errors for this mismatch, which programs and its tests match on */
+    if (name == RET)
+      error_at(loc, "Inconsistent return types: a pointer to constant memory (tl.const) and a "
+                    "plain pointer");
+    error_at(loc, "Mismatched type for %s: a pointer to constant memory (tl.const) %s, a plain "
+                  "pointer otherwise", name, what);
+  }
   if (a->k == SV_TENSOR && b->k == SV_TENSOR) {
     if (a->v->dt != b->v->dt || (a->v->dt == DT_PTR && a->v->elt != b->v->elt) ||
         !shape_eq(a->v->sh, b->v->sh))
@@ -574,6 +586,7 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
     Value *t = vals[0].v[i];
     res[i] = ir_result(S->k, op, t->dt, t->sh);
     res[i]->elt = t->elt;
+    res[i]->cptr = t->cptr; /* the branches agree (merge_dtype) */
   }
   int pos = 0;
   for (int i = 0; i < names.n; i++) {
@@ -856,6 +869,12 @@ static bool is_constexpr_ann(Sema *S, Node *ann) {
    * them for constexpr alone, so one tritonc cannot evaluate is simply not constexpr. */
   SVal *v = eval_or_null(S, ann);
   return v && v->k == SV_CONSTEXPR_T;
+}
+
+/* `p: tl.const`: Triton's pointer to constant memory (stores through it are errors). */
+static bool is_const_ann(Sema *S, Node *ann) {
+  SVal *v = ann ? eval_or_null(S, ann) : NULL;
+  return v && v->k == SV_BUILTIN && !v->self && !strcmp(v->s, "tl.const");
 }
 
 static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int nargs,
@@ -1214,6 +1233,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
       kp->val = ir_result(k, op, kp->dt, (Shape){0});
       kp->val->elt = kp->elt;
       kp->val->name = p->str;
+      kp->val->cptr = kp->dt == DT_PTR && is_const_ann(S, p->c);
       scope_set(scope, p->str, sv_tensor(kp->val));
       continue;
     }
