@@ -76,7 +76,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "cuda_bench"))
     ap.add_argument("--rep", type=int, default=300, help="ms of timed runs per function")
     ap.add_argument("--check-only", action="store_true", help="run each tritonc kernel once and check it")
-    ap.add_argument("--mm-configs", default="128,128,32,8",
+    ap.add_argument("--mm-configs", default="128,128,64,4;128,128,32,8",
                     help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps; several separated by ';'")
     ap.add_argument("--only", default="", help="comma-separated sections: add,softmax,layernorm,gelu,matmul,attention")
     a = ap.parse_args()

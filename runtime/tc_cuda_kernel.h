@@ -89,6 +89,16 @@ static __device__ __forceinline__ void tc_mma_bf16(float c[4], const unsigned a[
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
+//@ mma_async
+/* A 16-byte chunk of a dot operand from global to shared memory without passing through
+ * registers (cp.async, sm_80+), zeros where masked off (no bytes read); tc_cp_wait waits for
+ * the thread's copies (then a barrier makes every thread's visible). */
+static __device__ __forceinline__ void tc_cp16(void *s, const void *g, bool m) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(s);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(a), "l"(g), "r"(m ? 16 : 0) : "memory");
+}
+static __device__ __forceinline__ void tc_cp_wait(void) { asm volatile("cp.async.wait_all;" ::: "memory"); }
+
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and
  * cvt.rn.f16x2.{e4m3,e5m2}x2, which Triton emits (the same definitions as runtime/tc_helpers.h's

@@ -76,8 +76,9 @@ typedef struct CE {
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
   bool need_div, need_exp, need_exp2, need_vec; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
-  int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16 (bits) */
+  int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16, 4 cp.async (bits) */
   Lay **vlay;      /* per value id: its layout when not its shape's canonical one (dot.c) */
+  Op **async_for;  /* per value id: the dot a load goes to shared memory for (dot.c) */
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
@@ -117,6 +118,8 @@ const char *cu_name(CE *E, Value *v);
 const char *cu_unique(CE *E, const char *base);
 bool cu_virtual(CE *E, Value *v);
 const char *cu_access(CE *E, Value *v, Ix *ix);
+const char *cu_operand(CE *E, Op *op, int i, Ix *ix); /* operand i of op at op's result's ix */
+const char *cu_address(CE *E, Value *p, Ix *ix);      /* address of pointer tile p's element */
 void cu_emit_block(CE *E, Block *b);
 void cu_smem_need(CE *E, long long bytes);
 void cu_store_tile(CE *E, Value *v, const char *buf, Lay L); /* smem[flat] = v, every element */
@@ -127,6 +130,7 @@ void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step,
 /* dot.c */
 void cu_plan_layouts(CE *E, Kernel *k); /* dot results (and what carries them) in MMA layout */
 void cu_emit_dot(CE *E, Op *op);
+void cu_emit_async_load(CE *E, Op *op); /* a dot operand's tl.load as cp.async to shared memory */
 /* atomic.c */
 void cu_emit_atomic(CE *E, Op *op);
 void cu_atomic_helpers(CE *E, Buf *o); /* the helpers' definitions, before the kernel */

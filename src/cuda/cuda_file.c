@@ -43,6 +43,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "mma_f16");
   if (E->need_mma & 2)
     copy_section(o, "mma_bf16");
+  if (E->need_mma & 4)
+    copy_section(o, "mma_async");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }

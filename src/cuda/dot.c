@@ -140,13 +140,109 @@ static void plan_block(CE *E, Block *b, bool *changed) {
   }
 }
 
+/* ---- operands that go from global memory straight to shared memory ---- */
+
+static bool zero_const(Value *v) {
+  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
+    v = v->def->in[0];
+  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
+}
+
+/* operand i of dot is `tl.load(p, mask, other=0)` of 16-bit elements that only the dot reads,
+ * in 16-byte chunks under one mask bit each (as a vector load would be) */
+static Op *async_load(CE *E, Op *dot, int i) {
+  Value *v = dot->in[i];
+  Op *L = v->def;
+  if (!L || L->k != O_LOAD || L->parent != dot->parent || v->uses != 1 || v->sh.rank != 2 ||
+      (v->dt != DT_F16 && v->dt != DT_BF16) || (L->nin > 2 && !zero_const(L->in[2])))
+    return NULL;
+  if (lay_of(E, v->sh).V % 8 || ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
+    return NULL;
+  return L;
+}
+
+/* nothing between op a and the dot at index d of b touches shared memory */
+static bool quiet_between(CE *E, Block *b, Op *a, Op *other, int d) {
+  int i = ir_find_op(b, a, 0, d);
+  if (i < 0)
+    return false;
+  for (i++; i < d; i++) {
+    Op *op = b->ops[i];
+    if (op == other)
+      continue;
+    int c = op_class[op->k];
+    bool ok = c == K_LEAF || c == K_SHAPE || c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY;
+    for (int o = 0; ok && o < op->nout; o++)
+      ok = op->out[o]->sh.rank == 0 || cu_virtual(E, op->out[o]);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* A tensor-core dot whose operands are both such loads, with nothing using shared memory
+ * between them and the dot, and an accumulator already in the dot's layout: the loads become
+ * cp.async into the dot's operand buffers (no registers, no staging stores). */
+static void plan_async(CE *E, Block *b) {
+  for (int d = 0; d < b->nops; d++) {
+    Op *op = b->ops[d];
+    for (int r = 0; r < op->nreg; r++)
+      plan_async(E, op->reg[r]);
+    Lay *L = op->k == O_DOT ? E->vlay[op->out[0]->id] : NULL;
+    if (!L || !L->mapped)
+      continue;
+    Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1);
+    Value *acc = op->in[2];
+    if (!la || !lb || la == lb || !(cu_virtual(E, acc) || E->vlay[acc->id] == L) ||
+        !quiet_between(E, b, la, lb, d) || !quiet_between(E, b, lb, la, d))
+      continue;
+    E->async_for[la->out[0]->id] = op;
+    E->async_for[lb->out[0]->id] = op;
+  }
+}
+
 void cu_plan_layouts(CE *E, Kernel *k) {
   E->vlay = arena_alloc(sizeof(Lay *) * (size_t)(k->next_value_id + 1));
+  E->async_for = arena_alloc(sizeof(Op *) * (size_t)(k->next_value_id + 1));
   bool changed = true;
   while (changed) {
     changed = false;
     plan_block(E, k->body, &changed);
   }
+  plan_async(E, k->body);
+}
+
+/* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff */
+static long long mma_smem(CE *E, Op *dot, long long *boff) {
+  Value *a = dot->in[0], *r = dot->out[0];
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  *boff = ((long long)M * K * 2 + 127) & ~127LL;
+  cu_smem_need(E, *boff + (long long)K * N * 2);
+  return *boff + (long long)K * N * 2;
+}
+
+// a = tl.load(p, mask, other=0.0) for tl.dot(a, b): each 16-byte chunk to its swizzled place
+void cu_emit_async_load(CE *E, Op *op) {
+  Op *dot = E->async_for[op->out[0]->id];
+  Value *v = op->out[0];
+  long long boff;
+  (void)mma_smem(E, dot, &boff);
+  const char *buf = dot->in[0] == v ? "((uint16_t *)tc_smem)" : fmt("((uint16_t *)(tc_smem + %lld))", boff);
+  Lay L = lay_of(E, v->sh);
+  Ix ix = ix_canon(L);
+  const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : "true";
+  const char *addr = cu_address(E, op->in[0], &ix);
+  const char *at = fmt("%s[tc_swz(%s, %s, %d)]", buf, ix_coord(&ix, 0), ix_coord(&ix, 1), v->sh.d[1] / 8);
+  E->need_mma |= 4;
+  cline(E, "/* %s: straight to shared memory for the tensor cores (cp.async, zeros where masked) */",
+        cu_name(E, v));
+  if (L.TC < E->T)
+    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
+  E->ind += L.TC < E->T;
+  cu_loop_step(E, L.E, 8, fmt("tc_cp16(&%s, %s, %s);", at, addr, m));
+  E->ind -= L.TC < E->T;
+  if (L.TC < E->T)
+    cline(E, "}");
 }
 
 /* v ([R, C] of 16-bit elements) to buf as R rows of C / 8 swizzled 16-byte chunks (tc_swz),
@@ -199,22 +295,28 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   int MW = M / L.wm, NW = N / L.wn, MT = MW / 16, NT = NW / 8;
-  long long boff = ((long long)M * K * 2 + 127) & ~127LL;
-  cu_smem_need(E, boff + (long long)K * N * 2);
+  long long boff;
+  (void)mma_smem(E, op, &boff);
   E->need_mma |= a->dt == DT_F16 ? 1 : 2;
+  bool async = E->async_for[a->id] == op;
   (void)smem_type(E, a);
   const char *as = "((uint16_t *)tc_smem)", *bs = fmt("((uint16_t *)(tc_smem + %lld))", boff);
-  for (int i = 0; i < 2; i++) { /* what stage() reads */
-    bool tr;
-    Lay Ls;
-    Value *src = stage_src(E, op->in[i], &tr, &Ls);
-    settle(E, src, Ls);
+  if (async) {
+    cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
+    cline(E, "tc_cp_wait();");
+  } else {
+    for (int i = 0; i < 2; i++) { /* what stage() reads */
+      bool tr;
+      Lay Ls;
+      Value *src = stage_src(E, op->in[i], &tr, &Ls);
+      settle(E, src, Ls);
+    }
+    settle(E, acc, L);
+    cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
+          cu_name(E, a), cu_name(E, b));
+    stage(E, a, as);
+    stage(E, b, bs);
   }
-  settle(E, acc, L);
-  cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
-        cu_name(E, a), cu_name(E, b));
-  stage(E, a, as);
-  stage(E, b, bs);
   cline(E, "__syncthreads();");
   Ix ix = ix_canon(L);
   const char *name = cu_name(E, r);

@@ -236,7 +236,7 @@ const char *cu_access(CE *E, Value *v, Ix *ix) {
   return convert(E, v, ix);
 }
 
-static const char *operand(CE *E, Op *op, int i, Ix *ix) {
+const char *cu_operand(CE *E, Op *op, int i, Ix *ix) {
   Ix in = ix_view(op, ix, i);
   return cu_access(E, op->in[i], &in);
 }
@@ -245,7 +245,7 @@ static const char *operand(CE *E, Op *op, int i, Ix *ix) {
 static const char *deref(CE *E, Value *p, Ix *ix) {
   Op *d = p->def;
   if (d && d->k == O_PTRADD && p->sh.rank > 0 && cu_virtual(E, p))
-    return fmt("%s[%s]", operand(E, d, 0, ix), operand(E, d, 1, ix));
+    return fmt("%s[%s]", cu_operand(E, d, 0, ix), cu_operand(E, d, 1, ix));
   return fmt("*%s", cu_access(E, p, ix));
 }
 
@@ -263,33 +263,33 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
     return op->ival ? fmt("(%lld + %s)", (long long)op->ival, c) : c;
   }
   case O_SPLAT: case O_BROADCAST: case O_RESHAPE: case O_PERMUTE: case O_FLIP: case O_SPLIT:
-    return operand(E, op, 0, ix);
+    return cu_operand(E, op, 0, ix);
   case O_JOIN:
-    return fmt("(%s ? %s : %s)", ix_coord(ix, r->sh.rank - 1), operand(E, op, 1, ix), operand(E, op, 0, ix));
+    return fmt("(%s ? %s : %s)", ix_coord(ix, r->sh.rank - 1), cu_operand(E, op, 1, ix), cu_operand(E, op, 0, ix));
   case O_CAT:
-    return fmt("(%s >= %d ? %s : %s)", ix_coord(ix, 0), r->sh.d[0] / 2, operand(E, op, 1, ix),
-               operand(E, op, 0, ix));
+    return fmt("(%s >= %d ? %s : %s)", ix_coord(ix, 0), r->sh.d[0] / 2, cu_operand(E, op, 1, ix),
+               cu_operand(E, op, 0, ix));
   case O_LOAD: {
     const char *p = cu_load_val(E, r->dt, deref(E, op->in[0], ix));
     if (op->nin == 1)
       return p;
-    return fmt("(%s ? %s : %s)", operand(E, op, 1, ix), p, op->nin > 2 ? operand(E, op, 2, ix) : zero_of(r->dt));
+    return fmt("(%s ? %s : %s)", cu_operand(E, op, 1, ix), p, op->nin > 2 ? cu_operand(E, op, 2, ix) : zero_of(r->dt));
   }
   case O_SELECT:
-    return fmt("(%s ? %s : %s)", operand(E, op, 0, ix), operand(E, op, 1, ix), operand(E, op, 2, ix));
+    return fmt("(%s ? %s : %s)", cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix), cu_operand(E, op, 2, ix));
   case O_FMA: {
     DType t = r->dt;
-    return cu_round(E, t, fmt("fma%s(%s, %s, %s)", t == DT_F64 ? "" : "f", operand(E, op, 0, ix),
-                              operand(E, op, 1, ix), operand(E, op, 2, ix)));
+    return cu_round(E, t, fmt("fma%s(%s, %s, %s)", t == DT_F64 ? "" : "f", cu_operand(E, op, 0, ix),
+                              cu_operand(E, op, 1, ix), cu_operand(E, op, 2, ix)));
   }
   default:
     break;
   }
   int c = op_class[op->k];
   if (c == K_UNARY)
-    return cu_unary(E, op, operand(E, op, 0, ix));
+    return cu_unary(E, op, cu_operand(E, op, 0, ix));
   if (c == K_BINARY || c == K_CMP)
-    return cu_binary(E, op->k, op->in[0]->dt, operand(E, op, 0, ix), operand(E, op, 1, ix));
+    return cu_binary(E, op->k, op->in[0]->dt, cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix));
   error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
 }
 
@@ -341,7 +341,7 @@ static const char *at_lane(const char *x) {
 }
 
 /* the address of the access at the group's first element */
-static const char *address(CE *E, Value *p, Ix *ix) {
+const char *cu_address(CE *E, Value *p, Ix *ix) {
   const char *d = deref(E, p, ix);
   return d[0] == '*' ? d + 1 : fmt("&%s", d);
 }
@@ -350,9 +350,9 @@ static const char *address(CE *E, Value *p, Ix *ix) {
 static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
   Ix ix = ix_canon(L);
   Value *r = op->out[0];
-  const char *m = op->nin > 1 ? operand(E, op, 1, &ix) : NULL;
-  const char *other = op->nin > 2 ? operand(E, op, 2, &ix) : zero_of(r->dt);
-  const char *addr = address(E, op->in[0], &ix);
+  const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : NULL;
+  const char *other = op->nin > 2 ? cu_operand(E, op, 2, &ix) : zero_of(r->dt);
+  const char *addr = cu_address(E, op->in[0], &ix);
   const char *val = cu_load_val(E, r->dt, "tc_v.a[k]");
   E->need_vec = true;
   cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
@@ -367,9 +367,9 @@ static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
 // tl.store(ptr, value, mask) as stores of W elements: the element loop's body
 static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W) {
   Value *p = op->in[0];
-  const char *x = at_lane(operand(E, op, 1, ix));
-  const char *m = op->nin > 2 ? operand(E, op, 2, ix) : NULL;
-  const char *addr = address(E, p, ix);
+  const char *x = at_lane(cu_operand(E, op, 1, ix));
+  const char *m = op->nin > 2 ? cu_operand(E, op, 2, ix) : NULL;
+  const char *addr = cu_address(E, p, ix);
   E->need_vec = true;
   return fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
              "%stc_stv(%s, tc_v);",
@@ -409,8 +409,8 @@ static void emit_store(CE *E, Op *op) {
   if (W > 1) {
     body = vec_store_body(E, op, &ix, W);
   } else {
-    const char *val = cu_store_val(E, p->elt, operand(E, op, 1, &ix));
-    const char *m = op->nin > 2 ? operand(E, op, 2, &ix) : NULL;
+    const char *val = cu_store_val(E, p->elt, cu_operand(E, op, 1, &ix));
+    const char *m = op->nin > 2 ? cu_operand(E, op, 2, &ix) : NULL;
     const char *dst = deref(E, p, &ix);
     body = m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val);
   }
@@ -649,6 +649,11 @@ static void emit_op(CE *E, Op *op) {
   for (int i = 0; i < op->nout; i++)
     if (op->out[i]->sh.rank && cu_virtual(E, op->out[i]))
       return; /* recomputed where it is used */
+  if (op->k == O_LOAD && E->async_for[op->out[0]->id]) {
+    csrc(E, op->loc);
+    cu_emit_async_load(E, op); /* straight to shared memory for a dot */
+    return;
+  }
   if (op->nout && op->out[0]->sh.rank == 0 && op->k == O_CONST)
     return;
   csrc(E, op->loc);
