@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench/run.sh — `make bench`: generated C vs hand-written C vs the machine's triad bandwidth,
-# measured side by side in one run, then the tl.dot matmul example vs OpenBLAS (GFLOP/s).
+# measured side by side in one run, then the tl.dot matmul example (pointer tiles and block
+# pointers) vs OpenBLAS (GFLOP/s).
 # Not a test: it prints tables of GB/s, GFLOP/s and ratios.
 #   sh bench/run.sh [KERNEL...]   only those rows of the first tables (add, silu_i64, add_fp16,
 #                                 gelu_fp16, ...; default: all) and no matmul unless named
@@ -34,8 +35,12 @@ $B/bench "$@"
 tr examples/matmul.py matmul_kernel \
    "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 32, 8, False" matmul
 ${CC:-cc} $CFLAGS -c $B/matmul.c -o $B/matmul.mo
+# the same product written with block pointers (examples/matmul_block_ptr.py), same tiles
+tr examples/matmul_block_ptr.py matmul_bp_kernel \
+   "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 32, 8" matmul_bp
+${CC:-cc} $CFLAGS -c $B/matmul_bp.c -o $B/matmul_bp.mo
 BLAS_INC=$(pkg-config --cflags openblas 2>/dev/null || echo "-I/usr/include/x86_64-linux-gnu/openblas-pthread")
 BLAS_LIB=$(pkg-config --libs openblas 2>/dev/null || echo "-lopenblas")
 # shellcheck disable=SC2086
-${CC:-cc} $CFLAGS $BLAS_INC bench/matmul.c $B/matmul.mo -o $B/matmul_bench $BLAS_LIB -lm
+${CC:-cc} $CFLAGS $BLAS_INC bench/matmul.c $B/matmul.mo $B/matmul_bp.mo -o $B/matmul_bench $BLAS_LIB -lm
 $B/matmul_bench

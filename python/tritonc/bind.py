@@ -155,6 +155,11 @@ def bind_param(p, v):
         return literal(v, p.name), _CONST, None
     if type(v).__name__ == "constexpr":
         return literal(v, p.name), _CONST, None
+    if type(v).__name__ == "TensorDescriptor":
+        raise ArgumentError(f"tritonc: argument {p.name}: tensor descriptors as kernel arguments "
+                            "(TensorDescriptor) are not supported; pass the tensor, its shape "
+                            "and strides, and make the descriptor in the kernel with "
+                            "tl.make_tensor_descriptor")
     if is_tensor(v):
         dt = tensor_dtype(v)
         ptr = data_ptr(v)

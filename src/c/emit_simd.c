@@ -266,6 +266,19 @@ static const char *bounds_check(VX *a, VX *b, OpKind k) {
   return fmt("(int64_t)%s + TC_VLEN%s <= (int64_t)%s", a->x0, k == O_LT ? "" : " - 1", b->x0);
 }
 
+/* A lower bound of a contiguous int64 index (`idx >= 0`: the checked dimensions of a block
+ * pointer, sema/blockptr.c): it holds on every lane of a vector when it holds on lane 0, and
+ * keeps holding as the index grows, so the loop over whole vectors may require it. */
+static const char *lower_check(VX *a, VX *b, OpKind k) {
+  if (a->k == VU && b->k == VC && (k == O_LT || k == O_LE)) {
+    VX *t = a;
+    a = b, b = t, k = k == O_LT ? O_GT : O_GE;
+  }
+  if (a->k != VC || b->k != VU || (k != O_GT && k != O_GE))
+    return NULL;
+  return fmt("(int64_t)%s %s (int64_t)%s", a->x0, k == O_GT ? ">" : ">=", b->x0);
+}
+
 /* A bounds check c: the loop over whole vectors (full_vectors) holds it true (that mask, or NULL
  * elsewhere); the first loop to see c records it. */
 static VX *loop_bound(Sim *S, const char *c) {
@@ -490,6 +503,15 @@ static VX *wide_binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
       return first_lanes(a->e, b->e, k == O_LE);
     if (a->k == VU && b->k == VC && (k == O_GT || k == O_GE))
       return first_lanes(b->e, a->e, k == O_GE);
+    const char *lc = lower_check(a, b, k);
+    if (lc && loop_bound(S, lc))
+      return loop_bound(S, lc);
+    if (lc) { /* the lanes from the bound on: not the first ones below it */
+      bool ac = a->k == VC;
+      bool strict = ac ? k == O_GT : k == O_LT;
+      VX *below = first_lanes(ac ? a->e : b->e, ac ? b->e : a->e, strict);
+      return mk(VV, 'm', fmt("tc_mask_not(%s)", below->e));
+    }
     return failed(S);
   }
   VKind form = d < 0 || r->ax.consta[d] % 16 == 0 ? VU : r->ax.contig[d] % 16 == 0 ? VC : VV;

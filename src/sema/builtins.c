@@ -42,7 +42,7 @@ static SVal *arg(Call *c, int pos, const char *name) {
 
 /* Keywords that only steer Triton's GPU code generation: accepted and ignored. */
 static const char *const hint_kwargs[] = {
-    "cache_modifier", "eviction_policy", "volatile", "padding_option", "num_stages",
+    "cache_modifier", "eviction_policy", "volatile", "num_stages",
     "loop_unroll_factor", "disallow_acc_multi_buffer", "flatten", "warp_specialize", "sem",
     "scope", "fp_downcast_rounding", "sanitize_overflow", "_builder", "_semantic",
     "input_precision", "allow_tf32", "max_num_imprecise_acc", NULL};
@@ -223,15 +223,26 @@ static void reject_block_ptr(Call *c, Value *p) {
              dt_name(p->dt, p->elt));
 }
 
+static void reject_descriptor(Call *c, SVal *p) {
+  if (p->k == SV_TDESC)
+    error_at(c->loc, "%s(): a tensor descriptor is accessed with desc.%s(offsets%s), not tl.%s",
+             c->name, c->name, strcmp(c->name, "store") ? "" : ", value", c->name);
+}
+
 // tl.load(pointer, mask=None, other=None, boundary_check, padding_option, cache_modifier, ...)
 static SVal *bi_load(Sema *S, Call *c) {
-  Value *p = need_tensor(S, c, 0, "pointer");
-  reject_block_ptr(c, p);
+  SVal *ps = need(c, 0, "pointer");
   SVal *m = arg(c, 1, "mask"), *o = arg(c, 2, "other");
-  SVal *bc = arg(c, 3, "boundary_check");
-  if (present(bc) && !(bc->k == SV_TUPLE && bc->n == 0))
-    error_at(c->loc, "load(): boundary_check needs a block pointer (tl.make_block_ptr), which "
-                     "is not supported");
+  SVal *bc = arg(c, 3, "boundary_check"), *pad = arg(c, 4, "padding_option");
+  reject_descriptor(c, ps);
+  if (ps->k == SV_BLOCKPTR)
+    return blockptr_load(S, c->loc, ps, bc, pad, present(m) || present(o));
+  Value *p = to_tensor(S, c->loc, ps);
+  reject_block_ptr(c, p);
+  bool padded = present(pad) && !(pad->k == SV_STR && !pad->s[0]);
+  if ((present(bc) && !(bc->k == SV_TUPLE && bc->n == 0)) || padded)
+    error_at(c->loc, "load(): boundary_check and padding_option need a block pointer "
+                     "(tl.make_block_ptr); a tensor of pointers is bounded with mask and other");
   Value *in[3] = {p, NULL, NULL};
   int nin = 1;
   if (present(m)) {
@@ -256,13 +267,21 @@ static SVal *bi_load(Sema *S, Call *c) {
 
 // tl.store(pointer, value, mask=None, boundary_check, cache_modifier, eviction_policy)
 static SVal *bi_store(Sema *S, Call *c) {
-  Value *p = need_tensor(S, c, 0, "pointer");
+  SVal *ps = need(c, 0, "pointer"), *m = arg(c, 2, "mask"), *bc = arg(c, 3, "boundary_check");
+  reject_descriptor(c, ps);
+  if (ps->k == SV_BLOCKPTR) {
+    blockptr_store(S, c->loc, ps, need(c, 1, "value"), bc, present(m));
+    return sv_new(SV_NONE);
+  }
+  Value *p = to_tensor(S, c->loc, ps);
   reject_block_ptr(c, p);
   if (p->dt == DT_PTR && p->cptr)
     error_at(c->loc, "Cannot store to a constant pointer (a tl.const parameter or a pointer "
                      "computed from one)");
+  if (present(bc) && !(bc->k == SV_TUPLE && bc->n == 0))
+    error_at(c->loc, "store(): boundary_check needs a block pointer (tl.make_block_ptr); a "
+                     "tensor of pointers is bounded with mask");
   Value *v = need_tensor(S, c, 1, "value");
-  SVal *m = arg(c, 2, "mask");
   if (v->sh.rank > p->sh.rank)
     error_at(c->loc, "store(): value of shape %s does not fit pointer of shape %s",
              shape_str(v->sh), shape_str(p->sh));
@@ -280,6 +299,34 @@ static SVal *bi_store(Sema *S, Call *c) {
     nin = 3;
   }
   ir_op(S->cur, O_STORE, c->loc, nin, in);
+  return sv_new(SV_NONE);
+}
+
+// tl.make_block_ptr(base, shape, strides, offsets, block_shape, order)
+static SVal *bi_make_block_ptr(Sema *S, Call *c) {
+  return blockptr_make(S, c->loc, need(c, 0, "base"), need(c, 1, "shape"), need(c, 2, "strides"),
+                       need(c, 3, "offsets"), need(c, 4, "block_shape"), need(c, 5, "order"));
+}
+
+// tl.advance(base, offsets)  /  block_ptr.advance(offsets)
+static SVal *bi_advance(Sema *S, Call *c) {
+  return blockptr_advance(S, c->loc, need(c, 0, "base"), need(c, 1, "offsets"));
+}
+
+// tl.make_tensor_descriptor(base, shape, strides, block_shape, padding_option="zero")
+static SVal *bi_make_tdesc(Sema *S, Call *c) {
+  return tdesc_make(S, c->loc, need(c, 0, "base"), need(c, 1, "shape"), need(c, 2, "strides"),
+                    need(c, 3, "block_shape"), arg(c, 4, "padding_option"));
+}
+
+// desc.load(offsets)  /  tl.load_tensor_descriptor(desc, offsets)
+static SVal *bi_tdesc_load(Sema *S, Call *c) {
+  return tdesc_load(S, c->loc, need(c, 0, "desc"), need(c, 1, "offsets"));
+}
+
+// desc.store(offsets, value)  /  tl.store_tensor_descriptor(desc, offsets, value)
+static SVal *bi_tdesc_store(Sema *S, Call *c) {
+  tdesc_store(S, c->loc, need(c, 0, "desc"), need(c, 1, "offsets"), need(c, 2, "value"));
   return sv_new(SV_NONE);
 }
 
@@ -1549,6 +1596,12 @@ static const Builtin builtins[] = {
     {"tl.arange", bi_arange, 0}, {"tl.zeros", bi_zeros, 0}, {"tl.full", bi_full, 0},
     {"tl.zeros_like", bi_zeros_like, 0}, {"tl.cast", bi_cast, 1}, {"tl.to", bi_cast, 1},
     {"tl.load", bi_load, 0}, {"tl.store", bi_store, 1},
+    {"tl.make_block_ptr", bi_make_block_ptr, 0}, {"tl.advance", bi_advance, 0},
+    {"tl.make_tensor_descriptor", bi_make_tdesc, 0},
+    {"tl._experimental_make_tensor_descriptor", bi_make_tdesc, 0},
+    {"tl.load_tensor_descriptor", bi_tdesc_load, 0},
+    {"tl.store_tensor_descriptor", bi_tdesc_store, 0},
+    {"tdesc.load", bi_tdesc_load, 0}, {"tdesc.store", bi_tdesc_store, 0},
     {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
     {"tl.dot", bi_dot, 1}, {"tl.dot_scaled", bi_dot_scaled, 0}, {"tl.swizzle2d", bi_swizzle2d, 0}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
     {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
@@ -1692,8 +1745,6 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       error_at(loc, "tl.inline_asm_elementwise is not supported: its assembly is for one GPU "
                "architecture and cannot become C (and tritonc's CUDA target does not emit inline "
                "assembly yet); write the operation with tl.* functions");
-    if (!strcmp(attr, "make_block_ptr") || !strcmp(attr, "advance"))
-      error_at(loc, "tl.%s is not supported yet by tritonc", attr);
     const char *n = fmt("tl.%s", attr);
     if (find_builtin(n))
       return make_builtin(n, NULL);
@@ -1829,6 +1880,17 @@ SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
     return dtype_attr(loc, t, attr);
   if (t->k == SV_FUNC)
     error_at(loc, "attribute '%s' of a jit function is not supported", attr);
+  if (t->k == SV_BLOCKPTR || t->k == SV_TDESC) {
+    SVal *f = blockptr_field(t, attr);
+    if (f)
+      return f;
+    if (t->k == SV_TDESC && (!strcmp(attr, "load") || !strcmp(attr, "store")))
+      return make_builtin(fmt("tdesc.%s", attr), t);
+    if (t->k == SV_BLOCKPTR && !strcmp(attr, "advance"))
+      return make_builtin("tl.advance", t);
+    error_at(loc, "%s has no attribute or method '%s' that tritonc supports", sv_kind_name(t),
+             attr);
+  }
   Value *v = t->v;
   if (!strcmp(attr, "dtype"))
     return dtype_val(v->dt, v->elt);

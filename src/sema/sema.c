@@ -52,6 +52,8 @@ const char *sv_kind_name(const SVal *v) {
   case SV_SLICE: return "a slice";
   case SV_CONSTEXPR_T: return "tl.constexpr";
   case SV_CONFIG: return "a triton.Config";
+  case SV_BLOCKPTR: return "a block pointer";
+  case SV_TDESC: return "a tensor descriptor";
   }
   return "a value";
 }
@@ -184,7 +186,7 @@ SVal *attr_of(Sema *S, Loc loc, SVal *obj, const char *name) {
   case SV_MODULE:
     return obj->menv ? module_attr(S, loc, obj->menv, name)
                      : lookup_module_attr(S, loc, obj->s, name);
-  case SV_TENSOR: case SV_DTYPE: case SV_FUNC:
+  case SV_TENSOR: case SV_DTYPE: case SV_FUNC: case SV_BLOCKPTR: case SV_TDESC:
     return tensor_attr(S, loc, obj, name);
   case SV_INT: case SV_FLOAT: case SV_BOOL:
     /* `v = 1; v.dtype`, `acc = 0; acc = acc.to(tl.int64)`: Triton makes a number a kernel
@@ -452,6 +454,11 @@ static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
       flatten(S, loc, v->items[i], out);
     return;
   }
+  if (v->k == SV_BLOCKPTR) { /* the offsets: the rest must agree (checked by the caller) */
+    for (int d = 0; d < v->bp->rank; d++)
+      vec_push(out, v->bp->offsets[d]);
+    return;
+  }
   vec_push(out, v);
 }
 
@@ -461,6 +468,12 @@ static SVal *rebuild(SVal *shape, Value **vals, int *pos) {
     for (int i = 0; i < shape->n; i++)
       t->items[i] = rebuild(shape->items[i], vals, pos);
     return t;
+  }
+  if (shape->k == SV_BLOCKPTR) {
+    SVal *offs[MAXRANK];
+    for (int d = 0; d < shape->bp->rank; d++)
+      offs[d] = sv_tensor(vals[(*pos)++]);
+    return blockptr_with_offsets(shape, offs);
   }
   return sv_tensor(vals[(*pos)++]);
 }
@@ -474,6 +487,12 @@ static bool same_value(SVal *a, SVal *b) {
   if (a->k == SV_INT || a->k == SV_BOOL) return a->i == b->i;
   if (a->k == SV_FLOAT) return a->f == b->f;
   if (a->k == SV_NONE) return true;
+  if (a->k == SV_BLOCKPTR || a->k == SV_TDESC) {
+    if (!blockptr_same_frame(a, b)) return false;
+    for (int d = 0; a->k == SV_BLOCKPTR && d < a->bp->rank; d++)
+      if (!same_value(a->bp->offsets[d], b->bp->offsets[d])) return false;
+    return true;
+  }
   if (a->k == SV_TUPLE) {
     if (a->n != b->n) return false;
     for (int i = 0; i < a->n; i++)
@@ -550,6 +569,10 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
       continue;
     if (a->k == SV_TUPLE && b->k == SV_TUPLE && a->n != b->n)
       error_at(n->loc, "'%s' is a tuple of different lengths in the two branches", nm);
+    if ((a->k == SV_BLOCKPTR || b->k == SV_BLOCKPTR) &&
+        (a->k != b->k || !blockptr_same_frame(a, b)))
+      error_at(n->loc, "'%s' must be a block pointer with the same base, shape, strides and "
+               "block shape in both branches (only tl.advance may differ)", nm);
     add_name(&names, nm);
   }
   Scope *out = scope_copy(pre);
@@ -610,19 +633,61 @@ static void exec_if(Sema *S, Node *n, NodeList *tail) {
   exec_runtime_if(S, n, c->v, tail);
 }
 
-/* Loop-carried variables: names the body assigns that exist before the loop. */
-static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Loc loc) {
+/* Loop-carried variables: names the body assigns that exist before the loop. A block pointer
+ * carries its offsets (slot d: offset d; slots hold d + 1, 0 for a whole variable): tl.advance
+ * changes nothing else, and base, shape and strides stay the values (and constants) they were. */
+static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Vec *slots, Loc loc) {
   Vec assigned = {0};
   collect_assigned(body, &assigned);
   for (int i = 0; i < assigned.n; i++) {
     SVal *v = scope_get(S->scope, assigned.v[i]);
     if (!v)
       continue;
+    if (v->k == SV_BLOCKPTR) {
+      for (int d = 0; d < v->bp->rank; d++) {
+        vec_push(names, assigned.v[i]);
+        vec_push(inits, to_tensor_as(S, loc, v->bp->offsets[d], DT_I64));
+        vec_push(slots, (void *)(intptr_t)(d + 1));
+      }
+      continue;
+    }
     if (v->k != SV_TENSOR && !sv_is_number(v))
       continue;
     vec_push(names, assigned.v[i]);
     vec_push(inits, to_tensor(S, loc, v));
+    vec_push(slots, NULL);
   }
+}
+
+static int slot_of(Vec *slots, int i) { return (int)(intptr_t)slots->v[i] - 1; }
+
+/* Binds carried value i (a block argument or the loop's result) in the current scope. */
+static void set_carried(Sema *S, Vec *names, Vec *slots, int i, Value *v) {
+  int d = slot_of(slots, i);
+  if (d < 0) {
+    scope_set(S->scope, names->v[i], sv_tensor(v));
+    return;
+  }
+  SVal *bp = scope_get(S->scope, names->v[i]), *offs[MAXRANK];
+  v->name = fmt("%s_off%d", (const char *)names->v[i], d); /* offset d of the block pointer */
+  for (int k = 0; k < bp->bp->rank; k++)
+    offs[k] = k == d ? sv_tensor(v) : bp->bp->offsets[k];
+  scope_set(S->scope, names->v[i], blockptr_with_offsets(bp, offs));
+}
+
+/* The value yielded for carried value i: offset d of a block pointer that kept its frame. */
+static SVal *carried_now(Sema *S, Loc loc, Vec *names, Vec *slots, Scope *pre, int i) {
+  SVal *v = scope_get(S->scope, names->v[i]);
+  int d = slot_of(slots, i);
+  if (d < 0)
+    return v;
+  SVal *before = scope_get(pre, names->v[i]);
+  if (v->k != SV_BLOCKPTR || !blockptr_same_frame(v, before))
+    error_at(loc, "'%s' is a block pointer before the loop; the loop may move it with tl.advance "
+             "but not make it %s (base, shape, strides and block shape must stay the same)",
+             (const char *)names->v[i], v->k == SV_BLOCKPTR ? "a different block pointer"
+                                                           : sv_kind_name(v));
+  return v->bp->offsets[d];
 }
 
 static Block *loop_region(Op *op, int r) {
@@ -645,13 +710,14 @@ static Value *block_arg(Sema *S, Block *b, Value *like) {
   return a;
 }
 
-static void yield_carried(Sema *S, Loc loc, Block *b, Vec *names, Vec *inits, OpKind k, Value *cond) {
+static void yield_carried(Sema *S, Loc loc, Block *b, Vec *names, Vec *inits, Vec *slots,
+                          Scope *pre, OpKind k, Value *cond) {
   Value **vals = arena_alloc(sizeof(Value *) * (size_t)(names->n + 2));
   int nv = 0;
   if (cond)
     vals[nv++] = cond;
   for (int i = 0; i < names->n; i++) {
-    SVal *v = scope_get(S->scope, names->v[i]);
+    SVal *v = carried_now(S, loc, names, slots, pre, i);
     Value *init = inits->v[i];
     SVal iv = {.k = SV_TENSOR, .v = init};
     merge_dtype(S, loc, names->v[i], &iv, v, "before the loop");
@@ -660,13 +726,13 @@ static void yield_carried(Sema *S, Loc loc, Block *b, Vec *names, Vec *inits, Op
   ir_op(b, k, loc, nv, vals);
 }
 
-static void bind_results(Sema *S, Op *op, Vec *names, Vec *inits) {
+static void bind_results(Sema *S, Op *op, Vec *names, Vec *inits, Vec *slots) {
   for (int i = 0; i < names->n; i++) {
     Value *init = inits->v[i];
     Value *r = ir_result(S->k, op, init->dt, init->sh);
     r->elt = init->elt;
     r->name = names->v[i];
-    scope_set(S->scope, names->v[i], sv_tensor(r));
+    set_carried(S, names, slots, i, r);
   }
 }
 
@@ -710,8 +776,8 @@ static void exec_for(Sema *S, Node *n) {
     if (dt_bits(b3[i]->dt) == 64)
       dt = DT_I64;
   }
-  Vec names = {0}, inits = {0};
-  carried_vars(S, &n->body, &names, &inits, n->loc);
+  Vec names = {0}, inits = {0}, slots = {0};
+  carried_vars(S, &n->body, &names, &inits, &slots, n->loc);
   Value *in[64];
   if (names.n > 60)
     error_at(n->loc, "too many loop-carried variables");
@@ -728,45 +794,45 @@ static void exec_for(Sema *S, Node *n) {
   S->scope = scope_copy(pre);
   scope_set(S->scope, n->a->str, sv_tensor(iv));
   for (int i = 0; i < names.n; i++)
-    scope_set(S->scope, names.v[i], sv_tensor(block_arg(S, body, inits.v[i])));
+    set_carried(S, &names, &slots, i, block_arg(S, body, inits.v[i]));
   S->cur = body;
   S->loop_depth++;
   exec_block(S, &n->body, 0, NULL);
   S->loop_depth--;
-  yield_carried(S, n->loc, body, &names, &inits, O_YIELD, NULL);
+  yield_carried(S, n->loc, body, &names, &inits, &slots, pre, O_YIELD, NULL);
   S->cur = saved;
   S->scope = pre;
-  bind_results(S, op, &names, &inits);
+  bind_results(S, op, &names, &inits, &slots);
 }
 
 // while cond: ...
 static void exec_while(Sema *S, Node *n) {
-  Vec names = {0}, inits = {0};
-  carried_vars(S, &n->body, &names, &inits, n->loc);
+  Vec names = {0}, inits = {0}, slots = {0};
+  carried_vars(S, &n->body, &names, &inits, &slots, n->loc);
   Op *op = ir_op(S->cur, O_WHILE, n->loc, names.n, (Value **)inits.v);
   Block *cb = loop_region(op, 0), *bb = loop_region(op, 1), *saved = S->cur;
   Scope *pre = S->scope;
   S->scope = scope_copy(pre);
   for (int i = 0; i < names.n; i++)
-    scope_set(S->scope, names.v[i], sv_tensor(block_arg(S, cb, inits.v[i])));
+    set_carried(S, &names, &slots, i, block_arg(S, cb, inits.v[i]));
   S->cur = cb;
   SVal *c = eval_expr(S, n->a);
   Value *cv = to_tensor(S, n->a->loc, c);
   if (cv->sh.rank)
     error_at(n->a->loc, "a while condition must be a scalar");
   cv = to_bool(S, n->a->loc, cv);
-  yield_carried(S, n->loc, cb, &names, &inits, O_CONDITION, cv);
+  yield_carried(S, n->loc, cb, &names, &inits, &slots, pre, O_CONDITION, cv);
   S->scope = scope_copy(pre);
   for (int i = 0; i < names.n; i++)
-    scope_set(S->scope, names.v[i], sv_tensor(block_arg(S, bb, inits.v[i])));
+    set_carried(S, &names, &slots, i, block_arg(S, bb, inits.v[i]));
   S->cur = bb;
   S->loop_depth++;
   exec_block(S, &n->body, 0, NULL);
   S->loop_depth--;
-  yield_carried(S, n->loc, bb, &names, &inits, O_YIELD, NULL);
+  yield_carried(S, n->loc, bb, &names, &inits, &slots, pre, O_YIELD, NULL);
   S->cur = saved;
   S->scope = pre;
-  bind_results(S, op, &names, &inits);
+  bind_results(S, op, &names, &inits, &slots);
 }
 
 static void exec_assert(Sema *S, Node *n) {
@@ -1063,7 +1129,10 @@ static int split_signature(const char *sig, SigEntry *out, int max) {
   if (!*trim(s, &(int){0}))
     return 0;
   for (char *p = s;;) {
-    char *comma = strchr(p, ',');
+    char *comma = p;
+    for (int depth = 0; *comma && (*comma != ',' || depth); comma++) /* tensordesc<fp16[64, 64]> */
+      depth += (*comma == '<' || *comma == '[') - (*comma == '>' || *comma == ']');
+    comma = *comma ? comma : NULL;
     if (comma)
       *comma = 0;
     int c = col;
@@ -1090,6 +1159,10 @@ static void set_param_type(KParam *kp, SigEntry e) {
       error_at(sig_loc(e.col), "bad alignment hint '%s' (expected e.g. ':16')", colon);
     kp->align = (int)a;
   }
+  if (!strncmp(base, "tensordesc", 10))
+    error_at(sig_loc(e.col), "tensor descriptors as kernel arguments (Triton's TensorDescriptor, "
+             "'tensordesc<...>') are not supported: pass the pointer, shape and strides and make "
+             "the descriptor in the kernel with tl.make_tensor_descriptor");
   if (base[0] == '*') {
     kp->dt = DT_PTR;
     if (!parse_dtype_name(base + 1, &kp->elt))

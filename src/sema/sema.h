@@ -37,7 +37,20 @@ typedef enum SKind {
   SV_SLICE,    /* items[0..2]: start, stop, step (SV_NONE if absent) */
   SV_CONSTEXPR_T, /* the tl.constexpr annotation itself */
   SV_CONFIG,   /* triton.Config: items[0] = dict of kwargs, items[1] = num_warps */
+  SV_BLOCKPTR, /* bp: a block pointer (tl.make_block_ptr) */
+  SV_TDESC,    /* bp (no offsets): a tensor descriptor (tl.make_tensor_descriptor) */
 } SKind;
+
+/* A block pointer or tensor descriptor: scalars only, lowered at each load/store (blockptr.c). */
+typedef struct BlockPtr {
+  int rank;
+  struct Value *base;              /* scalar pointer (*i1 bases are read as *i8) */
+  struct SVal *shape[MAXRANK];     /* ints or int64 scalar tensors */
+  struct SVal *strides[MAXRANK];   /* ints or int64 scalar tensors */
+  struct SVal *offsets[MAXRANK];   /* ints or int64 scalar tensors; unused by descriptors */
+  int block[MAXRANK], order[MAXRANK];
+  int padding;                     /* descriptors: 1 zero, 2 nan */
+} BlockPtr;
 
 typedef struct ModEnv ModEnv;
 
@@ -54,6 +67,7 @@ typedef struct SVal {
   struct SVal *self;
   bool u64; /* SV_INT: i holds the bits of an unsigned 64-bit literal */
   ModEnv *menv; /* SV_FUNC: the module defining it; SV_MODULE: a module tritonc read, or NULL */
+  BlockPtr *bp;
 } SVal;
 
 /* One name bound at module level, newest first; never changed once made (module.c). */
@@ -198,6 +212,22 @@ Value *sema_histogram(Sema *S, Loc loc, Value *x, int64_t bins, Value *mask);
 /* random.c: tl.rand, randn, randint, randint4x, rand4x, randn4x, philox, uint_to_uniform_float,
  * pair_uniform_to_normal (name without "tl."); a: the positional arguments */
 SVal *random_call(Sema *S, Loc loc, const char *name, SVal **a, int64_t n_rounds);
+
+/* blockptr.c: block pointers and tensor descriptors, lowered to pointer tiles and masks */
+SVal *blockptr_make(Sema *S, Loc loc, SVal *base, SVal *shape, SVal *strides, SVal *offsets,
+                    SVal *block_shape, SVal *order);
+SVal *blockptr_advance(Sema *S, Loc loc, SVal *ptr, SVal *offsets);
+SVal *blockptr_load(Sema *S, Loc loc, SVal *ptr, SVal *boundary_check, SVal *padding,
+                    bool mask_or_other);
+void blockptr_store(Sema *S, Loc loc, SVal *ptr, SVal *value, SVal *boundary_check,
+                    bool has_mask);
+SVal *tdesc_make(Sema *S, Loc loc, SVal *base, SVal *shape, SVal *strides, SVal *block_shape,
+                 SVal *padding);
+SVal *tdesc_load(Sema *S, Loc loc, SVal *desc, SVal *offsets);
+void tdesc_store(Sema *S, Loc loc, SVal *desc, SVal *offsets, SVal *value);
+SVal *blockptr_field(SVal *v, const char *attr); /* block_shape, shape, strides, dtype; or NULL */
+bool blockptr_same_frame(const SVal *a, const SVal *b); /* equal but for the offsets */
+SVal *blockptr_with_offsets(const SVal *bp, SVal *const *offsets);
 
 /* atomic.c: tl.atomic_OP (op: "add", ..., "cas"); for cas, mask_or_cmp is cmp */
 SVal *atomic_call(Sema *S, Loc loc, const char *op, SVal *ptr, SVal *val, SVal *mask_or_cmp,

@@ -160,9 +160,20 @@ def param_list(jitfn):
     return [(n, i in jitfn.constexprs) for i, n in enumerate(names)]
 
 
+def set_scratch_allocator():
+    """Kernels that build tensor descriptors (tl.make_tensor_descriptor) need global scratch
+    memory for them; Triton asks the allocator set here (none is set by default)."""
+    import torch
+    import triton
+    if hasattr(triton, "set_allocator"):
+        triton.set_allocator(lambda size, alignment, stream:
+                             torch.empty(size, dtype=torch.int8, device="cuda"))
+
+
 def record_case(case, data_root):
     import torch
 
+    set_scratch_allocator()
     mod = load_module(os.path.join(ROOT, case.file))
     if not hasattr(mod, case.kernel):
         raise CaseError(f"{case.file} has no kernel {case.kernel}")

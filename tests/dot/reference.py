@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference data for the tl.dot cases, computed with numpy instead of Triton.
+"""Reference data for the tl.dot and block-pointer cases, computed with numpy instead of Triton.
 
 For each tests/cases_pending/NAME.case given, writes DATA/NAME/ARG.in and ARG.out in the format
 tests/exec/run.sh reads: the inputs exactly as tests/conformance/record.py builds them (same
@@ -127,7 +127,47 @@ def ref_swizzle(v, s, c):
         v["out_ptr"][2 * k], v["out_ptr"][2 * k + 1] = r, col
 
 
+def bp_tiles(s, c):
+    """(row range, column range) of every in-bounds part of a BM x BN tile, with its program."""
+    M, N, BM, BN = s["M"], s["N"], c["BM"], c["BN"]
+    for pm in range(-(-M // BM)):
+        for pn in range(-(-N // BN)):
+            yield pm, pn, range(pm * BM, min(M, pm * BM + BM)), range(pn * BN, min(N, pn * BN + BN))
+
+
+def ref_bp_scale(v, s, c):
+    x = mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"])
+    put(v["y_ptr"], 2 * x + 1, s["stride_ym"])
+
+
+def ref_bp_pad_nan(v, s, c):
+    put(v["y_ptr"], mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"]), s["stride_xm"])
+    grid_n = -(-s["N"] // c["BN"])
+    for pm, pn, rows, cols in bp_tiles(s, c):
+        v["flag_ptr"][pm * grid_n + pn] = c["BM"] * c["BN"] - len(rows) * len(cols)
+
+
+def ref_bp_row_sum(v, s, c):
+    v["out_ptr"][: s["M"]] = mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"]).sum(axis=1)
+
+
+def ref_bp_while_if(v, s, c):
+    x = mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"])
+    signs = np.array([(-1.0) ** (col // c["BN"]) for col in range(s["N"])])
+    v["out_ptr"][: s["M"]] = (x * signs[None, :]).sum(axis=1)
+
+
+def ref_bp_transpose(v, s, c):
+    put(v["y_ptr"], mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"]).T, s["stride_yn"])
+
+
+def ref_desc_copy(v, s, c):
+    put(v["y_ptr"], mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"]) + 1, s["stride_ym"])
+
+
 REFS = {
+    "matmul_bp_kernel": ref_matmul, "bp_scale": ref_bp_scale, "bp_pad_nan": ref_bp_pad_nan,
+    "bp_row_sum": ref_bp_row_sum, "bp_transpose": ref_bp_transpose, "bp_while_if": ref_bp_while_if, "desc_copy": ref_desc_copy,
     "matmul_kernel": ref_matmul, "matmul_bt_kernel": ref_matmul_bt,
     "matmul_i8_kernel": ref_matmul_i8, "bmm_kernel": ref_bmm, "bmm3d_kernel": ref_bmm,
     "linear_gelu_kernel": ref_linear_gelu, "attn_fwd_kernel": ref_attn,

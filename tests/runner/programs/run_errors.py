@@ -62,6 +62,10 @@ expect("error_call_from_python", RuntimeError, ["outside of the scope of a kerne
        lambda: copy(x, x, 16, 16))
 expect("error_object_argument", tritonc.ArgumentError, ["argument n", "dict"],
        lambda: copy[(1, )](x, x, {}, BLOCK=16))
+from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
+expect("error_tensor_descriptor_argument", tritonc.ArgumentError,
+       ["argument x_ptr", "TensorDescriptor", "tl.make_tensor_descriptor"],
+       lambda: copy[(1, )](TensorDescriptor.from_tensor(x.view(4, 4), [4, 4]), x, 16, BLOCK=16))
 line = bad_kernel.def_line + 2
 expect("error_translation_positioned", tritonc.CompilationError,
        [f"run_errors.py:{line}:", "undefined_name", "^"],

@@ -1,0 +1,1 @@
+"""triton.tools for programs run through tritonc without Triton installed."""
