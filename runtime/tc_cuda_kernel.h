@@ -98,6 +98,10 @@ static __device__ __forceinline__ void tc_cp16(void *s, const void *g, bool m) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(a), "l"(g), "r"(m ? 16 : 0) : "memory");
 }
 static __device__ __forceinline__ void tc_cp_wait(void) { asm volatile("cp.async.wait_all;" ::: "memory"); }
+//@ mma_pipe
+/* two buffers: the copies issued so far form a group; wait for all groups but the newest */
+static __device__ __forceinline__ void tc_cp_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
+static __device__ __forceinline__ void tc_cp_wait_prev(void) { asm volatile("cp.async.wait_group 1;" ::: "memory"); }
 
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and

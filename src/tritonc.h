@@ -502,6 +502,7 @@ void pass_fold(Kernel *k);  /* pass_fold.c: dead-code elimination */
 void pass_accum(Kernel *k); /* pass_accum.c: loop accumulators only summed -> scalar sums */
 void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) */
 void pass_ptrinc(Kernel *k);   /* pass_ptrinc.c: p += s in a for loop -> p0 + carried offset */
+void pass_prefetch(Kernel *k); /* pass_prefetch.c: a K loop's dot operands loaded a trip ahead */
 /* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
@@ -524,6 +525,7 @@ int ax_vec_width(const Value *ptr, const Value *mask);
 enum {
   PASS_ACCUM = 1,  /* loop accumulators summed after the loop -> per-trip scalar sums */
   PASS_PTRINC = 2, /* pointer tiles a for loop advances -> initial tile + carried offset */
+  PASS_PREFETCH = 4, /* the loads of a loop's tl.dot operands issued a trip ahead */
 };
 typedef struct Target {
   const char *name; /* --target NAME, --emit NAME */

@@ -45,6 +45,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "mma_bf16");
   if (E->need_mma & 4)
     copy_section(o, "mma_async");
+  if (E->need_mma & 8)
+    copy_section(o, "mma_pipe");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }
@@ -223,4 +225,4 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
 
 static const char *cu_launch_params(Kernel *k) { return fmt("cudaStream_t stream%s", param_list(k, true)); }
 
-const Target target_cuda = {"cuda", "cu", PASS_PTRINC, emit_cuda, cu_launch_params};
+const Target target_cuda = {"cuda", "cu", PASS_PTRINC | PASS_PREFETCH, emit_cuda, cu_launch_params};

@@ -148,17 +148,78 @@ static bool zero_const(Value *v) {
   return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
 }
 
-/* operand i of dot is `tl.load(p, mask, other=0)` of 16-bit elements that only the dot reads,
- * in 16-byte chunks under one mask bit each (as a vector load would be) */
-static Op *async_load(CE *E, Op *dot, int i) {
-  Value *v = dot->in[i];
+/* v is `tl.load(p, mask, other=0)` of 16-bit elements read once, in 16-byte chunks under one
+ * mask bit each (as a vector load would be) */
+static Op *streamable(CE *E, Value *v) {
   Op *L = v->def;
-  if (!L || L->k != O_LOAD || L->parent != dot->parent || v->uses != 1 || v->sh.rank != 2 ||
-      (v->dt != DT_F16 && v->dt != DT_BF16) || (L->nin > 2 && !zero_const(L->in[2])))
+  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) ||
+      (L->nin > 2 && !zero_const(L->in[2])))
     return NULL;
   if (lay_of(E, v->sh).V % 8 || ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
     return NULL;
   return L;
+}
+
+static bool quiet_between(CE *E, Block *b, Op *a, Op *other, int d);
+
+/* operand i of dot is such a load in the dot's block */
+static Op *async_load(CE *E, Op *dot, int i) {
+  Op *L = streamable(E, dot->in[i]);
+  return L && L->parent == dot->parent ? L : NULL;
+}
+
+/* Operands carried by the loop around the dot (pass_prefetch: loaded before the loop for the
+ * first trip, at the top of each trip for the next): two buffers, one filling while the dot
+ * reads the other. */
+typedef struct Pipe {
+  Op *dot, *loop;
+  Op *first[2], *next[2]; /* the loads for operand 0 and 1 */
+  const char *stage;      /* the C variable naming the buffer the dot reads */
+  int issued;             /* loads emitted of the current group */
+} Pipe;
+
+static Pipe *pipe_of(CE *E, Op *dot) {
+  for (int i = 0; i < E->pipes.n; i++)
+    if (((Pipe *)E->pipes.v[i])->dot == dot)
+      return E->pipes.v[i];
+  return NULL;
+}
+
+static bool pipelined(CE *E, Op *dot, Op *loop, Block *parent, int at) {
+  Block *b = dot->parent;
+  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
+  if (!loop || loop->k != O_FOR || loop->reg[0] != b || !y || y->k != O_YIELD)
+    return false;
+  Pipe p = {dot, loop, {0}, {0}, NULL, 0};
+  int d = ir_find_op(b, dot, 0, b->nops);
+  for (int i = 0; i < 2; i++) {
+    Value *a = dot->in[i];
+    int j = -1;
+    for (int q = 1; q < b->nargs; q++)
+      if (b->args[q] == a)
+        j = q - 1;
+    if (j < 0 || a->uses != 1 || loop->out[j]->uses)
+      return false;
+    p.first[i] = streamable(E, loop->in[3 + j]);
+    p.next[i] = streamable(E, y->in[j]);
+    if (!p.first[i] || !p.next[i] || p.first[i]->parent != parent || p.next[i]->parent != b)
+      return false;
+  }
+  if (!quiet_between(E, b, p.next[0], p.next[1], d) || !quiet_between(E, b, p.next[1], p.next[0], d) ||
+      !quiet_between(E, parent, p.first[0], p.first[1], at) || !quiet_between(E, parent, p.first[1], p.first[0], at))
+    return false;
+  Pipe *np = arena_alloc(sizeof *np);
+  *np = p;
+  vec_push(&E->pipes, np);
+  for (int i = 0; i < 2; i++) {
+    E->async_for[p.first[i]->out[0]->id] = dot;
+    E->async_for[p.next[i]->out[0]->id] = dot;
+    E->async_for[dot->in[i]->id] = dot; /* the carried tile has no registers */
+    for (int q = 1; q < b->nargs; q++)
+      if (b->args[q] == dot->in[i])
+        E->async_for[loop->out[q - 1]->id] = dot;
+  }
+  return true;
 }
 
 /* nothing between op a and the dot at index d of b touches shared memory */
@@ -183,17 +244,21 @@ static bool quiet_between(CE *E, Block *b, Op *a, Op *other, int d) {
 /* A tensor-core dot whose operands are both such loads, with nothing using shared memory
  * between them and the dot, and an accumulator already in the dot's layout: the loads become
  * cp.async into the dot's operand buffers (no registers, no staging stores). */
-static void plan_async(CE *E, Block *b) {
+static void plan_async(CE *E, Block *b, Op *loop, Block *parent, int at) {
   for (int d = 0; d < b->nops; d++) {
     Op *op = b->ops[d];
     for (int r = 0; r < op->nreg; r++)
-      plan_async(E, op->reg[r]);
+      plan_async(E, op->reg[r], op, b, d);
     Lay *L = op->k == O_DOT ? E->vlay[op->out[0]->id] : NULL;
     if (!L || !L->mapped)
       continue;
-    Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1);
     Value *acc = op->in[2];
-    if (!la || !lb || la == lb || !(cu_virtual(E, acc) || E->vlay[acc->id] == L) ||
+    if (!(cu_virtual(E, acc) || E->vlay[acc->id] == L))
+      continue;
+    if (pipelined(E, op, loop, parent, at))
+      continue;
+    Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1);
+    if (!la || !lb || la == lb ||
         !quiet_between(E, b, la, lb, d) || !quiet_between(E, b, lb, la, d))
       continue;
     E->async_for[la->out[0]->id] = op;
@@ -209,25 +274,47 @@ void cu_plan_layouts(CE *E, Kernel *k) {
     changed = false;
     plan_block(E, k->body, &changed);
   }
-  plan_async(E, k->body);
+  plan_async(E, k->body, NULL, NULL, 0);
 }
 
-/* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff */
-static long long mma_smem(CE *E, Op *dot, long long *boff) {
+/* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff; a
+ * pipelined dot has two such buffers, *stride bytes apart */
+static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
   Value *a = dot->in[0], *r = dot->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   *boff = ((long long)M * K * 2 + 127) & ~127LL;
-  cu_smem_need(E, *boff + (long long)K * N * 2);
-  return *boff + (long long)K * N * 2;
+  *stride = (*boff + (long long)K * N * 2 + 127) & ~127LL;
+  cu_smem_need(E, *stride * (pipe_of(E, dot) ? 2 : 1));
+}
+
+/* the operand buffer of dot at buffer expression `which` (0 or a stage variable) */
+static const char *operand_buf(long long boff, long long stride, int operand, const char *which) {
+  const char *base = !strcmp(which, "0") ? "tc_smem" : fmt("(tc_smem + %s * %lld)", which, stride);
+  return operand ? fmt("((uint16_t *)(%s + %lld))", base, boff) : fmt("((uint16_t *)%s)", base);
 }
 
 // a = tl.load(p, mask, other=0.0) for tl.dot(a, b): each 16-byte chunk to its swizzled place
 void cu_emit_async_load(CE *E, Op *op) {
   Op *dot = E->async_for[op->out[0]->id];
   Value *v = op->out[0];
-  long long boff;
-  (void)mma_smem(E, dot, &boff);
-  const char *buf = dot->in[0] == v ? "((uint16_t *)tc_smem)" : fmt("((uint16_t *)(tc_smem + %lld))", boff);
+  long long boff, stride;
+  mma_smem(E, dot, &boff, &stride);
+  Pipe *p = pipe_of(E, dot);
+  int operand = dot->in[0] == v ? 0 : 1;
+  E->need_mma |= p ? 8 : 0;
+  const char *which = "0";
+  bool first = false;
+  if (p) {
+    first = op == p->first[0] || op == p->first[1];
+    operand = op == p->first[0] || op == p->next[0] ? 0 : 1;
+    if (first && !p->stage) {
+      p->stage = cu_unique(E, fmt("%s_stage", cu_name(E, dot->out[0])));
+      cline(E, "int %s = 0; /* the operand buffer %s reads; the other one fills */", p->stage,
+            cu_name(E, dot->out[0]));
+    }
+    which = first ? "0" : fmt("(%s ^ 1)", p->stage);
+  }
+  const char *buf = operand_buf(boff, stride, operand, which);
   Lay L = lay_of(E, v->sh);
   Ix ix = ix_canon(L);
   const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : "true";
@@ -243,6 +330,10 @@ void cu_emit_async_load(CE *E, Op *op) {
   E->ind -= L.TC < E->T;
   if (L.TC < E->T)
     cline(E, "}");
+  if (p && ++p->issued == 2) { /* both operands of a trip: one group */
+    p->issued = 0;
+    cline(E, "tc_cp_commit();");
+  }
 }
 
 /* v ([R, C] of 16-bit elements) to buf as R rows of C / 8 swizzled 16-byte chunks (tc_swz),
@@ -295,13 +386,18 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   int MW = M / L.wm, NW = N / L.wn, MT = MW / 16, NT = NW / 8;
-  long long boff;
-  (void)mma_smem(E, op, &boff);
+  long long boff, stride;
+  mma_smem(E, op, &boff, &stride);
   E->need_mma |= a->dt == DT_F16 ? 1 : 2;
   bool async = E->async_for[a->id] == op;
   (void)smem_type(E, a);
-  const char *as = "((uint16_t *)tc_smem)", *bs = fmt("((uint16_t *)(tc_smem + %lld))", boff);
-  if (async) {
+  Pipe *pipe = pipe_of(E, op);
+  const char *which = pipe ? pipe->stage : "0";
+  const char *as = operand_buf(boff, stride, 0, which), *bs = operand_buf(boff, stride, 1, which);
+  if (pipe) {
+    cline(E, "/* on the tensor cores: %s and %s were sent to shared memory a trip ago */", cu_name(E, a), cu_name(E, b));
+    cline(E, "tc_cp_wait_prev();");
+  } else if (async) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
     cline(E, "tc_cp_wait();");
   } else {
@@ -353,6 +449,8 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   E->ind--;
   cline(E, "}");
   cline(E, "__syncthreads();");
+  if (pipe)
+    cline(E, "%s ^= 1;", pipe->stage);
 }
 
 /* ---- the plain form ---- */

@@ -449,6 +449,9 @@ static void pop_scope(CE *E) {
   E->scope--;
 }
 
+/* a loop-carried dot operand that lives in shared memory buffers (dot.c), not in registers */
+static bool streamed(CE *E, Value *v) { return E->async_for[v->id] != NULL; }
+
 /* dst (a carried variable laid out as dv) = v */
 static void emit_copy(CE *E, Value *dv, const char *dst, Value *v) {
   if (v->sh.rank == 0) {
@@ -467,6 +470,20 @@ static void emit_copy(CE *E, Value *dv, const char *dst, Value *v) {
 
 /* the parent op's results (carried variables) = the yielded values */
 static void emit_yield(CE *E, Op *y, Value **dst) {
+  int n = 0;
+  Value **in = arena_alloc(sizeof(Value *) * (size_t)(y->nin + 1)), **to = arena_alloc(sizeof(Value *) * (size_t)(y->nin + 1));
+  for (int i = 0; i < y->nin; i++)
+    if (!streamed(E, dst[i])) {
+      in[n] = y->in[i];
+      to[n++] = dst[i];
+    }
+  Op only = *y;
+  only.in = in;
+  only.nin = n;
+  y = &only;
+  dst = to;
+  if (!n)
+    return;
   if (y->nin == 1) {
     emit_copy(E, dst[0], cu_name(E, dst[0]), y->in[0]);
     return;
@@ -494,6 +511,8 @@ static Op *last_op(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
 
 static void declare_results(CE *E, Op *op) {
   for (int i = 0; i < op->nout; i++) {
+    if (streamed(E, op->out[i]))
+      continue;
     if (op->out[i]->sh.rank)
       check_budget(E, op->out[i], op->loc);
     cline(E, "%s;", decl(E, op->out[i]));
@@ -538,7 +557,8 @@ static void share_names(CE *E, Op *op, Block *b, int first_arg) {
 static void carried_init(CE *E, Op *op, int first_in) {
   declare_results(E, op);
   for (int i = 0; i < op->nout; i++)
-    emit_copy(E, op->out[i], cu_name(E, op->out[i]), op->in[first_in + i]);
+    if (!streamed(E, op->out[i]))
+      emit_copy(E, op->out[i], cu_name(E, op->out[i]), op->in[first_in + i]);
 }
 
 // for iv in range(lo, hi, step)
@@ -555,6 +575,12 @@ static void emit_for(CE *E, Op *op) {
         cu_access(E, op->in[0], NULL), cond, n, st);
   emit_region(E, b, op);
   cline(E, "} /* for %s */", n);
+  for (int i = 0; i < op->nout; i++)
+    if (streamed(E, op->out[i])) { /* the copies for the trip past the end still land */
+      cline(E, "tc_cp_wait();");
+      cline(E, "__syncthreads();");
+      break;
+    }
 }
 
 // while cond: body

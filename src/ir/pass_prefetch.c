@@ -1,0 +1,261 @@
+/* pass_prefetch.c — the operands a for loop loads for its tl.dot are loaded one trip ahead:
+ *
+ *     for k0 in range(lo, hi, st): a = tl.load(pa(k0, off), m(k0)); ...tl.dot(a, b)...; off += s
+ *  -> a0 = tl.load(pa(lo, off0), m(lo) & (lo < hi))
+ *     for k0 in range(lo, hi, st) carrying a = a0:
+ *         a_next = tl.load(pa(k0 + st, off + s), m(k0 + st) & (k0 + st < hi))
+ *         ...tl.dot(a, b)...; yield a_next
+ *
+ * The CUDA target streams such operands from global to shared memory (cp.async) into two
+ * buffers: the next trip's copies travel while the tensor cores work on this trip's, as the
+ * multi-stage pipelines of Triton's matmuls do (num_stages = 2). Only operands the target copies
+ * that way are moved (16-bit elements in 16-byte chunks under one mask bit, other = 0, read by
+ * the dot alone; both operands of the dot), since a tile carried in registers instead costs
+ * more than it saves. The address and mask must be index math of the trip: pure ops of the body
+ * over the induction variable, the carried values (at the next trip as the body yields them,
+ * themselves pure) and values from outside. Exact: the load at trip i + 1 reads what the
+ * original load read at trip i + 1, and nothing past the last trip (the mask). Only loops known
+ * to count up (`range` with a positive constant step).
+ */
+#include "tritonc.h"
+
+#include <string.h>
+
+typedef struct Ctx {
+  Kernel *k;
+  Block *body, *dst; /* ops of body are cloned into dst at *pos */
+  int *pos;
+  Value *iv;         /* what the induction variable becomes */
+  Value **carried;   /* what carried value j becomes; NULL: as `same` computes the yield */
+  struct Ctx *same;
+  Value **memo;      /* per original value id (< nmemo): its clone */
+  int nmemo;
+} Ctx;
+
+static bool pure(Op *op) {
+  if (op->nreg)
+    return false;
+  switch (op_class[op->k]) {
+  case K_LEAF: case K_SHAPE: case K_UNARY: case K_BINARY: case K_CMP: case K_TERNARY:
+    return op->k != O_ARG;
+  default:
+    return false;
+  }
+}
+
+static int arg_index(Block *b, Value *v) {
+  for (int i = 0; i < b->nargs; i++)
+    if (b->args[i] == v)
+      return i;
+  return -1;
+}
+
+static Op *yield_of(Block *b) {
+  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
+  return y && y->k == O_YIELD ? y : NULL;
+}
+
+/* v computable at the top of the body from the trip's values by pure ops */
+static bool trip_math(Block *b, Value *v, int depth) {
+  if (depth > 64)
+    return false;
+  if (!v->def || v->def->parent != b)
+    return true; /* the body's arguments, or from outside */
+  if (!pure(v->def))
+    return false;
+  for (int i = 0; i < v->def->nin; i++)
+    if (!trip_math(b, v->def->in[i], depth + 1))
+      return false;
+  return true;
+}
+
+/* every carried value the trip math of v reads is yielded as trip math */
+static bool carried_ok(Block *b, Op *y, Value *v, int depth) {
+  if (depth > 64)
+    return false;
+  if (!v->def) {
+    int j = arg_index(b, v);
+    return j <= 0 || trip_math(b, y->in[j - 1], 0);
+  }
+  if (v->def->parent != b)
+    return true;
+  for (int i = 0; i < v->def->nin; i++)
+    if (!carried_ok(b, y, v->def->in[i], depth + 1))
+      return false;
+  return true;
+}
+
+static Value *clone(Ctx *c, Value *v);
+
+static Value *clone(Ctx *c, Value *v) {
+  if (!v->def) {
+    int j = arg_index(c->body, v);
+    if (j == 0)
+      return c->iv;
+    if (j < 0)
+      return v;
+    return c->carried ? c->carried[j - 1] : clone(c->same, yield_of(c->body)->in[j - 1]);
+  }
+  Op *d = v->def;
+  if (d->parent != c->body)
+    return v;
+  if (v->id < c->nmemo && c->memo[v->id])
+    return c->memo[v->id];
+  Value **in = arena_alloc(sizeof(Value *) * (size_t)(d->nin + 1));
+  for (int i = 0; i < d->nin; i++)
+    in[i] = clone(c, d->in[i]);
+  Op *n = ir_op_at(c->dst, (*c->pos)++, d->k, d->loc, d->nin, in);
+  n->axis = d->axis;
+  n->ival = d->ival;
+  n->fval = d->fval;
+  memcpy(n->perm, d->perm, sizeof n->perm);
+  n->str = d->str;
+  n->flags = d->flags;
+  n->aux = d->aux;
+  Value *r = NULL;
+  for (int o = 0; o < d->nout; o++) {
+    Value *x = ir_result(c->k, n, d->out[o]->dt, d->out[o]->sh);
+    x->elt = d->out[o]->elt;
+    x->name = d->out[o]->name;
+    x->hint = d->out[o]->hint;
+    if (d->out[o]->id < c->nmemo)
+      c->memo[d->out[o]->id] = x;
+    if (d->out[o] == v)
+      r = x;
+  }
+  return r;
+}
+
+/* the load L of the body cloned for the context, its mask also requiring the scalar `go` */
+static Value *clone_load(Ctx *c, Op *L, Value *go) {
+  Kernel *k = c->k;
+  Value *r = L->out[0];
+  Op *sp = ir_op_at(c->dst, (*c->pos)++, O_SPLAT, L->loc, 1, &go);
+  Value *g = ir_result(k, sp, DT_I1, r->sh);
+  Value *in[3];
+  in[0] = clone(c, L->in[0]);
+  if (L->nin > 1) {
+    Value *m[2] = {clone(c, L->in[1]), g};
+    Op *and = ir_op_at(c->dst, (*c->pos)++, O_AND, L->loc, 2, m);
+    in[1] = ir_result(k, and, DT_I1, r->sh);
+  } else {
+    in[1] = g;
+  }
+  int nin = 2;
+  if (L->nin > 2)
+    in[nin++] = clone(c, L->in[2]);
+  Op *n = ir_op_at(c->dst, (*c->pos)++, O_LOAD, L->loc, nin, in);
+  n->axis = L->axis;
+  n->ival = L->ival;
+  n->str = L->str;
+  n->flags = L->flags;
+  n->aux = L->aux;
+  Value *x = ir_result(k, n, r->dt, r->sh);
+  x->elt = r->elt;
+  x->name = r->name;
+  x->hint = r->hint;
+  return x;
+}
+
+static bool zero_const(Value *v) {
+  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
+    v = v->def->in[0];
+  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
+}
+
+/* operand o of dot d: a load of the body the CUDA target can stream (see above), or NULL */
+static Op *streamed(Block *b, Op *y, Op *d, int o) {
+  Value *v = d->in[o];
+  Op *L = v->def;
+  if (d->out[0]->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) || !L || L->parent != b ||
+      L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || v->sh.d[1] % 8 ||
+      (L->nin > 2 && !zero_const(L->in[2])))
+    return NULL;
+  if (ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
+    return NULL;
+  for (int j = 0; j < L->nin; j++)
+    if (!trip_math(b, L->in[j], 0) || !carried_ok(b, y, L->in[j], 0))
+      return NULL;
+  return L;
+}
+
+static Value *scalar_op(Kernel *k, Block *b, int *pos, OpKind kind, Loc loc, DType t, Value *x, Value *y) {
+  Value *in[2] = {x, y};
+  Op *op = ir_op_at(b, (*pos)++, kind, loc, 2, in);
+  return ir_result(k, op, t, (Shape){0, {0}});
+}
+
+static Value **grow(Value **v, int n, Value *x) {
+  Value **r = arena_alloc(sizeof(Value *) * (size_t)(n + 1));
+  memcpy(r, v, sizeof(Value *) * (size_t)n);
+  r[n] = x;
+  return r;
+}
+
+/* Prefetches the two operand loads of the loop's (only) dot; true if done. */
+static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop) {
+  Block *b = loop->reg[0];
+  Op *y = yield_of(b);
+  if (loop->flags != 1 || !y || y->nin != loop->nout || b->nargs != loop->nout + 1)
+    return false;
+  Op *dot = NULL;
+  for (int i = 0; i < b->nops; i++)
+    if (b->ops[i]->k == O_DOT) {
+      if (dot)
+        return false; /* one pipelined dot per loop */
+      dot = b->ops[i];
+    }
+  Op *loads[2] = {dot ? streamed(b, y, dot, 0) : NULL, dot ? streamed(b, y, dot, 1) : NULL};
+  if (!loads[0] || !loads[1] || loads[0] == loads[1])
+    return false;
+  Loc loc = loop->loc;
+  Value *lo = loop->in[0], *hi = loop->in[1], *st = loop->in[2], *iv = b->args[0];
+  int nid = k->next_value_id + 1;
+  /* before the loop: the first trip's tiles, when there is a first trip */
+  Ctx pre = {k, b, parent, at, lo, loop->in + 3, NULL, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+  Value *go0 = scalar_op(k, parent, at, O_LT, loc, DT_I1, lo, hi);
+  Value *first[2], *nxt[2];
+  for (int i = 0; i < 2; i++)
+    first[i] = clone_load(&pre, loads[i], go0);
+  /* at the top of the body: the next trip's */
+  int pos = 0;
+  Ctx same = {k, b, b, &pos, iv, b->args + 1, NULL, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+  Value *ivn = scalar_op(k, b, &pos, O_ADD, loc, iv->dt, iv, st);
+  Ctx next = {k, b, b, &pos, ivn, NULL, &same, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+  Value *go = scalar_op(k, b, &pos, O_LT, loc, DT_I1, ivn, hi);
+  for (int i = 0; i < 2; i++)
+    nxt[i] = clone_load(&next, loads[i], go);
+  /* the loaded tiles become carried values: first[i] in, nxt[i] yielded */
+  for (int i = 0; i < 2; i++) {
+    Value *old = loads[i]->out[0];
+    Value *a = ir_value(k, old->dt, old->sh);
+    a->elt = old->elt;
+    a->name = old->name;
+    ir_replace_uses(b, pos, old, a);
+    loop->in = grow(loop->in, loop->nin++, first[i]);
+    b->args = grow(b->args, b->nargs++, a);
+    y->in = grow(y->in, y->nin++, nxt[i]);
+    Value *fin = ir_value(k, old->dt, old->sh);
+    fin->elt = old->elt;
+    fin->def = loop;
+    loop->out = grow(loop->out, loop->nout++, fin);
+  }
+  return true;
+}
+
+static void visit(Kernel *k, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int r = 0; r < op->nreg; r++)
+      visit(k, op->reg[r]);
+    if (op->k == O_FOR && prefetch_loop(k, b, &i, op))
+      i = ir_find_op(b, op, 0, b->nops);
+  }
+}
+
+void pass_prefetch(Kernel *k) {
+  ir_count_uses(k);
+  pass_axis(k); /* the vector width of a load decides whether it streams */
+  visit(k, k->body);
+  pass_fold(k); /* the original loads and their address math are dead now */
+}
