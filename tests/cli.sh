@@ -42,5 +42,10 @@ check dead-carried-cc 0 cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra -Werror
 # a heuristic tritonc cannot run: -D gives the value it would have computed
 check heuristic-host-function-D 0 $T tests/golden/err_heuristic_host_function.py -n copy_kernel -s "*fp32, *fp32, i32" -D BLOCK=64 --emit ir
 has heuristic-host-function-D-text "$tmp/out" "BLOCK=64"
+# CUDA: parameters named like the emitter's own variables (e, s, w) compile
+if command -v nvcc >/dev/null 2>&1; then
+  check cu-param-e 0 $T tests/golden/cu_param_e.py --target cuda -n gelu_kernel -s "*fp32, *fp32, i32, 256" -g "cdiv(w, 256), 1, 1" -o "$tmp/cue"
+  check cu-param-e-nvcc 0 nvcc -O3 -c -arch=sm_90 -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$tmp/cue.cu" -o "$tmp/cue.o"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

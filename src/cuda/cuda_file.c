@@ -130,9 +130,14 @@ static void emit_kernel(CE *E, Kernel *k) {
   else if (E->smem)
     cline(E, "  __shared__ __align__(16) unsigned char tc_smem[%lld]; /* reductions and layout "
              "changes */", E->smem);
-  for (int i = 0; i < k->nparams; i++)
-    if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
-      cline(E, "  (void)%s;", k->params[i].name);
+  for (int i = 0; i < k->nparams; i++) {
+    KParam *p = &k->params[i];
+    if (!p->constexpr_ && p->val->uses == 0)
+      cline(E, "  (void)%s;", p->name);
+    else if (!p->constexpr_ && strcmp(E->cname[p->val->id], p->name) != 0)
+      cline(E, "  %s%s = %s; /* '%s' is also a name this file declares */", param_type(p),
+            E->cname[p->val->id], p->name, p->name);
+  }
   buf_puts(out, body.s ? body.s : "");
   buf_free(&body);
   cline(E, "} /* %s_kernel */", k->name);
@@ -150,11 +155,11 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   int nb = narrowest(k->body, 16);
   E.vbytes = 16 / (nb ? nb : 4);
   E.cname = arena_alloc(sizeof(char *) * (size_t)(k->next_value_id + 1));
+  /* a parameter keeps its name in the signature (the header, -g expressions); one that is a
+   * name the emitter declares itself (`e`, the per-thread element loop) is read through a copy */
   for (int i = 0; i < k->nparams; i++)
-    if (!k->params[i].constexpr_) {
-      vec_push(&E.names, (void *)k->params[i].name);
-      E.cname[k->params[i].val->id] = k->params[i].name;
-    }
+    if (!k->params[i].constexpr_)
+      E.cname[k->params[i].val->id] = cu_unique(&E, k->params[i].name);
   ir_count_uses(k);
   cu_plan_layouts(&E, k);
   emit_kernel(&E, k);
