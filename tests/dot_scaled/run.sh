@@ -6,7 +6,9 @@
 # through tests/exec/run.sh (ASan+UBSan and -O3 -march=native builds) on inputs made as the
 # Triton recorder makes them, with outputs from tests/dot_scaled/reference.py (the MX formats
 # decoded in numpy, a float64 product), until real Triton's recordings replace them in
-# tests/cases/; then an IR check: without fast_math a scale byte 0xFF selects NaN, with it no
+# tests/cases/ (tests/dot_scaled/cases/ holds the forms Triton 3.6 cannot run, so numpy stays
+# their oracle: batched 3-D operands, which it rejects ('lhs_scale must be a tensor of shape
+# [32, 2]'), and fp4 packed along M or N, on which its compiler asserts in MMAv2.cpp); then an IR check: without fast_math a scale byte 0xFF selects NaN, with it no
 # select is made; int8 scales give the IR of uint8 ones (the positioned errors are goldens:
 # tests/golden/err_dot_scaled_*). Prints
 # PASS/FAIL lines and "N passed, N failed". Honours TRITONC, CC. Arguments: case-name patterns
@@ -20,7 +22,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dot_scaled.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/cases"
-cp tests/cases/mx_*.case tests/cases_pending/mx_*.case "$tmp/cases/" 2> /dev/null
+cp tests/cases/mx_*.case tests/cases_pending/mx_*.case tests/dot_scaled/cases/mx_*.case "$tmp/cases/" 2> /dev/null
 cases=$(ls "$tmp"/cases/mx_*.case 2> /dev/null)
 if [ -z "$cases" ]; then echo "0 passed, 0 failed"; exit 0; fi
 # shellcheck disable=SC2086

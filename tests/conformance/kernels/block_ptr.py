@@ -69,7 +69,7 @@ def bp_transpose(x_ptr, y_ptr, M, N, stride_xm, stride_yn, BM: tl.constexpr, BN:
     dst = tl.make_block_ptr(y_ptr, (M, N), (1, stride_yn), (pid_m * BM, pid_n * BN), (BM, BN),
                             (0, 1))
     x = tl.load(src, boundary_check=(1,))
-    tl.store(dst, x, boundary_check=1)
+    tl.store(dst, x, boundary_check=(1,))
 
 
 @triton.jit
