@@ -31,7 +31,9 @@ static Op *yield_of(Block *b, int n) {
 }
 
 /* %r = for lo, hi, step, init... { ^(iv, a...): ... yield y... }: carried value i is dead when
- * %r_i has no use and a_i's only use is yielding itself back. */
+ * %r_i has no use and a_i's only use is yielding itself back; it is invariant when the body
+ * yields a_i itself (a block pointer's offset along a dimension the loop never advances): a_i and
+ * %r_i are then init_i. Either way the slot goes. */
 static bool drop_dead_carried(Op *op) {
   Block *b = op->reg[0];
   Op *y = yield_of(b, op->nout);
@@ -39,9 +41,14 @@ static bool drop_dead_carried(Op *op) {
     return false;
   bool changed = false;
   for (int i = op->nout - 1; i >= 0; i--) {
-    Value *a = b->args[i + 1];
-    if (op->out[i]->uses || a->uses != (y->in[i] == a))
+    Value *a = b->args[i + 1], *init = op->in[i + 3];
+    bool invariant = y->in[i] == a;
+    if (!invariant && (op->out[i]->uses || a->uses != (y->in[i] == a)))
       continue;
+    if (invariant) {
+      ir_replace_uses(b, 0, a, init);
+      ir_replace_uses(op->parent, ir_find_op(op->parent, op, 0, op->parent->nops) + 1, op->out[i], init);
+    }
     drop_at(op->in, op->nin--, i + 3);
     drop_at(op->out, op->nout--, i);
     drop_at(b->args, b->nargs--, i + 1);

@@ -128,30 +128,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
   const int32_t t20 = (int32_t)((uint32_t)t19 - (uint32_t)1);
   const int32_t t21 = (t20 / 32);
   float acc[32];
-  int64_t a_block_off0;
   int64_t a_block_off1;
   int64_t b_block_off0;
-  int64_t b_block_off1;
   #pragma unroll
   for (int e = 0; e < 32; ++e) {
     const float acc_1 = 0.0f;
     acc[e] = acc_1;
   }
-  a_block_off0 = t13;
   a_block_off1 = (int64_t)0LL;
   b_block_off0 = (int64_t)0LL;
-  b_block_off1 = t18;
   for (int32_t v_ = 0; v_ < t21; v_ += 1) {
     /* matmul_block_ptr.py:35: a = tl.load(a_block, boundary_check=(0, 1), padding_option="zero") */
     float a[16]; /* [64, 32] fp16: 8 contiguous per thread along dim 1, 4 threads per row, 128 threads, 2 times over (16 per thread) */
     #pragma unroll
     for (int e = 0; e < 16; ++e)
-      a[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)a_block_off0) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)a_block_off0) < t10)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) < t11))) ? __half2float(__ushort_as_half((a_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)a_block_off0) * (uint64_t)t12))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1)])) : 0.0f);
+      a[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t13) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t13) < t10)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) < t11))) ? __half2float(__ushort_as_half((a_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t13) * (uint64_t)t12))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1)])) : 0.0f);
     /* matmul_block_ptr.py:36: b = tl.load(b_block, boundary_check=(0, 1), padding_option="zero") */
     float b[16]; /* [32, 64] fp16: 8 contiguous per thread along dim 1, 8 threads per row, 128 threads, 2 times over (16 per thread) */
     #pragma unroll
     for (int e = 0; e < 16; ++e)
-      b[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) < t15)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)b_block_off1) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)b_block_off1) < t16))) ? __half2float(__ushort_as_half((b_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) * (uint64_t)t17))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)b_block_off1)])) : 0.0f);
+      b[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) < t15)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t18) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t18) < t16))) ? __half2float(__ushort_as_half((b_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) * (uint64_t)t17))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t18)])) : 0.0f);
     /* matmul_block_ptr.py:37: acc += tl.dot(a, b) */
     /* on the tensor cores: a and b to shared memory in swizzled 16-byte chunks */
     #pragma unroll
@@ -205,21 +201,15 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
     #pragma unroll
     for (int e = 0; e < 32; ++e)
       acc_next[e] = acc_2[e];
-    int64_t a_block_off0_next;
-    a_block_off0_next = a_block_off0;
     int64_t a_block_off1_next;
     a_block_off1_next = t22;
     int64_t b_block_off0_next;
     b_block_off0_next = t23;
-    int64_t b_block_off1_next;
-    b_block_off1_next = b_block_off1;
     #pragma unroll
     for (int e = 0; e < 32; ++e)
       acc[e] = acc_next[e];
-    a_block_off0 = a_block_off0_next;
     a_block_off1 = a_block_off1_next;
     b_block_off0 = b_block_off0_next;
-    b_block_off1 = b_block_off1_next;
   } /* for v_ */
   /* matmul_block_ptr.py:42: offsets=(tile_m * BLOCK_M, tile_n * BLOCK_N), */
   const int32_t t24 = (int32_t)((uint32_t)tile_m * (uint32_t)64);

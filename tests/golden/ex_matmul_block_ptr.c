@@ -48,14 +48,10 @@ static void matmul_bp_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, i
       acc[i0][i1] = 0.0f;
     }
   }
-  int64_t a_block_off0;
-  a_block_off0 = (int64_t)tc_mul_i32(tile_m, 32);
   int64_t a_block_off1;
   a_block_off1 = INT64_C(0);
   int64_t b_block_off0;
   b_block_off0 = INT64_C(0);
-  int64_t b_block_off1;
-  b_block_off1 = (int64_t)tc_mul_i32(tile_n, 32);
   for (int32_t _ = 0; _ < (tc_sub_i32(tc_add_i32(K, 32), 1) / 32); _ += 1) {
     float a[32][32];
     float b[32][32];
@@ -66,36 +62,32 @@ static void matmul_bp_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, i
     for (int i0 = 0; i0 < 32; i0++) {
       {
         int i1 = 0;
-        for (; i1 < 32 && (int64_t)tc_add_i64((int64_t)i1, a_block_off1) + TC_VLEN <= (int64_t)(int64_t)K && (int64_t)tc_add_i64((int64_t)i1, a_block_off1) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, a_block_off0) < (int64_t)M) && (tc_add_i64((int64_t)i0, a_block_off0) >= INT64_C(0)) && (int64_t)tc_add_i64((int64_t)i1, b_block_off1) + TC_VLEN <= (int64_t)(int64_t)N && (int64_t)tc_add_i64((int64_t)i1, b_block_off1) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, b_block_off0) < (int64_t)K) && (tc_add_i64((int64_t)i0, b_block_off0) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        for (; i1 < 32 && (int64_t)tc_add_i64((int64_t)i1, a_block_off1) + TC_VLEN <= (int64_t)(int64_t)K && (int64_t)tc_add_i64((int64_t)i1, a_block_off1) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)) < (int64_t)M) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)) >= INT64_C(0)) && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32)) + TC_VLEN <= (int64_t)(int64_t)N && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32)) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, b_block_off0) < (int64_t)K) && (tc_add_i64((int64_t)i0, b_block_off0) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
           /* matmul_block_ptr.py:35: a = tl.load(a_block, boundary_check=(0, 1), padding_option="zero") */
-          const tc_vf32 a_v = tc_f32_load(((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, a_block_off0), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)));
+          const tc_vf32 a_v = tc_f32_load(((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)));
           tc_f32_store(&a[i0][i1], a_v);
           /* matmul_block_ptr.py:36: b = tl.load(b_block, boundary_check=(0, 1), padding_option="zero") */
-          const tc_vf32 b_v = tc_f32_load(((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, b_block_off1)));
+          const tc_vf32 b_v = tc_f32_load(((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))));
           tc_f32_store(&b[i0][i1], b_v);
-          tc_prefetch_next(&pf0, &pf0_delta, ((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, a_block_off0), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)), i0 == 0 && i1 == 0, 0);
-          tc_prefetch_next(&pf1, &pf1_delta, ((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, b_block_off1)), i0 == 0 && i1 == 0, 0);
+          tc_prefetch_next(&pf0, &pf0_delta, ((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)), i0 == 0 && i1 == 0, 0);
+          tc_prefetch_next(&pf1, &pf1_delta, ((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))), i0 == 0 && i1 == 0, 0);
         }
         for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
           /* matmul_block_ptr.py:35: a = tl.load(a_block, boundary_check=(0, 1), padding_option="zero") */
-          const tc_vf32 a_v = tc_f32_load_mask(((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, a_block_off0), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)), tc_mask_and((((tc_add_i64((int64_t)i0, a_block_off0) >= INT64_C(0)) & (tc_add_i64((int64_t)i0, a_block_off0) < (int64_t)M)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, a_block_off1)) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1))))), tc_mask_first_n((tc_add_i64((int64_t)i1, a_block_off1)) >= ((int64_t)K) ? 0 : (uint64_t)((int64_t)K) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)K) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1)))))), 0.0f);
+          const tc_vf32 a_v = tc_f32_load_mask(((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)) >= INT64_C(0)) & (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)) < (int64_t)M)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, a_block_off1)) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1))))), tc_mask_first_n((tc_add_i64((int64_t)i1, a_block_off1)) >= ((int64_t)K) ? 0 : (uint64_t)((int64_t)K) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)K) - (uint64_t)(tc_add_i64((int64_t)i1, a_block_off1)))))), 0.0f);
           tc_f32_store(&a[i0][i1], a_v);
           /* matmul_block_ptr.py:36: b = tl.load(b_block, boundary_check=(0, 1), padding_option="zero") */
-          const tc_vf32 b_v = tc_f32_load_mask(((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, b_block_off1)), tc_mask_and((((tc_add_i64((int64_t)i0, b_block_off0) >= INT64_C(0)) & (tc_add_i64((int64_t)i0, b_block_off0) < (int64_t)K)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, b_block_off1)) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, b_block_off1)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, b_block_off1))))), tc_mask_first_n((tc_add_i64((int64_t)i1, b_block_off1)) >= ((int64_t)N) ? 0 : (uint64_t)((int64_t)N) - (uint64_t)(tc_add_i64((int64_t)i1, b_block_off1)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)N) - (uint64_t)(tc_add_i64((int64_t)i1, b_block_off1)))))), 0.0f);
+          const tc_vf32 b_v = tc_f32_load_mask(((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))), tc_mask_and((((tc_add_i64((int64_t)i0, b_block_off0) >= INT64_C(0)) & (tc_add_i64((int64_t)i0, b_block_off0) < (int64_t)K)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))) >= ((int64_t)N) ? 0 : (uint64_t)((int64_t)N) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)N) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))))))), 0.0f);
           tc_f32_store(&b[i0][i1], b_v);
         }
       }
     }
     /* matmul_block_ptr.py:37: acc += tl.dot(a, b) */
     tc_dot_f32(32, 32, 32, &a[0][0], 32, &b[0][0], 32, &acc[0][0], 32);
-    int64_t a_block_off0_next;
-    a_block_off0_next = a_block_off0;
     int64_t a_block_off1_next;
     a_block_off1_next = tc_add_i64(a_block_off1, INT64_C(32));
     int64_t b_block_off0_next;
     b_block_off0_next = tc_add_i64(b_block_off0, INT64_C(32));
-    int64_t b_block_off1_next;
-    b_block_off1_next = b_block_off1;
     a_block_off1 = a_block_off1_next;
     b_block_off0 = b_block_off0_next;
   } /* for _ */
