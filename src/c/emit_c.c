@@ -629,8 +629,10 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_MOD:
     E->calls |= fl;
     return fl ? round_to(E, t, fmt("fmod%s(%s, %s)", fsuf(t), a, b)) : fmt("(%s %% %s)", a, b);
-  case O_AND: return fmt("(%s & %s)", a, b);
-  case O_OR: return fmt("(%s | %s)", a, b);
+  /* bools with a call on the right: && / || (the same values: nothing here has effects), as
+   * clang's -Wbitwise-instead-of-logical wants */
+  case O_AND: return fmt(t == DT_I1 && strchr(b, '(') && strstr(b, "tc_") ? "(%s && %s)" : "(%s & %s)", a, b);
+  case O_OR: return fmt(t == DT_I1 && strchr(b, '(') && strstr(b, "tc_") ? "(%s || %s)" : "(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: return int_wrap(E, t, a, "<<", b);
   case O_SHR: return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
