@@ -434,6 +434,7 @@ Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh);          /* adds an out
 int ir_find_op(Block *b, Op *op, int lo, int hi); /* op's index in b->ops[lo..hi), or -1 */
 Op *ir_op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in); /* inserted at pos */
 void ir_replace_uses(Block *b, int from, Value *old, Value *nw); /* in b->ops[from..] and nested */
+bool ir_zero_const(Value *v); /* a 0 constant, splat or broadcast (a load's other=0) */
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */

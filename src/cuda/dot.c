@@ -142,18 +142,12 @@ static void plan_block(CE *E, Block *b, bool *changed) {
 
 /* ---- operands that go from global memory straight to shared memory ---- */
 
-static bool zero_const(Value *v) {
-  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
-    v = v->def->in[0];
-  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
-}
-
 /* v is `tl.load(p, mask, other=0)` of 16-bit elements read once, in 16-byte chunks under one
  * mask bit each (as a vector load would be) */
 static Op *streamable(CE *E, Value *v) {
   Op *L = v->def;
   if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) ||
-      (L->nin > 2 && !zero_const(L->in[2])))
+      (L->nin > 2 && !ir_zero_const(L->in[2])))
     return NULL;
   if (lay_of(E, v->sh).V % 8 || ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
     return NULL;

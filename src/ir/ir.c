@@ -169,6 +169,12 @@ void ir_replace_uses(Block *b, int from, Value *old, Value *nw) {
   }
 }
 
+bool ir_zero_const(Value *v) {
+  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
+    v = v->def->in[0];
+  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
+}
+
 int ir_find_op(Block *b, Op *op, int lo, int hi) {
   for (int p = lo; p < hi; p++)
     if (b->ops[p] == op)

@@ -157,19 +157,13 @@ static Value *clone_load(Ctx *c, Op *L, Value *go) {
   return x;
 }
 
-static bool zero_const(Value *v) {
-  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
-    v = v->def->in[0];
-  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
-}
-
 /* operand o of dot d: a load of the body the CUDA target can stream (see above), or NULL */
 static Op *streamed(Block *b, Op *y, Op *d, int o) {
   Value *v = d->in[o];
   Op *L = v->def;
   if (d->out[0]->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) || !L || L->parent != b ||
       L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || v->sh.d[1] % 8 ||
-      (L->nin > 2 && !zero_const(L->in[2])))
+      (L->nin > 2 && !ir_zero_const(L->in[2])))
     return NULL;
   if (ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
     return NULL;
