@@ -5,15 +5,17 @@ total_pass=0; total_fail=0; status=0
 run_suite() {
   name=$1; shift
   echo "=== $name"
+  t0=$(date +%s)
   "$@" > "build/$name.log" 2>&1
   rc=$?
+  dt=$(( $(date +%s) - t0 ))
   grep -E '^(FAIL|SKIP)' "build/$name.log" | head -n 40
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "build/$name.log" | tail -n 1)
   if [ -z "$last" ]; then
     echo "$name: no result line (exit $rc); log tail:"; tail -n 20 "build/$name.log"
     total_fail=$((total_fail + 1)); status=1; return
   fi
-  echo "$name: $last"
+  echo "$name: $last (${dt} s)"
   p=${last%% passed*}; f=${last#*passed, }; f=${f%% failed*}
   total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
   [ "$rc" -eq 0 ] || status=1
