@@ -1,10 +1,11 @@
 #!/bin/sh
 # bench/run.sh — `make bench`: generated C vs hand-written C vs the machine's triad bandwidth,
 # measured side by side in one run, then the tl.dot matmul example (pointer tiles and block
-# pointers) vs OpenBLAS (GFLOP/s).
+# pointers) vs OpenBLAS and the flash-attention example vs plain C loops (GFLOP/s).
 # Not a test: it prints tables of GB/s, GFLOP/s and ratios.
 #   sh bench/run.sh [KERNEL...]   only those rows of the first tables (add, silu_i64, add_fp16,
-#                                 gelu_fp16, ...; default: all) and no matmul unless named
+#                                 gelu_fp16, ...; default: all), and matmul or attention only if
+#                                 named; naming only those two skips the first tables
 set -eu
 cd "$(dirname "$0")/.."
 T=${TRITONC:-bin/tritonc}
@@ -29,8 +30,12 @@ ${CC:-cc} $CFLAGS -Dadd_kernel=add_f16_kernel -Dadd_kernel_grid=add_f16_kernel_g
 ${CC:-cc} $CFLAGS -Dbias_gelu_kernel=bias_gelu_f16_kernel -Dbias_gelu_kernel_grid=bias_gelu_f16_kernel_grid \
   -c $B/bias_gelu_f16.c -o $B/bias_gelu_f16.o
 ${CC:-cc} $CFLAGS bench/bench.c bench/hand.c $B/*.o -o $B/bench $LSLEEF -lm
-$B/bench "$@"
-[ $# -eq 0 ] || echo " $* " | grep -q " matmul " || exit 0
+ARGS=" $* "
+named() { [ "$ARGS" = "  " ] || echo "$ARGS" | grep -q " $1 "; }
+rest=$(echo "$ARGS" | sed 's/ matmul / /g; s/ attention / /g; s/^ *//; s/ *$//')
+# shellcheck disable=SC2086
+if [ $# -eq 0 ] || [ -n "$rest" ]; then $B/bench $rest; fi
+if named matmul; then
 # tl.dot: the matmul example (fp32, 128x128x32 tiles, grouped order) against OpenBLAS sgemm
 tr examples/matmul.py matmul_kernel \
    "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 32, 8, False" matmul
@@ -44,3 +49,17 @@ BLAS_LIB=$(pkg-config --libs openblas 2>/dev/null || echo "-lopenblas")
 # shellcheck disable=SC2086
 ${CC:-cc} $CFLAGS $BLAS_INC bench/matmul.c $B/matmul.mo $B/matmul_bp.mo -o $B/matmul_bench $BLAS_LIB -lm
 $B/matmul_bench
+fi
+if named attention; then
+# tl.dot twice per key block: the flash-attention example, fp32, 64 x 64 blocks, non-causal and
+# causal (the causal translation renamed when compiled, to link beside the other)
+tr examples/flash_attention.py attn_fwd_kernel \
+   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, 64, 64, False" attn
+tr examples/flash_attention.py attn_fwd_kernel \
+   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, 64, 64, True" attn_causal
+${CC:-cc} $CFLAGS -c $B/attn.c -o $B/attn.mo
+${CC:-cc} $CFLAGS -Dattn_fwd_kernel=attn_causal_kernel -Dattn_fwd_kernel_grid=attn_causal_kernel_grid \
+  -c $B/attn_causal.c -o $B/attn_causal.mo
+${CC:-cc} $CFLAGS bench/attention.c $B/attn.mo $B/attn_causal.mo -o $B/attention_bench -lm
+$B/attention_bench
+fi
