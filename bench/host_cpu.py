@@ -137,7 +137,7 @@ def guarded(name, fn):
     try:
         fn()
     except Exception as e:  # one row's failure must not end the run
-        print(f"{name:<16} ERROR: {type(e).__name__}: {str(e)[:300]}")
+        print(f"{name:<28} ERROR: {type(e).__name__}: {str(e)[:300]}")
         if os.environ.get("HOST_CPU_TRACE"):
             traceback.print_exc()
     sys.stdout.flush()
@@ -280,6 +280,10 @@ def sdpa(q, kk, v, causal):
     return torch.softmax(s, -1) @ v
 
 
+def attention_name(shape, causal):
+    return f"attn_fp32{' causal' if causal else ''} {'x'.join(map(str, shape))}"
+
+
 def attention_row(k, shape, causal):
     z, h, n, d = shape
     g = torch.Generator().manual_seed(n + causal)
@@ -290,8 +294,7 @@ def attention_row(k, shape, causal):
     run = lambda: fn(*grid, ptr(q), ptr(kk), ptr(v), ptr(o), n, n * d, d, d ** -0.5)  # noqa: E731
     ref = lambda: sdpa(q, kk, v, causal)  # noqa: E731
     flops = 4.0 * z * h * n * n * d / (2 if causal else 1)
-    name = f"attn_fp32{' causal' if causal else ''} {z}x{h}x{n}x{d}"
-    dot_row(name, flops, run, o, ref, 1e-4)  # outputs are weighted means of unit normals
+    dot_row(attention_name(shape, causal), flops, run, o, ref, 1e-4)  # outputs are weighted means of unit normals
 
 
 def dot_tables(k):
@@ -303,7 +306,7 @@ def dot_tables(k):
                 guarded(f"matmul_fp32 {n}", lambda: matmul_row(k, n))
         if "attention" in ONLY:
             for causal in (False, True):
-                guarded(f"attn_fp32 {att}", lambda: attention_row(k, att, causal))
+                guarded(attention_name(att, causal), lambda: attention_row(k, att, causal))
     set_threads(k, opt.threads)
 
 
