@@ -19,7 +19,7 @@ void attn_causal_kernel_grid(int grid_x, int grid_y, int grid_z, float *q_ptr, f
                              float *v_ptr, float *out_ptr, int32_t N_CTX, int32_t stride_h,
                              int32_t stride_n, float sm_scale);
 
-#define BM 64 /* the query block attn.c was translated with (bench/run.sh) */
+#define BM 128 /* the query block attn.c was translated with (bench/run.sh) */
 
 /* out[h][i] = softmax_j(q[h][i] . k[h][j] * scale, j <= i when causal) weighted sum of v[h][j] */
 static void plain_attention(const float *q, const float *k, const float *v, float *out, int heads,

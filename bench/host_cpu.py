@@ -18,7 +18,7 @@ bytes each computation must move (inputs read once, outputs written once).
 
 matmul: examples/matmul.py (tl.dot, grouped program order, 128x128x32 tiles) on fp32 square
 matrices against torch.mm(a, b, out=c) (MKL / oneDNN), at --threads and at one thread.
-attention: examples/flash_attention.py (online softmax, two tl.dot per key block, 64x64
+attention: examples/flash_attention.py (online softmax, two tl.dot per key block, 128x64
 blocks), fp32, non-causal and causal, against F.scaled_dot_product_attention (torch's CPU
 flash kernel; it allocates its output).  GFLOP/s counts 2 M N K per product; attention
 4 n^2 d per head, half when causal.  Not a test: it prints tables and ratios.
@@ -60,9 +60,9 @@ MM_SIZES = [256, 512] if opt.quick else [1024, 2048, 4096]
 MM_SIZES_1 = [256] if opt.quick else [1024, 2048]  # one thread
 # attention (batch, heads, sequence, head dim) at --threads and at one thread
 ATT = (1, 2, 256, 64) if opt.quick else (2, 16, 2048, 64)
-ATT_1 = (1, 1, 256, 64) if opt.quick else (1, 2, 2048, 64)
+ATT_1 = (1, 1, 256, 64) if opt.quick else (1, 4, 2048, 64)
 MM_TILE = (128, 128, 32, 8)  # BLOCK_M, BLOCK_N, BLOCK_K, GROUP_SIZE_M as `make bench` uses
-ATT_BLOCK = (64, 64)  # BLOCK_M, BLOCK_N
+ATT_BLOCK = (128, 64)  # BLOCK_M, BLOCK_N
 I32, P, F32 = ctypes.c_int32, ctypes.c_void_p, ctypes.c_float
 MMSIG = "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, %d, %d, %d, %d, False" % MM_TILE
 ATTSIG = "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, %d, %d, %%s" % ATT_BLOCK

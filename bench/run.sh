@@ -51,12 +51,12 @@ ${CC:-cc} $CFLAGS $BLAS_INC bench/matmul.c $B/matmul.mo $B/matmul_bp.mo -o $B/ma
 $B/matmul_bench
 fi
 if named attention; then
-# tl.dot twice per key block: the flash-attention example, fp32, 64 x 64 blocks, non-causal and
+# tl.dot twice per key block: the flash-attention example, fp32, 128 x 64 blocks, non-causal and
 # causal (the causal translation renamed when compiled, to link beside the other)
 tr examples/flash_attention.py attn_fwd_kernel \
-   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, 64, 64, False" attn
+   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, 128, 64, False" attn
 tr examples/flash_attention.py attn_fwd_kernel \
-   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, 64, 64, True" attn_causal
+   "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, 128, 64, True" attn_causal
 ${CC:-cc} $CFLAGS -c $B/attn.c -o $B/attn.mo
 ${CC:-cc} $CFLAGS -Dattn_fwd_kernel=attn_causal_kernel -Dattn_fwd_kernel_grid=attn_causal_kernel_grid \
   -c $B/attn_causal.c -o $B/attn_causal.mo
