@@ -115,7 +115,11 @@ def wanted(name, table):
 
 
 def best(f, reps=None):
-    """The best time of up to reps runs after a warm-up; fewer (at least 2) past --budget seconds."""
+    """The best time of up to reps runs after a warm-up; fewer (at least 2) past --budget seconds.
+    The pause first lets the other side's OpenMP workers (torch's and the kernels' runtimes are
+    two libgomp copies) finish spin-waiting after their last region and sleep: spinning, they
+    would take cores from the runs timed here."""
+    time.sleep(0.3)
     f()
     b, spent = float("inf"), 0.0
     for i in range(reps or opt.reps):
@@ -157,7 +161,8 @@ def set_threads(k, n):
     for fn in k.values():
         if not isinstance(fn, str):
             fn.lib.omp_set_num_threads(ctypes.c_int(n))
-            return
+            return fn.lib.omp_get_max_threads()
+    return None
 
 
 def stream_table(k):
@@ -234,9 +239,9 @@ def stream_row(name, nbytes, run, result, ref, args, plain):
     print(f"{name:<16} {gt:9.1f} {ge:9.1f} {gc:9.1f} {gt / ge:8.2f} {gt / gc:9.2f}")
 
 
-def dot_header(title, threads):
-    print(f"\n# {title}: {threads} thread{'s' if threads > 1 else ''}; GFLOP/s, best of {opt.reps} "
-          f"(fewer past {opt.budget:g} s)")
+def dot_header(title, threads, omp):
+    print(f"\n# {title}: {threads} thread{'s' if threads > 1 else ''} (the kernels' OpenMP: {omp}, torch: "
+          f"{torch.get_num_threads()}); GFLOP/s, best of {opt.reps} (fewer past {opt.budget:g} s)")
     print(f"{'kernel':<28} {'tritonc':>9} {'torch':>9} {'t/torch':>8} {'max|diff|':>10}")
 
 
@@ -299,8 +304,8 @@ def attention_row(k, shape, causal):
 
 def dot_tables(k):
     for threads, sizes, att in ((opt.threads, MM_SIZES, ATT), (1, MM_SIZES_1, ATT_1)):
-        set_threads(k, threads)
-        dot_header("tl.dot", threads)
+        omp = set_threads(k, threads)
+        dot_header("tl.dot", threads, omp)
         if "matmul" in ONLY:
             for n in sizes:
                 guarded(f"matmul_fp32 {n}", lambda: matmul_row(k, n))
