@@ -28,11 +28,11 @@ import flash_attention as ex_fa  # noqa: E402
 import softmax as ex_sm  # noqa: E402
 
 
-def build(tc, out, pyfile, kernel, sig, grid, warps, tag=""):
+def build(tc, out, pyfile, kernel, sig, grid, warps, tag="", stages=3):
     # one file per configuration: dlopen of a path already loaded returns the loaded library
     base = os.path.join(out, kernel + tag)
     subprocess.run([tc, os.path.join(ROOT, "examples", pyfile), "-n", kernel, "-s", sig, "-g", grid,
-                    "--target", "cuda", "-w", str(warps), "-o", base], check=True)
+                    "--target", "cuda", "-w", str(warps), "-ns", str(stages), "-o", base], check=True)
     t0 = time.perf_counter()
     subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-o",
                     base + ".so", base + ".cu"], check=True)
@@ -77,7 +77,7 @@ def main():
     ap.add_argument("--rep", type=int, default=300, help="ms of timed runs per function")
     ap.add_argument("--check-only", action="store_true", help="run each tritonc kernel once and check it")
     ap.add_argument("--mm-configs", default="128,128,64,4;128,128,32,8",
-                    help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps; several separated by ';'")
+                    help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps[,num_stages (default 3)]; several separated by ';'")
     ap.add_argument("--only", default="", help="comma-separated sections: add,softmax,layernorm,gelu,matmul,attention")
     a = ap.parse_args()
 
@@ -188,16 +188,16 @@ def main():
             print(f"\n| kernel | tritonc TFLOP/s | Triton TFLOP/s | torch TFLOP/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
             print("|---|---|---|---|---|---|---|---|")
         for cfg in a.mm_configs.split(";"):
-            bm_, bn_, bk_, w_ = (int(v) for v in cfg.split(","))
+            bm_, bn_, bk_, w_, s_ = ([int(v) for v in cfg.split(",")] + [3])[:5]
             lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_kernel",
                                 "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, "
                                 f"{bm_}, {bn_}, {bk_}, 8, False", f"cdiv(M, {bm_}) * cdiv(N, {bn_}), 1, 1", w_,
-                                f"_{bm_}x{bn_}x{bk_}w{w_}")
+                                f"_{bm_}x{bn_}x{bk_}w{w_}s{s_}", s_)
             gm = ((M // bm_) * (N // bn_), 1, 1)
             ours = launcher(lib, "matmul_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
             theirs = lambda: ex_mm.matmul_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=bm_, BLOCK_N=bn_,
                                                      BLOCK_K=bk_, GROUP_SIZE_M=8, LEAKY=False, num_warps=w_,
-                                                     num_stages=3)
+                                                     num_stages=s_)
             c1.fill_(float("nan"))
             ours(); torch.cuda.synchronize()
             err = (c1.float() - ref().float()).abs().max().item()
@@ -206,7 +206,7 @@ def main():
                 continue
             ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
             tf = [2 * M * N * K / (t * 1e-3) / 1e12 for t in ts]
-            print(f"| matmul fp16 4096^3 ({bm_}x{bn_}x{bk_}, {w_} warps) | {tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | "
+            print(f"| matmul fp16 4096^3 ({bm_}x{bn_}x{bk_}, {w_} warps, {s_} stages) | {tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | "
                   f"{tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |", flush=True)
 
     if want("attention"):

@@ -99,9 +99,12 @@ static __device__ __forceinline__ void tc_cp16(void *s, const void *g, bool m) {
 }
 static __device__ __forceinline__ void tc_cp_wait(void) { asm volatile("cp.async.wait_all;" ::: "memory"); }
 //@ mma_pipe
-/* two buffers: the copies issued so far form a group; wait for all groups but the newest */
+/* a ring of buffers: the copies issued so far form a group; wait until at most N groups (the
+ * newest) are still on their way */
 static __device__ __forceinline__ void tc_cp_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
-static __device__ __forceinline__ void tc_cp_wait_prev(void) { asm volatile("cp.async.wait_group 1;" ::: "memory"); }
+template <int N> static __device__ __forceinline__ void tc_cp_wait_group(void) {
+  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
 
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and

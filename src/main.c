@@ -23,6 +23,8 @@ static const char usage_text[] =
     "  -g, --grid GRID          grid as C expressions of the arguments: \"cdiv(n, 1024), 1, 1\"\n"
     "  -o, --out-name OUT       output base name (default: the kernel name)\n"
     "  -w, --num-warps N        num_warps (recorded; used by the CUDA backend)\n"
+    "  -ns, --num-stages N      num_stages: the CUDA tl.dot's operand buffers in a K loop\n"
+    "                           (default 3, as Triton's; 1: no pipelining)\n"
     "  -D NAME=VALUE            value of a constexpr left out of the signature\n"
     "  -I DIR                   search DIR for the modules the kernel file imports (after\n"
     "                           the file's own folder, like Python's sys.path)\n"
@@ -56,6 +58,7 @@ static const char *need_arg(int argc, char **argv, int *i) {
 static void parse_args(int argc, char **argv, Options *o) {
   o->target = "c";
   o->num_warps = 4;
+  o->num_stages = 3;
   o->defs = arena_alloc(sizeof(char *) * (size_t)argc);
   o->incdirs = arena_alloc(sizeof(char *) * (size_t)argc);
   for (int i = 1; i < argc; i++) {
@@ -78,6 +81,13 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->num_warps = atoi(need_arg(argc, argv, &i));
       if (o->num_warps <= 0 || (o->num_warps & (o->num_warps - 1)))
         usage_error("num_warps must be a power of two");
+    } else if (!strcmp(a, "-ns") || !strcmp(a, "--num-stages")) {
+      const char *v = need_arg(argc, argv, &i);
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (*end || n < 1 || n > 8)
+        usage_error("num_stages must be 1 to 8, got '%s'", v);
+      o->num_stages = (int)n;
     } else if (!strcmp(a, "-I")) {
       o->incdirs[o->nincdirs++] = need_arg(argc, argv, &i);
     } else if (!strncmp(a, "-I", 2)) {

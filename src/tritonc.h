@@ -424,6 +424,7 @@ typedef struct Kernel {
   Block *body;
   const char *grid[3]; /* C expressions over parameter names (from -g), or NULL */
   int num_warps;
+  int num_stages;
   int next_value_id;
 } Kernel;
 
@@ -461,6 +462,7 @@ typedef struct Options {
   const char **incdirs;   /* -I DIR: where imported modules are searched, after the file's own folder */
   int nincdirs;
   int num_warps;
+  int num_stages;         /* -ns: buffers of a pipelined K loop's dot operands (CUDA) */
   bool list_configs;
   bool include_runtime;   /* #include runtime headers instead of copying */
   bool all_configs;       /* --all-configs: every autotune config plus a dispatcher */
@@ -482,7 +484,7 @@ typedef struct Autotune {
   int nconfigs;
   const char **text;    /* per config: "BLOCK_SIZE=128 num_warps=4" */
   const char ***names;  /* per config: the constexprs it sets, NULL-terminated */
-  int *num_warps;
+  int *num_warps, *num_stages;
   int nkeys, nreset, nrestore;
   const char **keys, **reset, **restore; /* key=, reset_to_zero=, restore_value= */
   const char *hook;     /* a Python hook it was given ("pre_hook", ...), or NULL */

@@ -438,6 +438,7 @@ void tune_all_configs(Module *m, const Options *o, const Target *t,
     Options oc = *o;
     oc.config = c;
     oc.num_warps = T.a->num_warps[c];
+    oc.num_stages = T.a->num_stages[c];
     oc.out = fmt("%s_c%d", T.base, c);
     translate(m, &oc);
   }

@@ -24,6 +24,16 @@ check unknown-option 2 $T --frobnicate
 check missing-file 2 $T no/such/file.py -n k
 check bad-target 2 $T $ADD --target fortran
 check bad-emit 2 $T $ADD --emit asm
+check bad-stages 2 $T $ADD -ns 0
+check bad-stages-text 2 $T $ADD --num-stages 3x
+# -ns: the buffers of a pipelined tl.dot (fp16 matmul, 64x64x32 tiles): one wait per depth
+MM="examples/matmul.py -n matmul_kernel -s *fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,64,64,32,4,False --emit cuda"
+check stages-2 0 $T $MM -ns 2;                  has stages-2-wait "$tmp/out" "tc_cp_wait_group<1>"
+check stages-4 0 $T $MM -ns 4;                  has stages-4-wait "$tmp/out" "tc_cp_wait_group<3>"
+has stages-4-ring "$tmp/out" "acc_stage = (acc_stage + 1) % 4"
+check stages-1 0 $T $MM -ns 1
+if grep -q "tc_cp_wait_group" "$tmp/out"; then echo "FAIL stages-1-none (a pipeline at -ns 1)"; fail=$((fail + 1))
+else echo "PASS stages-1-none"; pass=$((pass + 1)); fi
 check emit-ast 0 $T $ADD --emit ast;            has emit-ast-text "$tmp/out" "function definition"
 check emit-ir 0 $T $ADD --emit ir;              has emit-ir-text "$tmp/out" "program_id axis=0"
 check emit-c 0 $T $ADD --emit c;                has emit-c-text "$tmp/out" "add_kernel_program"

@@ -1,6 +1,6 @@
 """Translate with bin/tritonc, compile with the system C compiler (or keep the CUDA text for
 NVRTC), and keep the result in a disk cache keyed by everything that shapes the binary: the
-module text, the kernel name, the signature, num_warps, the target, the translator (path, size,
+module text, the kernel name, the signature, num_warps, num_stages, the target, the translator (path, size,
 mtime), the compiler (its --version) and the flags."""
 import functools
 import hashlib
@@ -140,7 +140,7 @@ def _publish(tmpdir, final):
         shutil.rmtree(tmpdir, ignore_errors=True)  # the other one won; its files are the same
 
 
-def translate(text, filename, kernel, signature, target, num_warps, include_dirs, files):
+def translate(text, filename, kernel, signature, target, num_warps, include_dirs, files, num_stages=None):
     """Returns the folder holding kernel.{c,h,so} (C) or kernel.cu (CUDA), building it if the
     cache lacks it. Raises CompilationError with tritonc's message when tritonc rejects it."""
     tritonc = tritonc_path()
@@ -149,7 +149,7 @@ def translate(text, filename, kernel, signature, target, num_warps, include_dirs
         tool = (cc, cc_identity(cc), " ".join(flags + libs))
     else:
         tool = ("nvrtc",)
-    key = _key(text, filename, kernel, signature, target, num_warps, _file_id(tritonc),
+    key = _key(text, filename, kernel, signature, target, num_warps, num_stages, _file_id(tritonc),
                " ".join(include_dirs), _files_digest(files), *tool)
     final = os.path.join(cache_dir(), key[:2], key)
     marker = os.path.join(final, "kernel.so" if target == "c" else "kernel.cu")
@@ -163,6 +163,8 @@ def translate(text, filename, kernel, signature, target, num_warps, include_dirs
             f.write(text)
         cmd = [tritonc, filename, "-n", kernel, "-s", signature, "-o", "kernel",
                "-w", str(num_warps), "--target", target]
+        if num_stages is not None:
+            cmd += ["-ns", str(num_stages)]
         for d in include_dirs:
             cmd += ["-I", d]
         t0 = time.perf_counter()

@@ -231,10 +231,12 @@ class JITFunction(KernelWrapper):
         num_warps = options.get("num_warps") or 4
         if num_warps & (num_warps - 1):
             raise AssertionError("num_warps must be a power of 2")  # Triton's own check
-        key = (tuple(entries), target, num_warps)
+        # the CUDA tl.dot's operand buffers; Triton takes 0 and 1 alike as no pipelining
+        num_stages = min(max(options.get("num_stages") or 3, 1), 8) if target == "cuda" else None
+        key = (tuple(entries), target, num_warps, num_stages)
         hit = self.cache.get(key)
         if hit is None:
-            hit = self.compile(entries, target, num_warps)
+            hit = self.compile(entries, target, num_warps, num_stages)
             self.cache[key] = hit
         else:
             build.stats["memory_hits"] += 1
@@ -255,7 +257,7 @@ class JITFunction(KernelWrapper):
     def warmup(self, *args, grid=None, **kwargs):
         return self.run(*args, grid=grid or (1,), warmup=True, **kwargs)
 
-    def compile(self, entries, target, num_warps):
+    def compile(self, entries, target, num_warps, num_stages=None):
         from .launch_c import CKernel
         signature = ", ".join(entries)
         text, dirs, files = source.module_text(self)
@@ -264,7 +266,7 @@ class JITFunction(KernelWrapper):
             filename = "kernel.py"
         dirs = dirs + [os.path.dirname(os.path.abspath(self.fn.__code__.co_filename))]
         folder = build.translate(text, filename, self.__name__, signature, target, num_warps,
-                                 dirs, files)
+                                 dirs, files, num_stages)
         if target == "c":
             return CKernel(folder, self.__name__), Launched(self.__name__, signature, folder)
         from .launch_cuda import CudaKernel

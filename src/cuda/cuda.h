@@ -43,7 +43,8 @@ typedef struct Lay {
    * elements. Unmapped layouts derive the bits from V and TC as above. */
   bool mapped;
   signed char map[MAXBITS];
-  short wm, wn; /* mapped: the warps along M and N */
+  short wm, wn; /* mapped: the warps along M and N (wg: the warpgroups) */
+  bool wg;      /* mapped: wgmma's accumulator (lay_wgmma), else mma.sync's */
 } Lay;
 #define MAP_TID 32
 
@@ -89,6 +90,7 @@ typedef struct CE {
 Lay lay_of(CE *E, Shape s);
 Lay lay_val(CE *E, Value *v);       /* where v's registers hold its elements */
 Lay lay_mma(CE *E, Shape s, int wm, int wn); /* mma.sync's accumulator over wm x wn warps */
+Lay lay_wgmma(CE *E, Shape s, int gm, int gn); /* wgmma's over gm x gn warpgroups */
 bool lay_same(const Lay *a, const Lay *b);
 const char *lay_key(const Lay *L);  /* distinguishes layouts in keys of copies */
 void lay_bit_source(const Lay *L, int p, bool *is_tid, int *q); /* flat bit p: bit q of e or tid */

@@ -22,6 +22,7 @@
  * input_precision="ieee" does, so results are closer to exact than Triton's. */
 #include "cuda.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* the type an operand is kept in shared memory: fp16/bf16 as themselves (half the bytes of
@@ -154,22 +155,23 @@ static Op *streamable(CE *E, Value *v) {
   return L;
 }
 
-static bool quiet_between(CE *E, Block *b, Op *a, Op *other, int d);
-
 /* operand i of dot is such a load in the dot's block */
 static Op *async_load(CE *E, Op *dot, int i) {
   Op *L = streamable(E, dot->in[i]);
   return L && L->parent == dot->parent ? L : NULL;
 }
 
-/* Operands carried by the loop around the dot (pass_prefetch: loaded before the loop for the
- * first trip, at the top of each trip for the next): two buffers, one filling while the dot
- * reads the other. */
+/* Operands carried by the loop around the dot (pass_prefetch: the first D trips' tiles loaded
+ * before the loop, trip k + D's at the top of trip k): S = D + 1 buffers in a ring, D filling
+ * while the dot reads one. */
+#define MAX_AHEAD 7
 typedef struct Pipe {
   Op *dot, *loop;
-  Op *first[2], *next[2]; /* the loads for operand 0 and 1 */
-  const char *stage;      /* the C variable naming the buffer the dot reads */
-  int issued;             /* loads emitted of the current group */
+  int D;                       /* trips ahead */
+  Op *first[MAX_AHEAD][2];     /* before the loop: trip t's loads of operand 0 and 1 */
+  Op *next[2];                 /* in the body */
+  const char *stage;           /* the C variable naming the buffer the dot reads */
+  int issued;                  /* loads emitted of the current group */
 } Pipe;
 
 static Pipe *pipe_of(CE *E, Op *dot) {
@@ -179,54 +181,85 @@ static Pipe *pipe_of(CE *E, Op *dot) {
   return NULL;
 }
 
+static int carried_index(Block *b, Value *v) {
+  for (int q = 1; q < b->nargs; q++)
+    if (b->args[q] == v)
+      return q - 1;
+  return -1;
+}
+
+/* operand i of the pipelined dot: the chain of carried tiles a_0 (the dot's) .. a_{D-1}, each
+ * yielded as the one before it, the last yielded from a streamable load of the body */
+static int operand_chain(CE *E, Pipe *p, int i, Block *parent, Op *y, Value **args) {
+  Block *b = p->dot->parent;
+  Value *a = p->dot->in[i];
+  for (int t = 0; t < MAX_AHEAD; t++) {
+    int j = carried_index(b, a);
+    if (j < 0 || a->uses != 1 || p->loop->out[j]->uses)
+      return 0;
+    args[t] = a;
+    Op *f = streamable(E, p->loop->in[3 + j]);
+    if (!f || f->parent != parent)
+      return 0;
+    p->first[t][i] = f;
+    a = y->in[j];
+    if (carried_index(b, a) < 0) {
+      p->next[i] = streamable(E, a);
+      return p->next[i] && p->next[i]->parent == b ? t + 1 : 0;
+    }
+  }
+  return 0;
+}
+
+static bool quiet_between(CE *E, Block *b, Op *a, Op **others, int n, int d);
+
 static bool pipelined(CE *E, Op *dot, Op *loop, Block *parent, int at) {
   Block *b = dot->parent;
   Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
   if (!loop || loop->k != O_FOR || loop->reg[0] != b || !y || y->k != O_YIELD)
     return false;
-  Pipe p = {dot, loop, {0}, {0}, NULL, 0};
+  Pipe p = {dot, loop, 0, {{0}}, {0}, NULL, 0};
+  Value *args[2][MAX_AHEAD];
+  p.D = operand_chain(E, &p, 0, parent, y, args[0]);
+  if (!p.D || operand_chain(E, &p, 1, parent, y, args[1]) != p.D)
+    return false;
+  Op *pre[2 * MAX_AHEAD];
+  for (int t = 0; t < p.D; t++)
+    pre[2 * t] = p.first[t][0], pre[2 * t + 1] = p.first[t][1];
   int d = ir_find_op(b, dot, 0, b->nops);
-  for (int i = 0; i < 2; i++) {
-    Value *a = dot->in[i];
-    int j = -1;
-    for (int q = 1; q < b->nargs; q++)
-      if (b->args[q] == a)
-        j = q - 1;
-    if (j < 0 || a->uses != 1 || loop->out[j]->uses)
+  for (int i = 0; i < 2 * p.D; i++)
+    if (!quiet_between(E, parent, pre[i], pre, 2 * p.D, at))
       return false;
-    p.first[i] = streamable(E, loop->in[3 + j]);
-    p.next[i] = streamable(E, y->in[j]);
-    if (!p.first[i] || !p.next[i] || p.first[i]->parent != parent || p.next[i]->parent != b)
-      return false;
-  }
-  if (!quiet_between(E, b, p.next[0], p.next[1], d) || !quiet_between(E, b, p.next[1], p.next[0], d) ||
-      !quiet_between(E, parent, p.first[0], p.first[1], at) || !quiet_between(E, parent, p.first[1], p.first[0], at))
+  if (!quiet_between(E, b, p.next[0], p.next, 2, d) || !quiet_between(E, b, p.next[1], p.next, 2, d))
     return false;
   Pipe *np = arena_alloc(sizeof *np);
   *np = p;
   vec_push(&E->pipes, np);
   for (int i = 0; i < 2; i++) {
-    E->async_for[p.first[i]->out[0]->id] = dot;
     E->async_for[p.next[i]->out[0]->id] = dot;
-    E->async_for[dot->in[i]->id] = dot; /* the carried tile has no registers */
-    for (int q = 1; q < b->nargs; q++)
-      if (b->args[q] == dot->in[i])
-        E->async_for[loop->out[q - 1]->id] = dot;
+    for (int t = 0; t < p.D; t++) { /* the carried tiles have no registers */
+      E->async_for[p.first[t][i]->out[0]->id] = dot;
+      E->async_for[args[i][t]->id] = dot;
+      E->async_for[loop->out[carried_index(b, args[i][t])]->id] = dot;
+    }
   }
   return true;
 }
 
-/* nothing between op a and the dot at index d of b touches shared memory */
-static bool quiet_between(CE *E, Block *b, Op *a, Op *other, int d) {
+/* nothing between op a and the op at index d of b touches shared memory, but the ops `others` */
+static bool quiet_between(CE *E, Block *b, Op *a, Op **others, int n, int d) {
   int i = ir_find_op(b, a, 0, d);
   if (i < 0)
     return false;
   for (i++; i < d; i++) {
     Op *op = b->ops[i];
-    if (op == other)
+    bool ok = false;
+    for (int j = 0; j < n && !ok; j++)
+      ok = op == others[j];
+    if (ok)
       continue;
     int c = op_class[op->k];
-    bool ok = c == K_LEAF || c == K_SHAPE || c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY;
+    ok = c == K_LEAF || c == K_SHAPE || c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY;
     for (int o = 0; ok && o < op->nout; o++)
       ok = op->out[o]->sh.rank == 0 || cu_virtual(E, op->out[o]);
     if (!ok)
@@ -251,9 +284,9 @@ static void plan_async(CE *E, Block *b, Op *loop, Block *parent, int at) {
       continue;
     if (pipelined(E, op, loop, parent, at))
       continue;
-    Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1);
+    Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1), *both[2] = {la, lb};
     if (!la || !lb || la == lb ||
-        !quiet_between(E, b, la, lb, d) || !quiet_between(E, b, lb, la, d))
+        !quiet_between(E, b, la, both, 2, d) || !quiet_between(E, b, lb, both, 2, d))
       continue;
     E->async_for[la->out[0]->id] = op;
     E->async_for[lb->out[0]->id] = op;
@@ -272,18 +305,21 @@ void cu_plan_layouts(CE *E, Kernel *k) {
 }
 
 /* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff; a
- * pipelined dot has two such buffers, *stride bytes apart */
+ * pipelined dot has D + 1 such buffers, *stride bytes apart */
 static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
   Value *a = dot->in[0], *r = dot->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   *boff = ((long long)M * K * 2 + 127) & ~127LL;
   *stride = (*boff + (long long)K * N * 2 + 127) & ~127LL;
-  cu_smem_need(E, *stride * (pipe_of(E, dot) ? 2 : 1));
+  Pipe *p = pipe_of(E, dot);
+  cu_smem_need(E, *stride * (p ? p->D + 1 : 1));
 }
 
-/* the operand buffer of dot at buffer expression `which` (0 or a stage variable) */
+/* the operand buffer of dot at buffer expression `which` (a constant or a stage expression) */
 static const char *operand_buf(long long boff, long long stride, int operand, const char *which) {
   const char *base = !strcmp(which, "0") ? "tc_smem" : fmt("(tc_smem + %s * %lld)", which, stride);
+  if (which[0] >= '1' && which[0] <= '9')
+    base = fmt("(tc_smem + %lld)", atoll(which) * stride);
   return operand ? fmt("((uint16_t *)(%s + %lld))", base, boff) : fmt("((uint16_t *)%s)", base);
 }
 
@@ -297,16 +333,20 @@ void cu_emit_async_load(CE *E, Op *op) {
   int operand = dot->in[0] == v ? 0 : 1;
   E->need_mma |= p ? 8 : 0;
   const char *which = "0";
-  bool first = false;
   if (p) {
-    first = op == p->first[0] || op == p->first[1];
-    operand = op == p->first[0] || op == p->next[0] ? 0 : 1;
-    if (first && !p->stage) {
+    int t = -1;
+    for (int q = 0; q < p->D; q++)
+      for (int i = 0; i < 2; i++)
+        if (op == p->first[q][i])
+          t = q, operand = i;
+    if (t < 0)
+      operand = op == p->next[0] ? 0 : 1;
+    if (t == 0 && !p->stage) {
       p->stage = cu_unique(E, fmt("%s_stage", cu_name(E, dot->out[0])));
-      cline(E, "int %s = 0; /* the operand buffer %s reads; the other one fills */", p->stage,
+      cline(E, "int %s = 0; /* the operand buffer (of %d) %s reads; the others fill */", p->stage, p->D + 1,
             cu_name(E, dot->out[0]));
     }
-    which = first ? "0" : fmt("(%s ^ 1)", p->stage);
+    which = t >= 0 ? fmt("%d", t) : fmt("((%s + %d) %% %d)", p->stage, p->D, p->D + 1);
   }
   const char *buf = operand_buf(boff, stride, operand, which);
   Lay L = lay_of(E, v->sh);
@@ -389,8 +429,9 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   const char *which = pipe ? pipe->stage : "0";
   const char *as = operand_buf(boff, stride, 0, which), *bs = operand_buf(boff, stride, 1, which);
   if (pipe) {
-    cline(E, "/* on the tensor cores: %s and %s were sent to shared memory a trip ago */", cu_name(E, a), cu_name(E, b));
-    cline(E, "tc_cp_wait_prev();");
+    cline(E, "/* on the tensor cores: %s and %s were sent to shared memory %d trip%s ago */", cu_name(E, a),
+          cu_name(E, b), pipe->D, pipe->D > 1 ? "s" : "");
+    cline(E, "tc_cp_wait_group<%d>(); /* the copies of later trips may still travel */", pipe->D);
   } else if (async) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
     cline(E, "tc_cp_wait();");
@@ -444,7 +485,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   cline(E, "}");
   cline(E, "__syncthreads();");
   if (pipe)
-    cline(E, "%s ^= 1;", pipe->stage);
+    cline(E, "%s = (%s + 1) %% %d;", pipe->stage, pipe->stage, pipe->D + 1);
 }
 
 /* ---- the plain form ---- */

@@ -81,6 +81,37 @@ Lay lay_mma(CE *E, Shape s, int wm, int wn) {
   return L;
 }
 
+/* The accumulator of wgmma m64nNk16 for an [M, N] tile over gm x gn warpgroups of 4 warps
+ * (M / gm rows and N / gn columns per warpgroup, N / gn <= 256, in m64 blocks): warp w of a
+ * warpgroup holds rows 16 * w + [0, 16) of each 64-row block, and in each its fragments are
+ * those of mma.sync's 16x8 tiles side by side. The same as lay_mma, but the warp's bits are
+ * row bits 4-5 and the block's bits lie above them; the warpgroup's bits come last. */
+Lay lay_wgmma(CE *E, Shape s, int gm, int gn) {
+  Lay L = lay_mma(E, s, 1, 1);
+  L.wg = true;
+  L.wm = (short)gm;
+  L.wn = (short)gn;
+  int M = s.d[0], N = s.d[1];
+  int lnt = lg2(N / gn / 8), lmb = lg2(M / gm / 64), lgn = lg2(gn), lgm = lg2(gm), p = 0;
+  L.map[p++] = 0;
+  L.map[p++] = MAP_TID + 0;
+  L.map[p++] = MAP_TID + 1;
+  for (int i = 0; i < lnt; i++)
+    L.map[p++] = (signed char)(2 + i);
+  for (int i = 0; i < lgn; i++)
+    L.map[p++] = (signed char)(MAP_TID + 7 + i);
+  for (int i = 0; i < 3; i++)
+    L.map[p++] = (signed char)(MAP_TID + 2 + i);
+  L.map[p++] = 1;
+  L.map[p++] = MAP_TID + 5;
+  L.map[p++] = MAP_TID + 6;
+  for (int i = 0; i < lmb; i++)
+    L.map[p++] = (signed char)(2 + lnt + i);
+  for (int i = 0; i < lgm; i++)
+    L.map[p++] = (signed char)(MAP_TID + 7 + lgn + i);
+  return L;
+}
+
 bool lay_same(const Lay *a, const Lay *b) {
   if (a->n != b->n || a->V != b->V || a->TC != b->TC || a->mapped != b->mapped)
     return false;
@@ -88,7 +119,8 @@ bool lay_same(const Lay *a, const Lay *b) {
 }
 
 const char *lay_key(const Lay *L) {
-  return fmt("%d/%d/%d%s", L->n, L->V, L->TC, L->mapped ? fmt("/mma%dx%d", L->wm, L->wn) : "");
+  return fmt("%d/%d/%d%s", L->n, L->V, L->TC,
+             L->mapped ? fmt("/%s%dx%d", L->wg ? "wgmma" : "mma", L->wm, L->wn) : "");
 }
 
 /* Flat bit p of a row-major shape belongs to dimension d, bit k. */
@@ -306,8 +338,8 @@ Ix ix_view(Op *op, Ix *out, int operand) {
 const char *lay_comment(Lay L, DType t) {
   const char *dn = t == DT_PTR ? "pointers" : dtype_info[t].sig;
   if (L.mapped)
-    return fmt("%s %s in the tensor cores' accumulator layout: %dx%d warps, %d per thread",
-               shape_str(L.s), dn, L.wm, L.wn, L.E);
+    return fmt("%s %s in the tensor cores' accumulator layout: %dx%d %s, %d per thread",
+               shape_str(L.s), dn, L.wm, L.wn, L.wg ? "warpgroups (wgmma)" : "warps", L.E);
   int last = L.s.d[L.s.rank - 1];
   const char *per = L.V > 1 ? fmt("%d contiguous per thread along dim %d", L.V, L.s.rank - 1)
                             : "1 per thread";

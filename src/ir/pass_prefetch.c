@@ -1,4 +1,5 @@
-/* pass_prefetch.c — the operands a for loop loads for its tl.dot are loaded one trip ahead:
+/* pass_prefetch.c — the operands a for loop loads for its tl.dot are loaded D = num_stages - 1
+ * trips ahead (here D = 1):
  *
  *     for k0 in range(lo, hi, st): a = tl.load(pa(k0, off), m(k0)); ...tl.dot(a, b)...; off += s
  *  -> a0 = tl.load(pa(lo, off0), m(lo) & (lo < hi))
@@ -6,17 +7,18 @@
  *         a_next = tl.load(pa(k0 + st, off + s), m(k0 + st) & (k0 + st < hi))
  *         ...tl.dot(a, b)...; yield a_next
  *
- * The CUDA target streams such operands from global to shared memory (cp.async) into two
- * buffers: the next trip's copies travel while the tensor cores work on this trip's, as the
- * multi-stage pipelines of Triton's matmuls do (num_stages = 2). Only operands the target copies
+ * With D > 1 the first D trips' tiles are loaded before the loop and each operand is D carried
+ * tiles, shifted by one each trip (a ring of buffers). The CUDA target streams such operands
+ * from global to shared memory (cp.async) into num_stages buffers: later trips' copies travel
+ * while the tensor cores work on this trip's, as the multi-stage pipelines of Triton's matmuls
+ * do (-ns, default 3 as Triton's). Only operands the target copies
  * that way are moved (16-bit elements in 16-byte chunks under one mask bit, other = 0, read by
  * the dot alone; both operands of the dot), since a tile carried in registers instead costs
  * more than it saves. The address and mask must be index math of the trip: pure ops of the body
- * over the induction variable, the carried values (at the next trip as the body yields them,
- * themselves pure) and values from outside. Exact: the load at trip i + 1 reads what the
- * original load read at trip i + 1, and nothing past the last trip (the mask). Only loops known
- * to count up (`range` with a positive constant step).
- */
+ * over the induction variable, the carried values (at later trips as the body yields them,
+ * themselves pure) and values from outside. Exact: the load at trip i + D reads what the
+ * original load read at trip i + D, and nothing past the last trip (the mask). Only loops known
+ * to count up (`range` with a positive constant step). */
 #include "tritonc.h"
 
 #include <string.h>
@@ -186,8 +188,12 @@ static Value **grow(Value **v, int n, Value *x) {
   return r;
 }
 
-/* Prefetches the two operand loads of the loop's (only) dot; true if done. */
-static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop) {
+/* Prefetches the two operand loads of the loop's (only) dot D = num_stages - 1 trips ahead;
+ * true if done. The loads of trips lo .. lo + (D - 1) * st go before the loop (trip t, then
+ * operand 0 before operand 1: the order the target groups its copies in); each operand becomes
+ * D carried tiles a_0 .. a_{D-1} (a_0 is this trip's, the dot's), the body yields
+ * a_1 .. a_{D-1} and the load of trip k0 + D * st. */
+static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
   Block *b = loop->reg[0];
   Op *y = yield_of(b);
   if (loop->flags != 1 || !y || y->nin != loop->nout || b->nargs != loop->nout + 1)
@@ -205,34 +211,55 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop) {
   Loc loc = loop->loc;
   Value *lo = loop->in[0], *hi = loop->in[1], *st = loop->in[2], *iv = b->args[0];
   int nid = k->next_value_id + 1;
-  /* before the loop: the first trip's tiles, when there is a first trip */
-  Ctx pre = {k, b, parent, at, lo, loop->in + 3, NULL, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
-  Value *go0 = scalar_op(k, parent, at, O_LT, loc, DT_I1, lo, hi);
-  Value *first[2], *nxt[2];
-  for (int i = 0; i < 2; i++)
-    first[i] = clone_load(&pre, loads[i], go0);
-  /* at the top of the body: the next trip's */
+  /* before the loop: trips 0 .. D - 1, each when there is such a trip; trip t's carried values
+   * are what trip t - 1 yields */
+  Value **first = arena_alloc(sizeof(Value *) * (size_t)(2 * D)), *nxt[2];
+  Ctx *pre = NULL;
+  Value *ivt = lo;
+  for (int t = 0; t < D; t++) {
+    Ctx *c = arena_alloc(sizeof *c);
+    if (t)
+      ivt = scalar_op(k, parent, at, O_ADD, loc, iv->dt, ivt, st);
+    *c = (Ctx){k, b, parent, at, ivt, t ? NULL : loop->in + 3, pre, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+    Value *go = scalar_op(k, parent, at, O_LT, loc, DT_I1, ivt, hi);
+    for (int i = 0; i < 2; i++)
+      first[t * 2 + i] = clone_load(c, loads[i], go);
+    pre = c;
+  }
+  /* at the top of the body: trip k0 + D * st's */
   int pos = 0;
-  Ctx same = {k, b, b, &pos, iv, b->args + 1, NULL, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
-  Value *ivn = scalar_op(k, b, &pos, O_ADD, loc, iv->dt, iv, st);
-  Ctx next = {k, b, b, &pos, ivn, NULL, &same, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+  Ctx *same = arena_alloc(sizeof *same);
+  *same = (Ctx){k, b, b, &pos, iv, b->args + 1, NULL, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+  Value *ivn = iv;
+  for (int t = 1; t <= D; t++) {
+    Ctx *c = arena_alloc(sizeof *c);
+    ivn = scalar_op(k, b, &pos, O_ADD, loc, iv->dt, ivn, st);
+    *c = (Ctx){k, b, b, &pos, ivn, NULL, same, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
+    same = c;
+  }
   Value *go = scalar_op(k, b, &pos, O_LT, loc, DT_I1, ivn, hi);
   for (int i = 0; i < 2; i++)
-    nxt[i] = clone_load(&next, loads[i], go);
-  /* the loaded tiles become carried values: first[i] in, nxt[i] yielded */
+    nxt[i] = clone_load(same, loads[i], go);
+  /* the loaded tiles become carried values: a_t starts as trip t's, a_{t+1} is yielded as a_t */
   for (int i = 0; i < 2; i++) {
     Value *old = loads[i]->out[0];
-    Value *a = ir_value(k, old->dt, old->sh);
-    a->elt = old->elt;
-    a->name = old->name;
-    ir_replace_uses(b, pos, old, a);
-    loop->in = grow(loop->in, loop->nin++, first[i]);
-    b->args = grow(b->args, b->nargs++, a);
+    int base = b->nargs;
+    for (int t = 0; t < D; t++) {
+      Value *a = ir_value(k, old->dt, old->sh);
+      a->elt = old->elt;
+      a->name = old->name;
+      if (!t)
+        ir_replace_uses(b, pos, old, a);
+      loop->in = grow(loop->in, loop->nin++, first[t * 2 + i]);
+      b->args = grow(b->args, b->nargs++, a);
+      Value *fin = ir_value(k, old->dt, old->sh);
+      fin->elt = old->elt;
+      fin->def = loop;
+      loop->out = grow(loop->out, loop->nout++, fin);
+    }
+    for (int t = 1; t < D; t++)
+      y->in = grow(y->in, y->nin++, b->args[base + t]);
     y->in = grow(y->in, y->nin++, nxt[i]);
-    Value *fin = ir_value(k, old->dt, old->sh);
-    fin->elt = old->elt;
-    fin->def = loop;
-    loop->out = grow(loop->out, loop->nout++, fin);
   }
   return true;
 }
@@ -242,12 +269,14 @@ static void visit(Kernel *k, Block *b) {
     Op *op = b->ops[i];
     for (int r = 0; r < op->nreg; r++)
       visit(k, op->reg[r]);
-    if (op->k == O_FOR && prefetch_loop(k, b, &i, op))
+    if (op->k == O_FOR && prefetch_loop(k, b, &i, op, k->num_stages - 1))
       i = ir_find_op(b, op, 0, b->nops);
   }
 }
 
 void pass_prefetch(Kernel *k) {
+  if (k->num_stages < 2)
+    return; /* -ns 1: no operand is loaded ahead */
   ir_count_uses(k);
   pass_axis(k); /* the vector width of a load decides whether it streams */
   visit(k, k->body);

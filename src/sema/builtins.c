@@ -1302,10 +1302,14 @@ static SVal *tr_config(Sema *S, Call *c) {
   SVal *kw = need(c, 0, "kwargs"), *nw = arg(c, 1, "num_warps");
   if (kw->k != SV_DICT)
     error_at(c->loc, "triton.Config() needs a dict of constexpr values");
-  SVal *cfg = sv_tuple(3);
+  SVal *ns = arg(c, 2, "num_stages");
+  if (present(ns) && (ns->k != SV_INT || ns->i < 1 || ns->i > 8))
+    error_at(c->loc, "triton.Config(): num_stages must be an int from 1 to 8");
+  SVal *cfg = sv_tuple(4);
   cfg->k = SV_CONFIG;
   cfg->items[0] = kw;
   cfg->items[1] = present(nw) ? nw : sv_int(4);
+  cfg->items[3] = present(ns) ? ns : sv_int(3);
   SVal *hook = arg(c, 5, "pre_hook");
   cfg->items[2] = present(hook) ? hook : sv_new(SV_NONE);
   return cfg;

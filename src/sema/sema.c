@@ -1360,6 +1360,7 @@ Kernel *sema_kernel(Module *m, const Options *opts) {
   if (!opts->signature && k->signature) /* positions of errors in it */
     source_register("<signature>", k->signature, strlen(k->signature));
   k->num_warps = opts->num_warps;
+  k->num_stages = opts->num_stages;
   k->body = ir_block();
   S.cur = k->body;
   Frame fr = {fn, NULL, fn->loc};
@@ -1429,6 +1430,7 @@ Autotune *sema_autotune(Module *m, const Options *opts) {
     a->text = arena_alloc(sizeof(char *) * (size_t)(cfgs->n + 1));
     a->names = arena_alloc(sizeof(char **) * (size_t)(cfgs->n + 1));
     a->num_warps = arena_alloc(sizeof(int) * (size_t)(cfgs->n + 1));
+    a->num_stages = arena_alloc(sizeof(int) * (size_t)(cfgs->n + 1));
     for (int c = 0; c < cfgs->n; c++) {
       SVal *cfg = cfgs->items[c]->items[0];
       Buf b = {0};
@@ -1439,7 +1441,8 @@ Autotune *sema_autotune(Module *m, const Options *opts) {
         buf_printf(&b, "%s=%s ", cfg->items[j]->s, literal_text(cfg->items[j + 1]));
       }
       a->num_warps[c] = (int)cfgs->items[c]->items[1]->i;
-      buf_printf(&b, "num_warps=%d", a->num_warps[c]);
+      a->num_stages[c] = (int)cfgs->items[c]->items[3]->i;
+      buf_printf(&b, "num_warps=%d num_stages=%d", a->num_warps[c], a->num_stages[c]);
       a->text[c] = xstrdup(b.s);
       buf_free(&b);
     }
