@@ -58,6 +58,8 @@ typedef struct Sim {
   Vec conds;      /* "every lane of this bounds check holds" conditions found (full_vectors) */
   bool full;      /* emitting the loop over whole vectors: those checks are true */
   Vec lane0;      /* there: each contiguous index local (name) and the output offset after it */
+  Vec locals;     /* the vector locals the body being emitted declared: Value*, then its name */
+  Vec unread;     /* the operands its decided tl.wheres left out, once per such use */
 } Sim;
 
 static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
@@ -552,8 +554,10 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
                 rounded(op->out[0]->dt,
                         fmt("tc_f32_%s(%s, %s, %s)", op->flags & FMA_CONTRACT ? "muladd" : "fma",
                             vec(S, a), vec(S, b), vec(S, c))));
-    if (op->k == O_SELECT && mask_const(a) >= 0) /* decided on every lane: no select */
+    if (op->k == O_SELECT && mask_const(a) >= 0) { /* decided on every lane: no select */
+      vec_push(&S->unread, op->in[mask_const(a) ? 2 : 1]);
       return mask_const(a) ? b : c;
+    }
     if (op->k == O_SELECT && (b->t == 'f' || b->t == 'i'))
       return mk(VV, b->t, fmt("tc_%s32_select(%s, %s, %s)", b->t == 'f' ? "f" : "i", vec(S, a),
                               vec(S, b), vec(S, c)));
@@ -617,6 +621,8 @@ static void bind(Sim *S, Value *r, VX *x) {
     const char *n = i->mat ? unique_name(E, fmt("%s_v", cname(E, r))) : cname(E, r);
     line(E, "const %s %s = %s;", ty, n, x->e);
     x = mk(VV, x->t, n);
+    vec_push(&S->locals, r);
+    vec_push(&S->locals, (void *)n);
   }
   if (i->mat)
     line(E, "tc_%s32_store(&%s%s, %s);", x->t == 'f' ? "f" : "i", cname(E, r),
@@ -688,6 +694,23 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
   }
 }
 
+/* A vector local whose every use is an operand a decided tl.where does not read (the loop over
+ * whole vectors in bounds keeps `up` of `tl.where(i < half, up, down)`) is read by nothing: it
+ * is marked used, for -Wunused-variable. Counted on the IR: the uses the selects dropped
+ * against the value's uses. */
+static void unread_locals(Sim *S) {
+  for (int i = 0; i + 1 < S->locals.n; i += 2) {
+    Value *v = S->locals.v[i];
+    int n = 0;
+    for (int j = 0; j < S->unread.n; j++)
+      n += S->unread.v[j] == v;
+    if (n == v->uses)
+      line(S->E, "(void)%s; /* each use is a tl.where this loop decides */",
+           (const char *)S->locals.v[i + 1]);
+  }
+  S->locals.n = S->unread.n = 0;
+}
+
 static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
   emit_pulled_vec(S, pulled);
   for (int i = 0; i < n && !S->fail; i++) {
@@ -703,6 +726,7 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
       src_comment(S->E, op->loc); /* bind writes a statement */
     bind(S, op->out[0], x);
   }
+  unread_locals(S);
 }
 
 #define MAX_PF_PER_GROUP 4
@@ -1150,7 +1174,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
