@@ -3,7 +3,7 @@ create_specialize_impl, and the NVIDIA backend's divisibility rule), into a trit
 
 Per kernel parameter, in order:
   constexpr parameter (annotated tl.constexpr)  -> its value as a literal: 1024, 0.5, True,
-                                                   'mean', tl.float16
+                                                   'mean', tl.float16, (4, 8)
   None                                          -> constexpr None
   bool                                          -> u1
   int equal to 1 (unless do_not_specialize)     -> constexpr 1 (Triton specialises it away)
@@ -106,13 +106,17 @@ def literal(v, what):
         return repr(v)
     if isinstance(v, str):
         return repr(v)
+    if isinstance(v, tuple):  # a shape for tl.reshape: (4, 8), (16,), ((1, 2), 3)
+        items = [literal(e, what) for e in v]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     if is_dtype(v):
         name = getattr(v, "name", str(v))
         return "tl." + TL_NAMES.get(name, name)
     if type(v).__module__ == "torch" and type(v).__name__ == "dtype":
         return "tl." + TL_NAMES[tensor_dtype(type("T", (), {"dtype": v})())]
     raise ArgumentError(f"tritonc: constexpr {what} = {v!r}: a {type(v).__name__} is not "
-                        "supported as a constexpr (int, float, bool, str, None, dtype are)")
+                        "supported as a constexpr (int, float, bool, str, None, dtype and "
+                        "tuples of these are)")
 
 
 def scalar_entry(v, specialize, align):

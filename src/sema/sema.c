@@ -1088,10 +1088,59 @@ static const char *triton_dtype_text(const char *s) {
   return NULL;
 }
 
-/* Constexpr literal from the signature or -D: int, float, True/False/None, a dtype name, or a
- * quoted string. */
+static SVal *parse_literal(const char *s);
+
+/* End of the signature entry or tuple element starting at s: the next ',' outside brackets
+ * (tensordesc<fp16[64, 64]>, (2, 4)), or the end of the text. */
+static const char *entry_end(const char *s) {
+  int depth = 0;
+  for (; *s && (*s != ',' || depth); s++)
+    depth += (*s == '<' || *s == '[' || *s == '(') - (*s == '>' || *s == ']' || *s == ')');
+  return s;
+}
+
+/* A tuple constexpr, `(4, 8)`, `(4,)`, `()`, `((1, 2), 3)`: Triton's JIT specialises a tuple of
+ * constexpr values (a shape for tl.reshape) like any other constexpr. NULL when an element is
+ * not a literal. */
+static SVal *parse_tuple_literal(const char *s) {
+  size_t len = strlen(s);
+  if (len < 2 || s[0] != '(' || s[len - 1] != ')')
+    return NULL;
+  char *body = xstrndup(s + 1, len - 2);
+  bool comma = *entry_end(body) == ',';
+  SVal *items[64];
+  int n = 0;
+  for (char *p = body;;) {
+    char *e = (char *)entry_end(p);
+    bool last = !*e;
+    *e = 0;
+    char *t = trim(p, &(int){0});
+    if (!*t) { /* `()` or the trailing comma of `(4,)` */
+      if (!last || (n == 0 && comma))
+        return NULL;
+      break;
+    }
+    if (n == 64 || !(items[n] = parse_literal(t)))
+      return NULL;
+    n++;
+    if (last)
+      break;
+    p = e + 1;
+  }
+  if (n == 1 && !comma) /* `(4)` is 4, not a tuple */
+    return items[0];
+  SVal *v = sv_tuple(n);
+  for (int i = 0; i < n; i++)
+    v->items[i] = items[i];
+  return v;
+}
+
+/* Constexpr literal from the signature or -D: int, float, True/False/None, a dtype name, a
+ * quoted string, or a tuple of these. */
 static SVal *parse_literal(const char *s) {
   char *end;
+  if (s[0] == '(')
+    return parse_tuple_literal(s);
   if (triton_dtype_text(s))
     s = triton_dtype_text(s);
   if (!strcmp(s, "True") || !strcmp(s, "False"))
@@ -1129,9 +1178,7 @@ static int split_signature(const char *sig, SigEntry *out, int max) {
   if (!*trim(s, &(int){0}))
     return 0;
   for (char *p = s;;) {
-    char *comma = p;
-    for (int depth = 0; *comma && (*comma != ',' || depth); comma++) /* tensordesc<fp16[64, 64]> */
-      depth += (*comma == '<' || *comma == '[') - (*comma == '>' || *comma == ']');
+    char *comma = (char *)entry_end(p);
     comma = *comma ? comma : NULL;
     if (comma)
       *comma = 0;
@@ -1259,6 +1306,12 @@ static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char
 
 static const char *literal_text(SVal *v) {
   switch (v->k) {
+  case SV_TUPLE: {
+    const char *t = "(";
+    for (int i = 0; i < v->n; i++)
+      t = fmt("%s%s%s", t, i ? ", " : "", literal_text(v->items[i]));
+    return fmt("%s%s", t, v->n == 1 ? ",)" : ")");
+  }
   case SV_INT: return fmt("%lld", (long long)v->i);
   case SV_BOOL: return v->i ? "True" : "False";
   case SV_FLOAT: return fmt("%.17g", v->f);
@@ -1287,6 +1340,10 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
     kp->name = p->str;
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
+    if (i < ns && !lit && ent[i].text[0] == '(')
+      error_at(sig_loc(ent[i].col), "cannot read the tuple '%s' for parameter '%s' (a tuple "
+               "constexpr holds int, float, bool, None, string, dtype or tuple literals)",
+               ent[i].text, p->str);
     if (i < ns && lit && cx && lit->k == SV_DTYPE && !triton_dtype_text(ent[i].text))
       error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
                "its value, not the type '%s'", p->str, ent[i].text);

@@ -119,4 +119,18 @@ pgm = halve[(1, )](TensorWrapper(raw, tl.uint32), TensorWrapper(res, tl.uint32),
 assert pgm.signature == "*u32:16, *u32:16, 16", pgm.signature
 want = [(v & 0xFFFFFFFF) >> 1 for v in raw.tolist()]
 assert [v & 0xFFFFFFFF for v in res.tolist()] == want, (res.tolist(), want)
+# a tuple constexpr (test_core's test_reshape: out_tuple = (16, 4)) is a shape for tl.reshape
+@triton.jit
+def reshape_rows(x_ptr, out_ptr, SHAPE: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, SHAPE[0] * SHAPE[1]))
+    rows, cols = SHAPE
+    z = tl.reshape(x, SHAPE)
+    tl.store(out_ptr + tl.arange(0, rows)[:, None] * cols + tl.arange(0, cols)[None, :], z)
+
+
+flat = torch.arange(64, dtype=torch.int32)
+res2 = torch.empty(16, 4, dtype=torch.int32)
+pgm = reshape_rows[(1, )](flat, res2, (16, 4))
+assert pgm.signature == "*i32:16, *i32:16, (16, 4)", pgm.signature
+assert torch.equal(res2, flat.reshape(16, 4)), res2
 print("features ok")
