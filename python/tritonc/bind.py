@@ -15,7 +15,7 @@ Per kernel parameter, in order:
 (":16" is left out for parameters in do_not_specialize / do_not_specialize_on_alignment.)"""
 import sys
 
-from .errors import ArgumentError
+from .errors import ArgumentError, IntegerOverflow
 
 # torch / numpy dtype names -> Triton's canonical names (type_canonicalisation_dict).
 DTYPE_NAMES = {
@@ -135,7 +135,7 @@ def scalar_entry(v, specialize, align):
         elif -(2**63) <= v < 2**63:
             ty = "i64"
         else:
-            raise ArgumentError(f"tritonc: integer argument {v} does not fit in 64 bits")
+            raise IntegerOverflow(f"tritonc: integer argument {v} does not fit in 64 bits")
         if specialize and align and v % 16 == 0:
             ty += ":16"
         return ty, v

@@ -63,3 +63,8 @@ class DeviceError(TritoncError):
 
 class ArgumentError(TritoncError, TypeError):
     """An argument Triton's JIT would not bind: unsupported dtype or type, missing argument."""
+
+
+class IntegerOverflow(ArgumentError, OverflowError):
+    """An integer argument outside 64 bits: Triton's launcher fails to pack it with
+    OverflowError."""

@@ -13,6 +13,7 @@ import os
 import re
 import textwrap
 import time
+from collections import namedtuple
 
 from . import bind, build, source
 from .errors import ArgumentError, DeviceError
@@ -73,6 +74,25 @@ class Launched:
         raise AttributeError(k)
 
 
+# What Triton's code generator hands to @triton.jit(repr=...) to name the compiled kernel:
+# constants maps each constexpr parameter (annotated, or specialised away like an int equal to 1
+# or None) to its value; signature maps every parameter to its type ('i32', '*fp32', 'u64', ...)
+# or 'constexpr'.
+SpecializationProxy = namedtuple("SpecializationProxy", ["constants", "signature"])
+
+
+def specialization_proxy(params, bound, entries):
+    constants, signature = {}, {}
+    for p, entry in zip(params, entries):
+        v = bound[p.name]
+        if p.is_constexpr or type(v).__name__ == "constexpr" or entry in ("1", "None"):
+            constants[p.name] = bind.constexpr_value(v)
+            signature[p.name] = "constexpr"
+        else:
+            signature[p.name] = entry.split(":")[0]
+    return SpecializationProxy(constants, signature)
+
+
 class Param:
     __slots__ = ("name", "num", "is_constexpr", "default", "has_default", "do_not_specialize",
                  "no_align")
@@ -124,6 +144,7 @@ class JITFunction(KernelWrapper):
         self.module = fn.__module__
         self.noinline = bool(noinline)
         self.debug = debug
+        self._repr = repr
         sig = inspect.signature(fn)
         dns = set(do_not_specialize or ())
         dnsa = set(do_not_specialize_on_alignment or ())
@@ -236,7 +257,10 @@ class JITFunction(KernelWrapper):
         key = (tuple(entries), target, num_warps, num_stages)
         hit = self.cache.get(key)
         if hit is None:
-            hit = self.compile(entries, target, num_warps, num_stages)
+            name = self.__name__
+            if self._repr is not None:
+                name = self._repr(specialization_proxy(self.params, bound, entries))
+            hit = self.compile(entries, target, num_warps, num_stages, name)
             self.cache[key] = hit
         else:
             build.stats["memory_hits"] += 1
@@ -257,7 +281,8 @@ class JITFunction(KernelWrapper):
     def warmup(self, *args, grid=None, **kwargs):
         return self.run(*args, grid=grid or (1,), warmup=True, **kwargs)
 
-    def compile(self, entries, target, num_warps, num_stages=None):
+    def compile(self, entries, target, num_warps, num_stages=None, name=None):
+        """name: what the launch reports as its kernel's name (Launched.name)."""
         from .launch_c import CKernel
         signature = ", ".join(entries)
         text, dirs, files = source.module_text(self)
@@ -268,9 +293,9 @@ class JITFunction(KernelWrapper):
         folder = build.translate(text, filename, self.__name__, signature, target, num_warps,
                                  dirs, files, num_stages)
         if target == "c":
-            return CKernel(folder, self.__name__), Launched(self.__name__, signature, folder)
+            return CKernel(folder, self.__name__), Launched(name or self.__name__, signature, folder)
         from .launch_cuda import CudaKernel
-        return CudaKernel(folder, self.__name__), Launched(self.__name__, signature, folder)
+        return CudaKernel(folder, self.__name__), Launched(name or self.__name__, signature, folder)
 
 
 def run_on_host(kernel, dims, entries, values, tensors):

@@ -133,4 +133,32 @@ res2 = torch.empty(16, 4, dtype=torch.int32)
 pgm = reshape_rows[(1, )](flat, res2, (16, 4))
 assert pgm.signature == "*i32:16, *i32:16, (16, 4)", pgm.signature
 assert torch.equal(res2, flat.reshape(16, 4)), res2
+# @triton.jit(repr=...) names the launch's kernel from what the binding specialised, as Triton's
+# code generator does: constants by name (constexprs, ints equal to 1, None) and the signature
+seen = []
+
+
+def name_of(spec):
+    seen.append((dict(spec.constants), dict(spec.signature)))
+    return "k_" + "_".join(f"{k}{v}" for k, v in spec.signature.items())
+
+
+@triton.jit(repr=name_of)
+def spec_probe(x_ptr, big, one, nothing, flag, scale, BLOCK: tl.constexpr):
+    tl.store(x_ptr + tl.arange(0, BLOCK), tl.load(x_ptr + tl.arange(0, BLOCK)) * scale)
+
+
+buf = torch.ones(16)
+pgm = spec_probe[(1, )](buf, 2**40, 1, None, True, 2.0, 16)
+assert seen == [({"one": 1, "nothing": None, "BLOCK": 16},
+                 {"x_ptr": "*fp32", "big": "i64", "one": "constexpr", "nothing": "constexpr",
+                  "flag": "u1", "scale": "fp32", "BLOCK": "constexpr"})], seen
+assert pgm.name == ("k_x_ptr*fp32_bigi64_oneconstexpr_nothingconstexpr_flagu1_scalefp32_"
+                    "BLOCKconstexpr"), pgm.name
+assert spec_probe[(1, )](buf, 2**63, 1, None, True, 2.0, 16).name.startswith("k_x_ptr*fp32_bigu64")
+try:  # an integer past 64 bits: Triton's launcher raises OverflowError
+    spec_probe[(1, )](buf, 2**64, 1, None, True, 2.0, 16)
+    raise AssertionError("no OverflowError")
+except OverflowError:
+    pass
 print("features ok")
