@@ -179,9 +179,36 @@ static bool vector_reduce(Em *E, Op *op) {
   return true;
 }
 
+/* tl.sum of fp16 / bf16 (Triton keeps their sum in the input type): pairwise, element i with
+ * element i + w/2 of the w still live, as Triton's GPU reduction combines lane i with lane
+ * i + 16, 8, ... and then the warps' partial sums. A sequential sum in a 16-bit float stops
+ * growing once the addend is below half an ulp: 1024 bf16 ones sum to 256 (test_sum_dtype). */
+static bool pairwise_reduce(Em *E, Op *op) {
+  Value *x = op->in[0], *r = op->out[0];
+  int N = x->sh.d[op->axis];
+  if (!op->str || strcmp(op->str, "sum") || (x->dt != DT_F16 && x->dt != DT_BF16) || N < 2)
+    return false;
+  const char *ink[MAXRANK], *out[MAXRANK];
+  axis_indices(op, ink, out, "ik");
+  declare_results(E, op);
+  open_other_loops(E, op);
+  const char *t = unique_name(E, "part"), *ty = ctype(x->dt, DT__COUNT);
+  line(E, "%s %s[%d];", ty, t, N);
+  line(E, "for (int ik = 0; ik < %d; ik++)", N);
+  line(E, "  %s[ik] = %s;", t, access(E, x, ink));
+  line(E, "for (int w = %d; w > 1; w -= w / 2) {", N);
+  line(E, "  for (int ik = 0; ik < w / 2; ik++)");
+  line(E, "    %s[ik] = %s;", t,
+       ew_binary(E, O_ADD, x->dt, fmt("%s[ik]", t), fmt("%s[ik + (w + 1) / 2]", t)));
+  line(E, "}");
+  line(E, "%s = %s[0];", lval(E, r, out), t);
+  close_other_loops(E, op);
+  return true;
+}
+
 static void emit_reduce(Em *E, Op *op) {
   int n = op->nout, N = op->in[0]->sh.d[op->axis];
-  if (vector_reduce(E, op))
+  if (vector_reduce(E, op) || pairwise_reduce(E, op))
     return;
   const char *in0[MAXRANK], *ink[MAXRANK], *out[MAXRANK];
   axis_indices(op, in0, out, "0");

@@ -325,27 +325,25 @@ static SVal *eval_subscript(Sema *S, Node *n) {
   }
   if (obj->k != SV_TENSOR)
     error_at(n->loc, "%s cannot be indexed", sv_kind_name(obj));
+  /* Triton's tensor.__getitem__: the index at position i that is None is expand_dims(ret, i);
+   * a ':' passes over, whatever the rank (so a scalar pointer's Z[None, None, :] is [1, 1], the
+   * form test_core's keep_dims reductions store through). */
   Value *v = obj->v;
-  Shape sh = {0, {0}};
-  int src = 0;
+  Shape sh = v->sh;
   for (int i = 0; i < n->args.n; i++) {
     Node *it = n->args.v[i];
     if (it->kind == N_NONE) {
       if (sh.rank == MAXRANK)
         error_at(it->loc, "too many dimensions (at most %d)", MAXRANK);
-      sh.d[sh.rank++] = 1;
-    } else if (it->kind == N_SLICE && !it->a && !it->b && !it->c) {
-      if (src >= v->sh.rank)
-        error_at(it->loc, "too many indices for a tensor of rank %d", v->sh.rank);
-      sh.d[sh.rank++] = v->sh.d[src++];
-    } else {
+      if (i > sh.rank)
+        error_at(it->loc, "invalid axis %d for expand_dims: the tensor has rank %d here (None at "
+                 "index %d inserts a dimension at position %d)", i, sh.rank, i, i);
+      memmove(&sh.d[i + 1], &sh.d[i], sizeof(int) * (size_t)(sh.rank - i));
+      sh.d[i] = 1;
+      sh.rank++;
+    } else if (!(it->kind == N_SLICE && !it->a && !it->b && !it->c)) {
       error_at(it->loc, "unsupported tensor index: only ':' and None are allowed in Triton");
     }
-  }
-  while (src < v->sh.rank) {
-    if (sh.rank == MAXRANK)
-      error_at(n->loc, "too many dimensions (at most %d)", MAXRANK);
-    sh.d[sh.rank++] = v->sh.d[src++];
   }
   return sv_tensor(reshape_to(S, n->loc, v, sh));
 }

@@ -161,4 +161,24 @@ try:  # an integer past 64 bits: Triton's launcher raises OverflowError
     raise AssertionError("no OverflowError")
 except OverflowError:
     pass
+# tl.sum of fp16 / bf16 stays in the type and adds pairwise like Triton's lanes and warps: 4096
+# ones sum to 4096 (a sequential 16-bit sum stops at 256 in bf16, 2048 in fp16)
+import os, sys  # noqa: E401,E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../conformance/kernels"))
+from sum_half import sum_half_kernel  # noqa: E402
+
+for dt in (torch.bfloat16, torch.float16):
+    xs = torch.ones(64, 64, dtype=dt)
+    outs = [torch.empty(64, dtype=dt), torch.empty(64, dtype=dt), torch.empty(1, dtype=dt),
+            torch.empty(1, dtype=dt)]
+    sum_half_kernel[(1, )](xs, *outs, 64, 64)
+    got = [o.float().tolist() for o in outs]
+    assert got == [[64.0] * 64, [64.0] * 64, [4096.0], [4096.0]], (dt, got)
+    xs = torch.rand(32, 64).to(dt)
+    outs = [torch.empty(32, dtype=dt), torch.empty(64, dtype=dt), torch.empty(1, dtype=dt),
+            torch.empty(1, dtype=dt)]
+    sum_half_kernel[(1, )](xs, *outs, 32, 64)
+    xd = xs.double()
+    for o, want in zip(outs, (xd.sum(1), xd.sum(0), xd.sum().reshape(1), xd.sum().reshape(1))):
+        torch.testing.assert_close(o.double(), want, rtol=1e-2, atol=1e-2)
 print("features ok")
