@@ -34,7 +34,7 @@ def build(tc, out, pyfile, kernel, sig, grid, warps, tag="", stages=3):
     subprocess.run([tc, os.path.join(ROOT, "examples", pyfile), "-n", kernel, "-s", sig, "-g", grid,
                     "--target", "cuda", "-w", str(warps), "-ns", str(stages), "-o", base], check=True)
     t0 = time.perf_counter()
-    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-o",
+    subprocess.run(["nvcc", "-O3", "-arch=sm_90a", "-shared", "-Xcompiler", "-fPIC", "-o",
                     base + ".so", base + ".cu"], check=True)
     t_nvcc = time.perf_counter() - t0
     text = open(base + ".cu").read()

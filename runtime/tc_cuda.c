@@ -89,15 +89,16 @@ static void tc__hash128(const void *data, size_t n, uint64_t h[2]) {
   h[1] = tc__fold(b ^ (a << 17 | a >> 47));
 }
 
-/* ---- target: CUBIN when this NVRTC knows the device's sm, else PTX of the newest below ---- */
+/* ---- target: CUBIN when this NVRTC knows the device's sm (sm_90a for an sm_90 device), else
+ * PTX of the newest below ---- */
 
 /* cc = 10 * major + minor; archs: nvrtcGetSupportedArchs. Returns 0, or -1 when every
  * supported arch is newer than the device. */
 static int tc__pick_target(int cc, const int *archs, int n, char *arch, size_t archlen, int *cubin) {
   int best = -1;
   for (int i = 0; i < n; i++) {
-    if (archs[i] == cc) {
-      snprintf(arch, archlen, "sm_%d", cc);
+    if (archs[i] == cc) { /* sm_90a: Hopper's own instructions (wgmma) for a cubin made for it */
+      snprintf(arch, archlen, cc == 90 ? "sm_%da" : "sm_%d", cc);
       *cubin = 1;
       return 0;
     }

@@ -59,30 +59,32 @@ template <int W, class M> static __device__ __forceinline__ void tc_stv(M *p, co
  * within each 128-byte line (tc_swz: the 8 rows one ldmatrix phase reads fall in 8 different
  * bank groups), fragments read with ldmatrix (B transposed on the way), mma.sync m16n8k16
  * accumulating in fp32 registers: c[0..3] are rows g, g, g+8, g+8 and columns 2t, 2t+1, 2t,
- * 2t+1 of the 16x8 tile (g = lane / 4, t = lane % 4). */
-static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
-  const int q = r * chunks_per_row + (c >> 3);
-  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
-}
-static __device__ __forceinline__ void tc_ldsm_x4(unsigned r[4], const void *p) {
+ * 2t+1 of the 16x8 tile (g = lane / 4, t = lane % 4). A wgmma kernel calls these only where it
+ * is built for another architecture than sm_90a (hence `unused`). */
+static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4(unsigned r[4], const void *p) {
   const unsigned a = (unsigned)__cvta_generic_to_shared(p);
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
-static __device__ __forceinline__ void tc_ldsm_x4_trans(unsigned r[4], const void *p) {
+static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4_trans(unsigned r[4], const void *p) {
   const unsigned a = (unsigned)__cvta_generic_to_shared(p);
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
+//@ mma_swz
+static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
+  const int q = r * chunks_per_row + (c >> 3);
+  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
+}
 //@ mma_f16
-static __device__ __forceinline__ void tc_mma_f16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_f16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 //@ mma_bf16
-static __device__ __forceinline__ void tc_mma_bf16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_bf16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
@@ -105,6 +107,34 @@ static __device__ __forceinline__ void tc_cp_commit(void) { asm volatile("cp.asy
 template <int N> static __device__ __forceinline__ void tc_cp_wait_group(void) {
   asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 }
+
+//@ wgmma
+/* Hopper's warpgroup MMA (wgmma, sm_90a): operands in shared memory as 128-byte swizzle atoms
+ * (tc_sw128: element (r, c) of an operand with `rows` rows, rows of 64 elements per atom
+ * column, 16-byte chunks XOR-ed with the row within 8; every atom 1024-byte aligned), read by
+ * the tensor cores through 64-bit descriptors (tc_desc: start address, leading and stride
+ * byte offsets, 128-byte swizzle). The mma.sync fallback reads the same layout with ldmatrix. */
+static __device__ __forceinline__ int tc_sw128(int r, int c, int rows) {
+  return (((c >> 6) * rows + r) << 6) | ((((c >> 3) & 7) ^ (r & 7)) << 3) | (c & 7);
+}
+static __device__ __forceinline__ __attribute__((unused)) unsigned tc_smem_addr(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
+static __device__ __forceinline__ __attribute__((unused)) uint64_t tc_desc(unsigned addr, unsigned lbo, unsigned sbo) {
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)((lbo >> 4) & 0x3FFF) << 16 |
+         (uint64_t)((sbo >> 4) & 0x3FFF) << 32 | (uint64_t)1 << 62;
+}
+/* generic-proxy writes (st.shared, cp.async) made visible to the tensor cores' async proxy */
+static __device__ __forceinline__ void tc_fence_async(void) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+/* the compiler keeps its hands off x until here (an accumulator wgmma writes behind its back) */
+static __device__ __forceinline__ __attribute__((unused)) void tc_reg_fence(float &x) { asm volatile("" : "+f"(x)::"memory"); }
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+static __device__ __forceinline__ void tc_wgmma_fence(void) { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+static __device__ __forceinline__ void tc_wgmma_commit(void) { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+static __device__ __forceinline__ void tc_wgmma_wait0(void) { asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); }
+#endif
 
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and

@@ -74,10 +74,12 @@ typedef struct CE {
   Vec pulled;      /* Pulled *: named index values of the statement being built, as locals */
   int scope;       /* nesting depth of regions */
   long long smem;  /* bytes of shared memory the kernel needs */
+  int smem_align;  /* its alignment: 1024 for wgmma operands (swizzle atoms), else 16 */
+  Vec wg_helpers;  /* const char *: the wgmma helpers the kernel uses (dot.c), defined before it */
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
   bool need_div, need_exp, need_exp2, need_vec; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
-  int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16, 4 cp.async, 8 two buffers (bits) */
+  int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16, 4 cp.async, 8 buffer rings, 16 wgmma, 32 tc_swz (bits) */
   Lay **vlay;      /* per value id: its layout when not its shape's canonical one (dot.c) */
   Op **async_for;  /* per value id: the dot a load goes to shared memory for (dot.c); also
                       the loop-carried operand tiles of a pipelined dot (no registers) */

@@ -39,6 +39,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "vec");
   if (E->need_mma)
     copy_section(o, "mma");
+  if (E->need_mma & 32)
+    copy_section(o, "mma_swz");
   if (E->need_mma & 1)
     copy_section(o, "mma_f16");
   if (E->need_mma & 2)
@@ -47,6 +49,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "mma_async");
   if (E->need_mma & 8)
     copy_section(o, "mma_pipe");
+  if (E->need_mma & 16)
+    copy_section(o, "wgmma");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }
@@ -124,12 +128,13 @@ static void emit_kernel(CE *E, Kernel *k) {
         param_list(k, false));
   cline(E, "{");
   cline(E, "  const int tid = threadIdx.x;");
+  int align = E->smem_align > 16 ? E->smem_align : 16;
   if (E->smem > SMEM_STATIC)
-    cline(E, "  extern __shared__ __align__(16) unsigned char tc_smem[]; /* %s_SMEM_BYTES at launch: "
-             "more than the 48 KiB of static shared memory */", k->name);
+    cline(E, "  extern __shared__ __align__(%d) unsigned char tc_smem[]; /* %s_SMEM_BYTES at launch: "
+             "more than the 48 KiB of static shared memory */", align, k->name);
   else if (E->smem)
-    cline(E, "  __shared__ __align__(16) unsigned char tc_smem[%lld]; /* reductions and layout "
-             "changes */", E->smem);
+    cline(E, "  __shared__ __align__(%d) unsigned char tc_smem[%lld]; /* reductions and layout "
+             "changes */", align, E->smem);
   for (int i = 0; i < k->nparams; i++) {
     KParam *p = &k->params[i];
     if (!p->constexpr_ && p->val->uses == 0)
@@ -182,6 +187,12 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   template_expand(out, "cu_prelude", none);
   emit_helpers(&E, out, opts->include_runtime);
   cu_atomic_helpers(&E, out);
+  if (E.wg_helpers.n) {
+    buf_puts(out, "\n#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* the wgmma shapes this kernel issues */\n");
+    for (int i = 0; i < E.wg_helpers.n; i++)
+      buf_puts(out, E.wg_helpers.v[i]);
+    buf_puts(out, "#endif\n");
+  }
   buf_printf(out, "\n#define %s_NUM_THREADS %d\n", k->name, E.T);
   if (E.smem > SMEM_STATIC)
     buf_printf(out, "#define %s_SMEM_BYTES %lld /* dynamic shared memory: pass it at launch */\n",

@@ -87,6 +87,26 @@ static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
   return true;
 }
 
+/* The warpgroups along M and N of the wgmma form (Hopper, emitted for sm_90a beside an
+ * mma.sync fallback on the same layouts), false when op cannot take it: the tensor-core form
+ * with whole warpgroups, 64-row blocks, and operands whose rows are whole 128-byte swizzle
+ * atoms (K and a warpgroup's N multiples of 64, at most 256 columns per warpgroup). */
+static bool wg_split(CE *E, Op *op, int *gm, int *gn) {
+  int wm, wn;
+  if (!mma_warps(E, op, &wm, &wn) || (E->T / 32) % 4)
+    return false;
+  Value *r = op->out[0];
+  int M = r->sh.d[0], N = r->sh.d[1], K = op->in[0]->sh.d[1], G = E->T / 128, m = G;
+  while (m > 1 && (M / m) % 64)
+    m /= 2;
+  int n = G / m;
+  if (M % 64 || K % 64 || (M / m) % 64 || (N / n) % 64 || N / n > 256)
+    return false;
+  *gm = m;
+  *gn = n;
+  return true;
+}
+
 static void set_lay(CE *E, Value *v, Lay *L, bool *changed) {
   if (!E->vlay[v->id]) {
     E->vlay[v->id] = L;
@@ -123,7 +143,7 @@ static void plan_block(CE *E, Block *b, bool *changed) {
     int wm, wn;
     if (op->k == O_DOT && mma_warps(E, op, &wm, &wn) && !E->vlay[op->out[0]->id]) {
       Lay *L = arena_alloc(sizeof *L);
-      *L = lay_mma(E, op->out[0]->sh, wm, wn);
+      *L = wg_split(E, op, &wm, &wn) ? lay_wgmma(E, op->out[0]->sh, wm, wn) : lay_mma(E, op->out[0]->sh, wm, wn);
       set_lay(E, op->out[0], L, changed);
     } else if (elementwise(op) && op->out[0]->sh.rank && !cu_virtual(E, op->out[0])) {
       for (int j = 0; j < op->nin; j++) { /* a result in its tile operand's layout: no copy */
@@ -306,13 +326,27 @@ void cu_plan_layouts(CE *E, Kernel *k) {
 
 /* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff; a
  * pipelined dot has D + 1 such buffers, *stride bytes apart */
+static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id]->wg; }
+
 static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
   Value *a = dot->in[0], *r = dot->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
-  *boff = ((long long)M * K * 2 + 127) & ~127LL;
-  *stride = (*boff + (long long)K * N * 2 + 127) & ~127LL;
+  long long al = wg_dot(E, dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
+  if (al > E->smem_align)
+    E->smem_align = (int)al;
+  *boff = ((long long)M * K * 2 + al - 1) & ~(al - 1);
+  *stride = (*boff + (long long)K * N * 2 + al - 1) & ~(al - 1);
   Pipe *p = pipe_of(E, dot);
   cu_smem_need(E, *stride * (p ? p->D + 1 : 1));
+}
+
+/* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
+ * mma.sync, tc_sw128's (wgmma's 128-byte swizzle atoms) for a wgmma dot */
+static const char *operand_at(CE *E, Op *dot, const char *buf, const char *r, const char *c, Shape s) {
+  if (wg_dot(E, dot))
+    return fmt("%s[tc_sw128(%s, %s, %d)]", buf, r, c, s.d[0]);
+  E->need_mma |= 32;
+  return fmt("%s[tc_swz(%s, %s, %d)]", buf, r, c, s.d[1] / 8);
 }
 
 /* the operand buffer of dot at buffer expression `which` (a constant or a stage expression) */
@@ -353,7 +387,7 @@ void cu_emit_async_load(CE *E, Op *op) {
   Ix ix = ix_canon(L);
   const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : "true";
   const char *addr = cu_address(E, op->in[0], &ix);
-  const char *at = fmt("%s[tc_swz(%s, %s, %d)]", buf, ix_coord(&ix, 0), ix_coord(&ix, 1), v->sh.d[1] / 8);
+  const char *at = operand_at(E, dot, buf, ix_coord(&ix, 0), ix_coord(&ix, 1), v->sh);
   E->need_mma |= 4;
   cline(E, "/* %s: straight to shared memory for the tensor cores (cp.async, zeros where masked) */",
         cu_name(E, v));
@@ -385,14 +419,13 @@ static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L) {
   return src;
 }
 
-static void stage(CE *E, Value *v, const char *buf) {
-  int cpr = v->sh.d[1] / 8;
+static void stage(CE *E, Op *dot, Value *v, const char *buf) {
   bool tr;
   Lay L;
   Value *src = stage_src(E, v, &tr, &L);
   Ix c = ix_canon(L);
   const char *x = cu_access(E, src, &c);
-  const char *at = fmt("%s[tc_swz(%s, %s, %d)]", buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), cpr);
+  const char *at = operand_at(E, dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
   size_t n = strlen(x);
   bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
   const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
@@ -416,13 +449,109 @@ static void stage(CE *E, Value *v, const char *buf) {
     cline(E, "}");
 }
 
+/* mma.sync over the warp's part of the result, fragments read with ldmatrix: the warp's
+ * 16x8 tiles are consecutive rows and columns (lay_mma), or for the wgmma layout (the sm_90a
+ * path's fallback) 16-row tiles 64 rows apart in the warpgroup's part */
+static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name) {
+  Value *a = op->in[0], *r = op->out[0];
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  int MW = M / L.wm, NW = N / L.wn, step = L.wg ? 64 : 16, MT = MW / step, NT = NW / 8;
+  if (L.wg) {
+    cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
+             "+ [0, %d); its warp w rows 16 * w + 64 * i + [0, 16), in %dx%d tiles of 16x8 */",
+          MW, L.wn, MW, NW, L.wn, NW, MT, NT);
+    E->ind++;
+    cline(E, "const int tc_lane = tid & 31, tc_row = tid / 32 %% 4 * 16 + tid / 128 / %d * %d, "
+             "tc_col = tid / 128 %% %d * %d;", L.wn, MW, L.wn, NW);
+  } else {
+    cline(E, "{ /* warp (tid / 32) computes rows %d * (warp / %d) + [0, %d) and columns %d * (warp %% %d) "
+             "+ [0, %d) in %dx%d tiles of 16x8 */", MW, L.wn, MW, NW, L.wn, NW, MT, NT);
+    E->ind++;
+    cline(E, "const int tc_lane = tid & 31, tc_row = tid / 32 / %d * %d, tc_col = tid / 32 %% %d * %d;",
+          L.wn, MW, L.wn, NW);
+  }
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", K);
+  E->ind++;
+  cline(E, "unsigned tc_fa[%d][4], tc_fb[%d][2];", MT, NT);
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s);",
+        operand_at(E, op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", a->sh));
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
+  cline(E, "  unsigned tc_t[4];");
+  cline(E, "  tc_ldsm_x4_trans(tc_t, &%s);",
+        operand_at(E, op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
+  cline(E, "  tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];");
+  cline(E, "}");
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  cline(E, "  #pragma unroll");
+  cline(E, "  for (int tc_j = 0; tc_j < %d; ++tc_j)", NT);
+  cline(E, "    tc_mma_%s(&%s[(tc_i * %d + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);",
+        a->dt == DT_F16 ? "f16" : "bf16", name, NT);
+  E->ind--;
+  cline(E, "}");
+  E->ind--;
+  cline(E, "}");
+}
+
+/* the definition of tc_wgmma_<t>_n<N>: one wgmma.mma_async m64nNk16 accumulating into d[0, N/2)
+ * with A and B read from shared memory through their descriptors (B N-major: transposed) */
+static const char *wgmma_helper(CE *E, const char *t, int n) {
+  const char *fn = fmt("tc_wgmma_%s_n%d", t, n);
+  for (int i = 0; i < E->wg_helpers.n; i++)
+    if (strstr(E->wg_helpers.v[i], fmt("%s(", fn)))
+      return fn;
+  Buf b = {0};
+  buf_printf(&b, "static __device__ __forceinline__ void %s(float *d, uint64_t a, uint64_t b) {\n", fn);
+  buf_printf(&b, "  asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n\"\n", n / 2 + 2);
+  buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", n, t, t);
+  for (int i = 0; i < n / 2; i++)
+    buf_printf(&b, "%s%%%d", i ? ", " : "", i);
+  buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, 1;\\n}\\n\"\n               :", n / 2, n / 2 + 1);
+  for (int i = 0; i < n / 2; i++)
+    buf_printf(&b, "%s \"+f\"(d[%d])", i ? "," : "", i);
+  buf_puts(&b, "\n               : \"l\"(a), \"l\"(b), \"r\"(1));\n}\n");
+  vec_push(&E->wg_helpers, xstrdup(b.s));
+  buf_free(&b);
+  return fn;
+}
+
+/* wgmma (sm_90a): each warpgroup issues, per 16 of K, one m64nNk16 per 64-row block of its
+ * part; the tensor cores read A (K-major) and B (N-major) from shared memory in 128-byte
+ * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
+static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name) {
+  Value *a = op->in[0], *r = op->out[0];
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
+  const char *fn = wgmma_helper(E, a->dt == DT_F16 ? "f16" : "bf16", NW);
+  cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
+           "+ [0, %d): %d wgmma m64n%dk16 per 16 of K */", MW, L.wn, MW, NW, L.wn, NW, MB, NW);
+  E->ind++;
+  cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d;",
+        as, L.wn, MW * 128, bs, L.wn, (NW / 64) * K * 128);
+  cline(E, "tc_wgmma_fence();");
+  cline(E, "#pragma unroll");
+  cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
+  cline(E, "  #pragma unroll");
+  cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A: 8-row atoms 1024 bytes apart; B: 64 columns %d bytes apart */", MB,
+        K * 128);
+  cline(E, "    %s(&%s[tc_i * %d], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024), "
+           "tc_desc(tc_b + tc_k * 128, %d, 1024));", fn, name, NW / 2, M * 128, K * 128);
+  cline(E, "tc_wgmma_commit();");
+  cline(E, "tc_wgmma_wait0();");
+  cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]); /* read only after the wait */", name));
+  E->ind--;
+  cline(E, "}");
+}
+
 static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
-  int MW = M / L.wm, NW = N / L.wn, MT = MW / 16, NT = NW / 8;
   long long boff, stride;
   mma_smem(E, op, &boff, &stride);
-  E->need_mma |= a->dt == DT_F16 ? 1 : 2;
+  E->need_mma |= (a->dt == DT_F16 ? 1 : 2) | (L.wg ? 16 : 0);
   bool async = E->async_for[a->id] == op;
   (void)smem_type(E, a);
   Pipe *pipe = pipe_of(E, op);
@@ -445,44 +574,25 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     settle(E, acc, L);
     cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
           cu_name(E, a), cu_name(E, b));
-    stage(E, a, as);
-    stage(E, b, bs);
+    stage(E, op, a, as);
+    stage(E, op, b, bs);
   }
+  if (L.wg)
+    cline(E, "tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */");
   cline(E, "__syncthreads();");
   Ix ix = ix_canon(L);
   const char *name = cu_name(E, r);
   cline(E, "float %s[%d]; /* %s */", name, L.E, lay_comment(L, r->dt));
   cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_access(E, acc, &ix)));
-  cline(E, "{ /* warp (tid / 32) computes rows %d * (warp / %d) + [0, %d) and columns %d * (warp %% %d) "
-           "+ [0, %d) in %dx%d tiles of 16x8 */", MW, L.wn, MW, NW, L.wn, NW, MT, NT);
-  E->ind++;
-  cline(E, "const int tc_lane = tid & 31, tc_row = tid / 32 / %d * %d, tc_col = tid / 32 %% %d * %d;",
-        L.wn, MW, L.wn, NW);
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", K);
-  E->ind++;
-  cline(E, "unsigned tc_fa[%d][4], tc_fb[%d][2];", MT, NT);
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
-  cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, %d)]);",
-        as, K / 8);
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
-  cline(E, "  unsigned tc_t[4];");
-  cline(E, "  tc_ldsm_x4_trans(tc_t, &%s[tc_swz(tc_k + (tc_lane & 15), tc_col + tc_j * 8 + (tc_lane >> 4) * 8, %d)]);",
-        bs, N / 8);
-  cline(E, "  tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];");
-  cline(E, "}");
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
-  cline(E, "  #pragma unroll");
-  cline(E, "  for (int tc_j = 0; tc_j < %d; ++tc_j)", NT);
-  cline(E, "    tc_mma_%s(&%s[(tc_i * %d + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);",
-        a->dt == DT_F16 ? "f16" : "bf16", name, NT);
-  E->ind--;
-  cline(E, "}");
-  E->ind--;
-  cline(E, "}");
+  if (L.wg) {
+    cline(E, "#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */");
+    wgmma_block(E, op, L, as, bs, name);
+    cline(E, "#else /* other architectures: mma.sync on the same layouts */");
+    mma_sync_block(E, op, L, as, bs, name);
+    cline(E, "#endif");
+  } else {
+    mma_sync_block(E, op, L, as, bs, name);
+  }
   cline(E, "__syncthreads();");
   if (pipe)
     cline(E, "%s = (%s + 1) %% %d;", pipe->stage, pipe->stage, pipe->D + 1);

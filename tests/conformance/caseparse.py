@@ -18,7 +18,7 @@ POINTER_DTYPES = {
 SCALAR_TYPES = ("i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64")
 FP8_DTYPES = ("fp8e4nv", "fp8e5", "fp8e4b15")  # pointer element types only
 INITS = ("rand", "randn", "randint", "zeros", "ones", "arange", "empty")
-KEYS = ("file", "kernel", "signature", "grid", "arg", "tol")
+KEYS = ("file", "kernel", "signature", "grid", "arg", "tol", "warps")
 
 
 class CaseError(Exception):
@@ -145,6 +145,14 @@ class Case:
         self.signature = fields["signature"]
         self.grid = fields["grid"]
         self.sig = split_signature(self.signature)
+        self.warps = 4  # num_warps, Triton's default
+        if "warps" in fields:
+            try:
+                self.warps = int(fields["warps"])
+            except ValueError:
+                raise CaseError(f"{path}: warps must be an integer") from None
+            if self.warps <= 0 or self.warps & (self.warps - 1) or self.warps > 32:
+                raise CaseError(f"{path}: warps must be a power of two up to 32")
         if "tol" in fields:
             toks = fields["tol"].split()
             if len(toks) != 2:

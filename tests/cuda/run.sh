@@ -178,7 +178,8 @@ else
     n=$(basename "$c" .case)
     [ -n "${CUDA_CASES:-}" ] && ! echo " $CUDA_CASES " | grep -q " $n " && continue
     f=$(field file "$c"); k=$(field kernel "$c"); s=$(field signature "$c"); g=$(field grid "$c")
-    if ! timeout 20 "$TRITONC" "$f" -n "$k" -s "$s" -g "$g" --target cuda -o "$gen/$n" \
+    w=$(field warps "$c")
+    if ! timeout 20 "$TRITONC" "$f" -n "$k" -s "$s" -g "$g" -w "${w:-4}" --target cuda -o "$gen/$n" \
         > /dev/null 2> "$gen/$n.log"; then
       why="translator: $(grep -m1 error "$gen/$n.log" || head -n 1 "$gen/$n.log")"
       if [ -n "${CUDA_STRICT:-}" ]; then fail "generated $n ($why)"; else skip "generated $n ($why)"; fi

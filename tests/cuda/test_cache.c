@@ -72,7 +72,7 @@ static void test_hash(void) {
 static void test_pick(void) {
   const int archs[] = {75, 80, 86, 87, 89, 90, 100, 120};
   struct { int cc; const char *want; int cubin; } t[] = {
-      {90, "sm_90", 1}, {75, "sm_75", 1}, {88, "compute_87", 0}, {130, "compute_120", 0},
+      {90, "sm_90a", 1}, {75, "sm_75", 1}, {88, "compute_87", 0}, {130, "compute_120", 0},
       {101, "compute_100", 0}, {70, NULL, 0}};
   for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
     char arch[24] = "", name[64];

@@ -112,7 +112,7 @@ run_case() {
     local casefile="$CASES_DIR/$name.case"
     local out="$BUILD/$name"
     local result="$BUILD/$name.result"
-    local file="" kernel="" signature="" grid="" tol=""
+    local file="" kernel="" signature="" grid="" tol="" warps=4
     local -a args=()
     local line key value
 
@@ -138,6 +138,7 @@ run_case() {
         signature) signature=$value ;;
         grid) grid=$value ;;
         tol) tol=$value ;;
+        warps) warps=$value ;;
         arg) args+=("$value") ;;
         *) fail "bad case file: unknown key '$key'"; return ;;
         esac
@@ -208,7 +209,7 @@ run_case() {
         return
     fi
     local trc=0
-    "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" --target "$TC_TARGET" -o "$out/$name" \
+    "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" -w "$warps" --target "$TC_TARGET" -o "$out/$name" \
         >"$out/translate.log" 2>&1 || trc=$?
     if [ "$trc" -ge 128 ]; then
         fail "translator crashed (exit $trc)" "$out/translate.log"

@@ -55,22 +55,23 @@ template <int W, class M> static __device__ __forceinline__ void tc_stv(M *p, co
  * within each 128-byte line (tc_swz: the 8 rows one ldmatrix phase reads fall in 8 different
  * bank groups), fragments read with ldmatrix (B transposed on the way), mma.sync m16n8k16
  * accumulating in fp32 registers: c[0..3] are rows g, g, g+8, g+8 and columns 2t, 2t+1, 2t,
- * 2t+1 of the 16x8 tile (g = lane / 4, t = lane % 4). */
-static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
-  const int q = r * chunks_per_row + (c >> 3);
-  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
-}
-static __device__ __forceinline__ void tc_ldsm_x4(unsigned r[4], const void *p) {
+ * 2t+1 of the 16x8 tile (g = lane / 4, t = lane % 4). A wgmma kernel calls these only where it
+ * is built for another architecture than sm_90a (hence `unused`). */
+static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4(unsigned r[4], const void *p) {
   const unsigned a = (unsigned)__cvta_generic_to_shared(p);
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
-static __device__ __forceinline__ void tc_ldsm_x4_trans(unsigned r[4], const void *p) {
+static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4_trans(unsigned r[4], const void *p) {
   const unsigned a = (unsigned)__cvta_generic_to_shared(p);
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
-static __device__ __forceinline__ void tc_mma_f16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
+  const int q = r * chunks_per_row + (c >> 3);
+  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
+}
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_f16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
@@ -83,7 +84,7 @@ static __device__ __forceinline__ void tc_mma_f16(float c[4], const unsigned a[4
 extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16_t *a_ptr, uint16_t *b_ptr, uint16_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t lda, int32_t ldb, int32_t ldc)
 {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tc_smem[16384]; /* reductions and layout changes */
+  __shared__ __align__(128) unsigned char tc_smem[16384]; /* reductions and layout changes */
   /* matmul_block_ptr.py:18: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* matmul_block_ptr.py:19: tiles_m = tl.cdiv(M, BLOCK_M) */
