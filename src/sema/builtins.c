@@ -197,8 +197,12 @@ static SVal *bi_cast(Sema *S, Call *c) {
     error_at(c->loc, "%s(): expected a dtype, got %s", c->name, sv_kind_name(d));
   SVal *bc = arg(c, 3, "bitcast");
   if (d->dt == DT_PTR) {
-    if (x->dt != DT_PTR)
-      error_at(c->loc, "cannot cast %s to a pointer type", dt_name(x->dt, x->elt));
+    /* Triton casts a pointer to another pointer type, and a 64-bit integer to a pointer
+     * (inttoptr: test_core's test_where selects between addresses loaded as int64 and
+     * cast with .to(tl.pi32_t)) */
+    if (x->dt != DT_PTR && x->dt != DT_I64 && x->dt != DT_U64)
+      error_at(c->loc, "cannot cast %s to a pointer type (only pointers and 64-bit integers "
+               "can be)", dt_name(x->dt, x->elt));
     Value *r = emit1(S, O_BITCAST, c->loc, DT_PTR, x->sh, 1, &x);
     r->elt = d->elt;
     return sv_tensor(r);
@@ -380,6 +384,13 @@ static SVal *bi_abs(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "x");
   if (dt_is_unsigned(x->dt) || x->dt == DT_I1)
     return sv_tensor(x);
+  if (dt_is_fp8(x->dt)) {
+    /* Triton clears the sign bit of an fp8 (its fabs lowering, and for float8e4b15 an and
+     * with 0x7F): exact for every fp8 value, a NaN stays a NaN */
+    Value *bits = bitcast_to(S, c->loc, x, DT_U8);
+    Value *mag = tensor_binop(S, c->loc, O_AND, bits, const_value(S, c->loc, DT_U8, 0x7F, 0));
+    return sv_tensor(bitcast_to(S, c->loc, mag, x->dt));
+  }
   return sv_tensor(emit1(S, O_ABS, c->loc, x->dt, x->sh, 1, &x));
 }
 
@@ -1728,6 +1739,8 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       if (!strcmp(attr, dtype_info[t].name))
         return dtype_val((DType)t, DT__COUNT);
     if (!strcmp(attr, "bool") || !strcmp(attr, "int1")) return dtype_val(DT_I1, DT__COUNT);
+    if (!strcmp(attr, "pi32_t")) /* core.py: pi32_t = pointer_type(int32) */
+      return dtype_val(DT_PTR, DT_I32);
     if (!strcmp(attr, "constexpr")) return sv_new(SV_CONSTEXPR_T);
     if (!strcmp(attr, "PropagateNan")) {
       SVal *m = sv_new(SV_MODULE);

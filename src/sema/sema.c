@@ -959,6 +959,28 @@ static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int narg
   return v;
 }
 
+static int first_triton_deco(Sema *S, Node *fn);
+
+/* @triton.jit(noinline=True): Triton compiles the function on its own, which it can only do for
+ * scalar parameters. tritonc inlines every call, so a noinline function with scalar arguments
+ * computes the same; a tile argument is Triton's compile error. */
+static bool is_noinline(Sema *S, Node *fn) {
+  for (int i = first_triton_deco(S, fn); i < fn->decos.n; i++) {
+    Node *d = fn->decos.v[i];
+    if (d->kind != N_CALL)
+      continue;
+    SVal *callee = eval_or_null(S, d->a);
+    if (!callee || callee->k != SV_BUILTIN || strcmp(callee->s, "triton.jit"))
+      continue;
+    for (int j = 0; j < d->kws.n; j++)
+      if (!strcmp(d->kws.v[j]->str, "noinline") && d->kws.v[j]->a) {
+        SVal *v = eval_or_null(S, d->kws.v[j]->a);
+        return v && sv_truthy(S, d->loc, v);
+      }
+  }
+  return false;
+}
+
 static SVal *call_jit(Sema *S, Loc loc, Node *fn, ModEnv *menv, SVal **args, int nargs,
                       const char **kwn, SVal **kwv, int nkw) {
   for (Frame *f = S->frame; f; f = f->up)
@@ -977,6 +999,10 @@ static SVal *call_jit(Sema *S, Loc loc, Node *fn, ModEnv *menv, SVal **args, int
     if (v->k == SV_TENSOR && is_constexpr_ann(S, fn->params.v[i]->c))
       error_at(loc, "argument '%s' of '%s' is tl.constexpr but got a runtime value",
                fn->params.v[i]->str, fn->str);
+    if (v->k == SV_TENSOR && v->v->sh.rank && is_noinline(S, fn))
+      error_at(loc, "function '%s' is marked noinline, but was called with the non-scalar "
+               "argument %s: %s%s (a noinline function takes scalars only)", fn->str,
+               fn->params.v[i]->str, dtype_info[v->v->dt].name, shape_str(v->v->sh));
     scope_set(callee, fn->params.v[i]->str, v);
   }
   if (used != nkw)

@@ -119,9 +119,21 @@ static void check_fp8_cast(Loc loc, DType from, DType to, int rounding) {
     error_at(loc, "fp_downcast_rounding='rtz' to fp8 exists only from fp32 to float8e5 in Triton");
 }
 
+/* A pointer as an integer: Triton's cast gives its address (ptrtoint) as int64, and compares it
+ * with 0 for int1; storing a pointer tile into an int64 buffer casts so. */
+static Value *ptr_to_int(Sema *S, Loc loc, Value *v, DType dt) {
+  if (dt != DT_I64 && dt != DT_U64 && dt != DT_I1)
+    error_at(loc, "cannot cast %s to %s (a pointer becomes int64, uint64 or int1 only)",
+             dt_name(v->dt, v->elt), dtype_info[dt].sig);
+  Value *r = emit1(S, O_BITCAST, loc, dt == DT_I1 ? DT_I64 : dt, v->sh, 1, &v);
+  return dt == DT_I1 ? cast_to(S, loc, r, DT_I1) : r;
+}
+
 Value *cast_round(Sema *S, Loc loc, Value *v, DType dt, int rounding) {
   if (v->dt == dt)
     return v;
+  if (v->dt == DT_PTR && dt != DT_PTR)
+    return ptr_to_int(S, loc, v, dt);
   if (v->dt == DT_PTR || dt == DT_PTR)
     error_at(loc, "cannot cast %s to %s", dt_name(v->dt, v->elt), dtype_info[dt].sig);
   bool downcast = dt_is_float(v->dt) && dt_is_float(dt) && dt_bits(dt) < dt_bits(v->dt);
@@ -143,6 +155,8 @@ Value *cast_round(Sema *S, Loc loc, Value *v, DType dt, int rounding) {
 Value *cast_to(Sema *S, Loc loc, Value *v, DType dt) {
   if (v->dt == dt)
     return v;
+  if (v->dt == DT_PTR && dt != DT_PTR)
+    return ptr_to_int(S, loc, v, dt);
   if (v->dt == DT_PTR || dt == DT_PTR)
     error_at(loc, "cannot cast %s to %s", dt_name(v->dt, v->elt), dtype_info[dt].sig);
   if (dt_is_fp8(v->dt) || dt_is_fp8(dt))

@@ -64,3 +64,11 @@ def fp8_copy_kernel(x_ptr, y_ptr, f_ptr, h_ptr, N: tl.constexpr):
     tl.store(y_ptr + offs, x)
     tl.store(f_ptr + offs, x.to(tl.float32))
     tl.store(h_ptr + offs, x.to(tl.float16))
+
+
+@triton.jit
+def fp8_abs_kernel(bits_ptr, out_ptr, FMT: tl.constexpr):
+    # tl.abs of every fp8 code (test_core's test_abs_fp8), decoded to fp32
+    offs = tl.arange(0, 256)
+    f = tl.abs(_as_fp8(tl.load(bits_ptr + offs), FMT))
+    tl.store(out_ptr + offs, f.to(tl.float32))

@@ -181,4 +181,15 @@ for dt in (torch.bfloat16, torch.float16):
     xd = xs.double()
     for o, want in zip(outs, (xd.sum(1), xd.sum(0), xd.sum().reshape(1), xd.sum().reshape(1))):
         torch.testing.assert_close(o.double(), want, rtol=1e-2, atol=1e-2)
+# integers as pointers and back (test_core's test_where on '*int32'): numpy's where is the oracle
+from ptr_cast import ptr_where_kernel  # noqa: E402
+
+cond = torch.arange(200) % 3 == 0
+a = torch.randint(-3, 4, (200, ), dtype=torch.int64)
+b = torch.randint(-1000, 1000, (200, ), dtype=torch.int64)
+out = torch.empty(200, dtype=torch.int64)
+nz = torch.empty(200, dtype=torch.int32)
+ptr_where_kernel[(4, )](cond, a, b, out, nz, 200, 64)
+assert torch.equal(out, torch.where(cond, a, b)), out
+assert torch.equal(nz, (a != 0).int() + (b - a > 0).int()), nz
 print("features ok")

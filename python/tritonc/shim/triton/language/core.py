@@ -55,7 +55,25 @@ class dtype:
 
     @property
     def primitive_bitwidth(self):
-        return 1 if self.name == "i1" else int("".join(c for c in self.name if c.isdigit())[:2])
+        if self.name == "i1":
+            return 1
+        if self.name.startswith("fp8"):  # fp8e4nv: the digits are not the width
+            return 8
+        return int("".join(c for c in self.name if c.isdigit())[:2])
+
+    # Triton's dtype attributes of float formats (test_core's convert_float_to_float32 reads them)
+    _MANTISSA = {"fp8e4nv": 3, "fp8e5": 2, "fp8e4b15": 3, "fp16": 10, "bf16": 7, "fp32": 23,
+                 "fp64": 52}
+    _BIAS = {"fp8e4nv": 7, "fp8e5": 15, "fp8e4b15": 15, "fp16": 15, "bf16": 127, "fp32": 127,
+             "fp64": 1023}
+
+    @property
+    def fp_mantissa_width(self):
+        return self._MANTISSA[self.name]
+
+    @property
+    def exponent_bias(self):
+        return self._BIAS[self.name]
 
     def is_floating(self):
         return self.name.startswith(("fp", "bf"))
