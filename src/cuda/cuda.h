@@ -45,6 +45,7 @@ typedef struct Lay {
   signed char map[MAXBITS];
   short wm, wn; /* mapped: the warps along M and N (wg: the warpgroups) */
   bool wg;      /* mapped: wgmma's accumulator (lay_wgmma), else mma.sync's */
+  int rep;      /* mapped: tid bits that index no element (their threads hold copies) */
 } Lay;
 #define MAP_TID 32
 
@@ -84,6 +85,7 @@ typedef struct CE {
   Op **async_for;  /* per value id: the dot a load goes to shared memory for (dot.c); also
                       the loop-carried operand tiles of a pipelined dot (no registers) */
   Vec pipes;       /* Pipe *: dots whose operands stream a trip ahead (dot.c) */
+  bool *late;      /* per value id: such a load is issued at its dot, not where it stands */
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
@@ -93,6 +95,16 @@ Lay lay_of(CE *E, Shape s);
 Lay lay_val(CE *E, Value *v);       /* where v's registers hold its elements */
 Lay lay_mma(CE *E, Shape s, int wm, int wn); /* mma.sync's accumulator over wm x wn warps */
 Lay lay_wgmma(CE *E, Shape s, int gm, int gn); /* wgmma's over gm x gn warpgroups */
+/* the layout of a reduction of a value laid out as L along axis, left where the reduction
+ * leaves it (each thread's partials, after the lanes' butterfly, in every lane): false when
+ * warps hold parts of one result */
+bool lay_slice(Lay L, int axis, Shape rs, Lay *out);
+/* a condition selecting one thread per element of L ("tid < 64", "(tid & 3) == 0"), or NULL
+ * when every thread holds distinct elements */
+const char *lay_once(CE *E, Lay L);
+/* the register index of the element ix reads of a value laid out as L, when that element is
+ * in the reading thread (L a reduction's layout, lay_slice), else NULL */
+const char *ix_local(Ix *ix, Lay *L);
 bool lay_same(const Lay *a, const Lay *b);
 const char *lay_key(const Lay *L);  /* distinguishes layouts in keys of copies */
 void lay_bit_source(const Lay *L, int p, bool *is_tid, int *q); /* flat bit p: bit q of e or tid */

@@ -153,6 +153,15 @@ static void plan_block(CE *E, Block *b, bool *changed) {
           break;
         }
       }
+    } else if (op->k == O_REDUCE && op->nin == 1 && op->nout == 1 && op->out[0]->sh.rank &&
+               E->vlay[op->in[0]->id] && !E->vlay[op->out[0]->id] &&
+               !(op->str && (!strcmp(op->str, "argmax") || !strcmp(op->str, "argmin")))) {
+      Lay S; /* a row statistic of the accumulator stays in the rows' threads */
+      if (lay_slice(*E->vlay[op->in[0]->id], op->axis, op->out[0]->sh, &S)) {
+        Lay *L = arena_alloc(sizeof *L);
+        *L = S;
+        set_lay(E, op->out[0], L, changed);
+      }
     } else if (op->k == O_FOR) {
       carry(E, op, op->reg[0], NULL, 1, changed);
     } else if (op->k == O_WHILE) {
@@ -175,9 +184,22 @@ static Op *streamable(CE *E, Value *v) {
   return L;
 }
 
-/* operand i of dot is such a load in the dot's block */
+static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id] && E->vlay[dot->out[0]->id]->wg; }
+
+/* B = tl.trans(k) of a wgmma dot: k [N, K] goes to shared memory as it is, K-major (the
+ * layout of an A operand), and the tensor cores read it untransposed */
+static bool kmajor_b(CE *E, Op *dot) {
+  Value *b = dot->in[1];
+  return wg_dot(E, dot) && cu_virtual(E, b) && b->def->k == O_PERMUTE && b->sh.rank == 2 &&
+         !cu_virtual(E, b->def->in[0]);
+}
+
+/* operand i of dot is such a load in the dot's block (B: or the load tl.trans reads) */
 static Op *async_load(CE *E, Op *dot, int i) {
-  Op *L = streamable(E, dot->in[i]);
+  Value *v = dot->in[i];
+  if (i == 1 && kmajor_b(E, dot))
+    v = v->def->in[0];
+  Op *L = streamable(E, v);
   return L && L->parent == dot->parent ? L : NULL;
 }
 
@@ -288,6 +310,20 @@ static bool quiet_between(CE *E, Block *b, Op *a, Op **others, int n, int d) {
   return true;
 }
 
+/* nothing between op a and the op at index d of b writes memory (a load moved down past them
+ * reads what it read) */
+static bool no_writes_between(Block *b, Op *a, int d) {
+  int i = ir_find_op(b, a, 0, d);
+  if (i < 0)
+    return false;
+  for (i++; i < d; i++)
+    if (op_class[b->ops[i]->k] == K_MEM && b->ops[i]->k != O_LOAD)
+      return false;
+    else if (b->ops[i]->nreg || op_class[b->ops[i]->k] == K_CTRL || op_class[b->ops[i]->k] == K_MISC)
+      return false;
+  return true;
+}
+
 /* A tensor-core dot whose operands are both such loads, with nothing using shared memory
  * between them and the dot, and an accumulator already in the dot's layout: the loads become
  * cp.async into the dot's operand buffers (no registers, no staging stores). */
@@ -305,17 +341,29 @@ static void plan_async(CE *E, Block *b, Op *loop, Block *parent, int at) {
     if (pipelined(E, op, loop, parent, at))
       continue;
     Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1), *both[2] = {la, lb};
-    if (!la || !lb || la == lb ||
-        !quiet_between(E, b, la, both, 2, d) || !quiet_between(E, b, lb, both, 2, d))
+    if (la == lb)
       continue;
-    E->async_for[la->out[0]->id] = op;
-    E->async_for[lb->out[0]->id] = op;
+    /* each operand that streams alone (the other one staged from registers at the dot); a
+     * load with shared-memory work before its dot is issued at the dot instead (late), when
+     * nothing between them writes memory */
+    for (int i = 0; i < 2; i++) {
+      Op *l = both[i];
+      if (!l)
+        continue;
+      if (quiet_between(E, b, l, both, 2, d))
+        E->async_for[l->out[0]->id] = op;
+      else if (no_writes_between(b, l, d)) {
+        E->async_for[l->out[0]->id] = op;
+        E->late[l->out[0]->id] = true;
+      }
+    }
   }
 }
 
 void cu_plan_layouts(CE *E, Kernel *k) {
   E->vlay = arena_alloc(sizeof(Lay *) * (size_t)(k->next_value_id + 1));
   E->async_for = arena_alloc(sizeof(Op *) * (size_t)(k->next_value_id + 1));
+  E->late = arena_alloc(sizeof(bool) * (size_t)(k->next_value_id + 1));
   bool changed = true;
   while (changed) {
     changed = false;
@@ -326,8 +374,6 @@ void cu_plan_layouts(CE *E, Kernel *k) {
 
 /* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff; a
  * pipelined dot has D + 1 such buffers, *stride bytes apart */
-static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id]->wg; }
-
 static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
   Value *a = dot->in[0], *r = dot->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
@@ -425,6 +471,8 @@ static void stage(CE *E, Op *dot, Value *v, const char *buf) {
   Value *src = stage_src(E, v, &tr, &L);
   Ix c = ix_canon(L);
   const char *x = cu_access(E, src, &c);
+  if (tr && v == dot->in[1] && kmajor_b(E, dot)) /* k as it is: the tensor cores read it K-major */
+    tr = false, v = src;
   const char *at = operand_at(E, dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
   size_t n = strlen(x);
   bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
@@ -481,8 +529,13 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
-  cline(E, "  tc_ldsm_x4_trans(tc_t, &%s);",
-        operand_at(E, op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
+  if (kmajor_b(E, op)) /* k [N, K] as it is: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
+    cline(E, "  tc_ldsm_x4(tc_t, &%s);",
+          operand_at(E, op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
+                     "tc_k + ((tc_lane >> 3) & 1) * 8", op->in[1]->def->in[0]->sh));
+  else
+    cline(E, "  tc_ldsm_x4_trans(tc_t, &%s);",
+          operand_at(E, op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
   cline(E, "  tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];");
   cline(E, "}");
   cline(E, "#pragma unroll");
@@ -499,8 +552,8 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
 
 /* the definition of tc_wgmma_<t>_n<N>: one wgmma.mma_async m64nNk16 accumulating into d[0, N/2)
  * with A and B read from shared memory through their descriptors (B N-major: transposed) */
-static const char *wgmma_helper(CE *E, const char *t, int n) {
-  const char *fn = fmt("tc_wgmma_%s_n%d", t, n);
+static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor) {
+  const char *fn = fmt("tc_wgmma_%s_n%d%s", t, n, kmajor ? "_kb" : "");
   for (int i = 0; i < E->wg_helpers.n; i++)
     if (strstr(E->wg_helpers.v[i], fmt("%s(", fn)))
       return fn;
@@ -510,7 +563,7 @@ static const char *wgmma_helper(CE *E, const char *t, int n) {
   buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", n, t, t);
   for (int i = 0; i < n / 2; i++)
     buf_printf(&b, "%s%%%d", i ? ", " : "", i);
-  buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, 1;\\n}\\n\"\n               :", n / 2, n / 2 + 1);
+  buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1, !kmajor);
   for (int i = 0; i < n / 2; i++)
     buf_printf(&b, "%s \"+f\"(d[%d])", i ? "," : "", i);
   buf_puts(&b, "\n               : \"l\"(a), \"l\"(b), \"r\"(1));\n}\n");
@@ -526,20 +579,27 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   Value *a = op->in[0], *r = op->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
-  const char *fn = wgmma_helper(E, a->dt == DT_F16 ? "f16" : "bf16", NW);
+  bool kb = kmajor_b(E, op);
+  const char *fn = wgmma_helper(E, a->dt == DT_F16 ? "f16" : "bf16", NW, kb);
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
            "+ [0, %d): %d wgmma m64n%dk16 per 16 of K */", MW, L.wn, MW, NW, L.wn, NW, MB, NW);
   E->ind++;
   cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d;",
-        as, L.wn, MW * 128, bs, L.wn, (NW / 64) * K * 128);
+        as, L.wn, MW * 128, bs, L.wn, kb ? NW * 128 : (NW / 64) * K * 128);
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
   cline(E, "  #pragma unroll");
-  cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A: 8-row atoms 1024 bytes apart; B: 64 columns %d bytes apart */", MB,
-        K * 128);
-  cline(E, "    %s(&%s[tc_i * %d], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024), "
-           "tc_desc(tc_b + tc_k * 128, %d, 1024));", fn, name, NW / 2, M * 128, K * 128);
+  if (kb) {
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A and B (K-major): 8-row atoms 1024 bytes apart */", MB);
+    cline(E, "    %s(&%s[tc_i * %d], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024), "
+             "tc_desc(tc_b + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024));", fn, name, NW / 2, M * 128, N * 128);
+  } else {
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A: 8-row atoms 1024 bytes apart; B: 64 columns %d bytes apart */", MB,
+          K * 128);
+    cline(E, "    %s(&%s[tc_i * %d], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024), "
+             "tc_desc(tc_b + tc_k * 128, %d, 1024));", fn, name, NW / 2, M * 128, K * 128);
+  }
   cline(E, "tc_wgmma_commit();");
   cline(E, "tc_wgmma_wait0();");
   cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]); /* read only after the wait */", name));
@@ -552,7 +612,9 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   long long boff, stride;
   mma_smem(E, op, &boff, &stride);
   E->need_mma |= (a->dt == DT_F16 ? 1 : 2) | (L.wg ? 16 : 0);
-  bool async = E->async_for[a->id] == op;
+  Value *bl = kmajor_b(E, op) ? b->def->in[0] : b; /* what B's load is */
+  bool async_a = E->async_for[a->id] == op, async_b = E->async_for[bl->id] == op;
+  bool async = async_a && async_b;
   (void)smem_type(E, a);
   Pipe *pipe = pipe_of(E, op);
   const char *which = pipe ? pipe->stage : "0";
@@ -565,17 +627,33 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
     cline(E, "tc_cp_wait();");
   } else {
+    bool on[2] = {async_a, async_b};
+    Value *ld[2] = {a, bl};
+    for (int i = 0; i < 2; i++)
+      if (on[i] && E->late[ld[i]->id]) {
+        csrc(E, ld[i]->def->loc);
+        cu_emit_async_load(E, ld[i]->def);
+      }
     for (int i = 0; i < 2; i++) { /* what stage() reads */
       bool tr;
       Lay Ls;
       Value *src = stage_src(E, op->in[i], &tr, &Ls);
-      settle(E, src, Ls);
+      if (!on[i])
+        settle(E, src, Ls);
     }
     settle(E, acc, L);
-    cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
-          cu_name(E, a), cu_name(E, b));
-    stage(E, op, a, as);
-    stage(E, op, b, bs);
+    if (async_a || async_b)
+      cline(E, "/* on the tensor cores: %s on its way to shared memory, %s to shared memory in swizzled "
+               "16-byte chunks */", cu_name(E, async_a ? a : b), cu_name(E, async_a ? b : a));
+    else
+      cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
+            cu_name(E, a), cu_name(E, b));
+    if (!async_a)
+      stage(E, op, a, as);
+    if (!async_b)
+      stage(E, op, b, bs);
+    if (async_a || async_b)
+      cline(E, "tc_cp_wait();");
   }
   if (L.wg)
     cline(E, "tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */");

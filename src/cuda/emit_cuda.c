@@ -129,7 +129,8 @@ typedef struct Conv {
 /* smem[flat index] = v, by the threads holding distinct elements. */
 void cu_store_tile(CE *E, Value *v, const char *buf, Lay L) {
   Ix c = ix_canon(L);
-  const char *guard = L.TC < E->T ? fmt("if (tid < %d) ", L.TC) : "";
+  const char *once = lay_once(E, L);
+  const char *guard = once ? fmt("if (%s) ", once) : "";
   const char *x = cu_access(E, v, &c);
   if (*guard)
     cline(E, "%s{", guard);
@@ -233,6 +234,9 @@ const char *cu_access(CE *E, Value *v, Ix *ix) {
   Lay L = lay_val(E, v);
   if (ix_is_canon(ix, &L))
     return fmt("%s[e]", cu_name(E, v));
+  const char *local = ix_local(ix, &L); /* a row statistic read across its row: in the thread */
+  if (local)
+    return fmt("%s[%s]", cu_name(E, v), local);
   return convert(E, v, ix);
 }
 
@@ -676,6 +680,8 @@ static void emit_op(CE *E, Op *op) {
     if (op->out[i]->sh.rank && cu_virtual(E, op->out[i]))
       return; /* recomputed where it is used */
   if (op->k == O_LOAD && E->async_for[op->out[0]->id]) {
+    if (E->late[op->out[0]->id])
+      return; /* issued at its dot (dot.c) */
     csrc(E, op->loc);
     cu_emit_async_load(E, op); /* straight to shared memory for a dot */
     return;

@@ -16,6 +16,9 @@ static int lg2(int64_t x) {
   return l;
 }
 
+static void dim_of_bit(Shape s, int p, int *d, int *k);
+static int flat_bits(Shape s);
+
 Lay lay_of(CE *E, Shape s) {
   Lay L = {0};
   L.s = s;
@@ -112,15 +115,106 @@ Lay lay_wgmma(CE *E, Shape s, int gm, int gn) {
   return L;
 }
 
+bool lay_slice(Lay L, int axis, Shape rs, Lay *out) {
+  if (!L.mapped)
+    return false;
+  int lo = 0;
+  for (int d = L.s.rank - 1; d > axis; d--)
+    lo += lg2(L.s.d[d]);
+  int hi = lo + lg2(L.s.d[axis]), emask = 0, rep = 0, nb = 0;
+  for (int d = 0; d < L.s.rank; d++)
+    nb += lg2(L.s.d[d]);
+  for (int p = lo; p < hi; p++) {
+    if (L.map[p] < MAP_TID)
+      emask |= 1 << L.map[p];
+    else if (L.map[p] - MAP_TID >= 5)
+      return false; /* across warps: through shared memory */
+    else
+      rep |= 1 << (L.map[p] - MAP_TID);
+  }
+  Lay S = L;
+  S.s = rs;
+  S.n = (int)shape_numel(rs);
+  memset(S.map, 0, sizeof S.map);
+  int p2 = 0;
+  for (int p = 0; p < nb; p++) {
+    if (p >= lo && p < hi)
+      continue;
+    int m = L.map[p];
+    if (m < MAP_TID) { /* e bit m: its rank among the bits that stay (reduce.c's slot) */
+      int r = 0;
+      for (int q = 0; q < m; q++)
+        r += !((emask >> q) & 1);
+      m = r;
+    }
+    S.map[p2++] = (signed char)m;
+  }
+  int eb = 0;
+  for (int q = 0; q < 30; q++)
+    eb += (emask >> q) & 1;
+  S.E = L.E >> eb;
+  S.V = 1;
+  S.lv = 0;
+  S.R = S.E;
+  S.rep = L.rep | rep;
+  *out = S;
+  return true;
+}
+
+const char *lay_once(CE *E, Lay L) {
+  const char *a = L.TC < E->T ? fmt("tid < %d", L.TC) : NULL;
+  const char *b = L.rep ? fmt("(tid & %d) == 0", L.rep) : NULL;
+  return a && b ? fmt("%s && %s", a, b) : a ? a : b;
+}
+
+const char *ix_local(Ix *ix, Lay *L) {
+  if (!L->mapped || !L->rep || !shape_eq(ix->s, L->s))
+    return NULL;
+  Buf b = {0};
+  int nb = flat_bits(ix->s);
+  for (int p = 0; p < nb; p++) {
+    int d, k;
+    dim_of_bit(ix->s, p, &d, &k);
+    int c = ix->src[d][k], m = L->map[p];
+    if (ix->inv[d][k])
+      goto no;
+    if (m >= MAP_TID) { /* held by a thread bit: the reader's same bit */
+      bool t;
+      int q;
+      if (c < 0)
+        goto no;
+      lay_bit_source(&ix->L, c, &t, &q);
+      if (!t || q != m - MAP_TID)
+        goto no;
+    } else if (c == BIT_ONE) {
+      buf_printf(&b, "%s%d", b.n ? " + " : "", 1 << m);
+    } else if (c >= 0) {
+      bool t;
+      int q;
+      lay_bit_source(&ix->L, c, &t, &q);
+      if (t)
+        goto no;
+      buf_printf(&b, "%s((e >> %d) & 1) * %d", b.n ? " + " : "", q, 1 << m);
+    }
+  }
+  const char *r = b.s ? fmt("(%s)", b.s) : "0";
+  buf_free(&b);
+  return r;
+no:
+  buf_free(&b);
+  return NULL;
+}
+
 bool lay_same(const Lay *a, const Lay *b) {
-  if (a->n != b->n || a->V != b->V || a->TC != b->TC || a->mapped != b->mapped)
+  if (a->n != b->n || a->V != b->V || a->TC != b->TC || a->mapped != b->mapped || a->rep != b->rep)
     return false;
   return !a->mapped || !memcmp(a->map, b->map, sizeof a->map);
 }
 
 const char *lay_key(const Lay *L) {
   return fmt("%d/%d/%d%s", L->n, L->V, L->TC,
-             L->mapped ? fmt("/%s%dx%d", L->wg ? "wgmma" : "mma", L->wm, L->wn) : "");
+             L->mapped ? fmt("/%s%dx%d%s", L->wg ? "wgmma" : "mma", L->wm, L->wn,
+                             L->rep ? fmt("/rep%d/%dd", L->rep, L->s.rank) : "") : "");
 }
 
 /* Flat bit p of a row-major shape belongs to dimension d, bit k. */
@@ -337,6 +431,9 @@ Ix ix_view(Op *op, Ix *out, int operand) {
  * 4 times over (16 per thread)" */
 const char *lay_comment(Lay L, DType t) {
   const char *dn = t == DT_PTR ? "pointers" : dtype_info[t].sig;
+  if (L.mapped && L.rep)
+    return fmt("%s %s: a reduction of the tensor cores' accumulator, where it was reduced (%d per "
+               "thread, copies in the lanes of tid mask %d)", shape_str(L.s), dn, L.E, L.rep);
   if (L.mapped)
     return fmt("%s %s in the tensor cores' accumulator layout: %dx%d %s, %d per thread",
                shape_str(L.s), dn, L.wm, L.wn, L.wg ? "warpgroups (wgmma)" : "warps", L.E);

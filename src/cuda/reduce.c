@@ -186,6 +186,12 @@ void cu_emit_reduce(CE *E, Op *op) {
   /* 3. across warps, and into the result's layout */
   Value *r = op->out[0];
   int outn = (int)shape_numel(r->sh);
+  Lay *rl = E->vlay ? E->vlay[r->id] : NULL;
+  if (rl && rl->rep && op->nout == 1) { /* left where it was reduced (lay_slice): every lane has it */
+    cline(E, "%s %s[%d]; /* %s */", cu_type(r->dt, DT__COUNT), cu_name(E, r), rl->E, lay_comment(*rl, r->dt));
+    cu_loop(E, rl->E, fmt("%s[e] = %s[e];", cu_name(E, r), acc[0]));
+    return;
+  }
   bool direct = r->sh.rank == 0 && ab.nwarp == 1;
   if (direct) {
     cline(E, "const %s = %s[0];", fmt("%s %s", cu_type(r->dt, DT__COUNT), cu_name(E, r)), acc[arg ? 1 : 0]);
@@ -231,8 +237,9 @@ void cu_emit_reduce(CE *E, Op *op) {
   cu_smem_need(E, off);
   Buf g = {0};
   buf_printf(&g, "(tid & %d) == 0", ab.lanemask);
-  if (L.TC < E->T)
-    buf_printf(&g, " && tid < %d", L.TC);
+  const char *once = lay_once(E, L);
+  if (once)
+    buf_printf(&g, " && %s", once);
   cline(E, "if (%s) { /* one lane per partial result */", g.s);
   buf_free(&g);
   cline(E, "  #pragma unroll");
