@@ -30,7 +30,7 @@ check bad-stages-text 2 $T $ADD --num-stages 3x
 MM="examples/matmul.py -n matmul_kernel -s *fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,64,64,32,4,False --emit cuda"
 check stages-2 0 $T $MM -ns 2;                  has stages-2-wait "$tmp/out" "tc_cp_wait_group<1>"
 check stages-4 0 $T $MM -ns 4;                  has stages-4-wait "$tmp/out" "tc_cp_wait_group<3>"
-has stages-4-ring "$tmp/out" "acc_stage = (acc_stage + 1) % 4"
+has stages-4-ring "$tmp/out" "ring0_stage = (ring0_stage + 1) % 4"
 check stages-1 0 $T $MM -ns 1
 if grep -q "tc_cp_wait_group" "$tmp/out"; then echo "FAIL stages-1-none (a pipeline at -ns 1)"; fail=$((fail + 1))
 else echo "PASS stages-1-none"; pass=$((pass + 1)); fi

@@ -86,6 +86,10 @@ typedef struct CE {
                       the loop-carried operand tiles of a pipelined dot (no registers) */
   Vec pipes;       /* Pipe *: dots whose operands stream a trip ahead (dot.c) */
   bool *late;      /* per value id: such a load is issued at its dot, not where it stands */
+  Vec rings;       /* Ring *: the loops whose dots' operands stream trips ahead (dot.c) */
+  Vec ring_defs;   /* const char *: "#define NAME_RINGi offset", written before the kernel */
+  long long win[8]; /* the shared memory used while each open ring is live */
+  int nwin;
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
@@ -148,7 +152,8 @@ void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step,
 /* dot.c */
 void cu_plan_layouts(CE *E, Kernel *k); /* dot results (and what carries them) in MMA layout */
 void cu_emit_dot(CE *E, Op *op);
-void cu_emit_async_load(CE *E, Op *op); /* a dot operand's tl.load as cp.async to shared memory */
+void cu_emit_async_load(CE *E, Op *op);
+void cu_ring_end(CE *E, Op *loop); /* after a loop: place its ring (dot.c) */ /* a dot operand's tl.load as cp.async to shared memory */
 /* atomic.c */
 void cu_emit_atomic(CE *E, Op *op);
 void cu_atomic_helpers(CE *E, Buf *o); /* the helpers' definitions, before the kernel */

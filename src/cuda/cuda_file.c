@@ -194,6 +194,8 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
     buf_puts(out, "#endif\n");
   }
   buf_printf(out, "\n#define %s_NUM_THREADS %d\n", k->name, E.T);
+  for (int i = 0; i < E.ring_defs.n; i++)
+    buf_puts(out, E.ring_defs.v[i]);
   if (E.smem > SMEM_STATIC)
     buf_printf(out, "#define %s_SMEM_BYTES %lld /* dynamic shared memory: pass it at launch */\n",
                k->name, E.smem);

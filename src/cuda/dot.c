@@ -91,21 +91,7 @@ static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
  * mma.sync fallback on the same layouts), false when op cannot take it: the tensor-core form
  * with whole warpgroups, 64-row blocks, and operands whose rows are whole 128-byte swizzle
  * atoms (K and a warpgroup's N multiples of 64, at most 256 columns per warpgroup). */
-static bool wg_split(CE *E, Op *op, int *gm, int *gn) {
-  int wm, wn;
-  if (!mma_warps(E, op, &wm, &wn) || (E->T / 32) % 4)
-    return false;
-  Value *r = op->out[0];
-  int M = r->sh.d[0], N = r->sh.d[1], K = op->in[0]->sh.d[1], G = E->T / 128, m = G;
-  while (m > 1 && (M / m) % 64)
-    m /= 2;
-  int n = G / m;
-  if (M % 64 || K % 64 || (M / m) % 64 || (N / n) % 64 || N / n > 256)
-    return false;
-  *gm = m;
-  *gn = n;
-  return true;
-}
+static bool wg_split(CE *E, Op *op, int *gm, int *gn) { return ir_dot_wgmma_shape(E->k, op, gm, gn); }
 
 static void set_lay(CE *E, Value *v, Lay *L, bool *changed) {
   if (!E->vlay[v->id]) {
@@ -203,23 +189,50 @@ static Op *async_load(CE *E, Op *dot, int i) {
   return L && L->parent == dot->parent ? L : NULL;
 }
 
-/* Operands carried by the loop around the dot (pass_prefetch: the first D trips' tiles loaded
- * before the loop, trip k + D's at the top of trip k): S = D + 1 buffers in a ring, D filling
- * while the dot reads one. */
+/* Operands carried by the loop around their dots (pass_prefetch: the first D trips' tiles
+ * loaded before the loop, trip k + D's at the top of trip k) live in a ring of S = D + 1
+ * stages of shared memory, each stage holding every such operand of the loop's dots: D fill
+ * while the dots read one. The ring's region lies above whatever else the kernel keeps in
+ * shared memory while the ring is live (from the first copy before the loop to the loop's end;
+ * its offset, known then, is the define NAME_RINGi), so nothing else waits for it. */
 #define MAX_AHEAD 7
+typedef struct Ring {
+  Op *loop;
+  int id, D, npipes, issued, ndots, done;
+  long long stride;         /* bytes of one stage */
+  const char *stage, *base; /* C names: the stage the dots read; the region's offset */
+  bool waited;              /* the body waited for this trip's copies */
+} Ring;
 typedef struct Pipe {
-  Op *dot, *loop;
-  int D;                       /* trips ahead */
-  Op *first[MAX_AHEAD][2];     /* before the loop: trip t's loads of operand 0 and 1 */
-  Op *next[2];                 /* in the body */
-  const char *stage;           /* the C variable naming the buffer the dot reads */
-  int issued;                  /* loads emitted of the current group */
+  Op *dot;
+  int operand;             /* 0: A; 1: B (or k of B = tl.trans(k)) */
+  Ring *r;
+  Op *first[MAX_AHEAD], *next;
+  long long off;           /* its tile in a stage */
 } Pipe;
 
-static Pipe *pipe_of(CE *E, Op *dot) {
-  for (int i = 0; i < E->pipes.n; i++)
-    if (((Pipe *)E->pipes.v[i])->dot == dot)
-      return E->pipes.v[i];
+static Pipe *pipe_of(CE *E, Op *dot, int operand) {
+  for (int i = 0; i < E->pipes.n; i++) {
+    Pipe *p = E->pipes.v[i];
+    if (p->dot == dot && p->operand == operand)
+      return p;
+  }
+  return NULL;
+}
+
+static Pipe *pipe_of_load(CE *E, Op *load, int *t) {
+  for (int i = 0; i < E->pipes.n; i++) {
+    Pipe *p = E->pipes.v[i];
+    for (int q = 0; q < p->r->D; q++)
+      if (p->first[q] == load) {
+        *t = q;
+        return p;
+      }
+    if (p->next == load) {
+      *t = -1;
+      return p;
+    }
+  }
   return NULL;
 }
 
@@ -230,62 +243,96 @@ static int carried_index(Block *b, Value *v) {
   return -1;
 }
 
-/* operand i of the pipelined dot: the chain of carried tiles a_0 (the dot's) .. a_{D-1}, each
- * yielded as the one before it, the last yielded from a streamable load of the body */
-static int operand_chain(CE *E, Pipe *p, int i, Block *parent, Op *y, Value **args) {
-  Block *b = p->dot->parent;
-  Value *a = p->dot->in[i];
+/* operand o of a dot in loop's body: the chain of carried tiles a_0 (what the dot reads) ..
+ * a_{D-1}, each yielded as the one before it, the last yielded from a streamable load of the
+ * body; its length D, or 0 */
+static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, Pipe *p, Value **args) {
+  Block *b = loop->reg[0];
+  Value *a = dot->in[o];
+  if (o == 1 && kmajor_b(E, dot))
+    a = a->def->in[0];
   for (int t = 0; t < MAX_AHEAD; t++) {
     int j = carried_index(b, a);
-    if (j < 0 || a->uses != 1 || p->loop->out[j]->uses)
+    if (j < 0 || a->uses != 1 || loop->out[j]->uses)
       return 0;
     args[t] = a;
-    Op *f = streamable(E, p->loop->in[3 + j]);
+    Op *f = streamable(E, loop->in[3 + j]);
     if (!f || f->parent != parent)
       return 0;
-    p->first[t][i] = f;
+    p->first[t] = f;
     a = y->in[j];
     if (carried_index(b, a) < 0) {
-      p->next[i] = streamable(E, a);
-      return p->next[i] && p->next[i]->parent == b ? t + 1 : 0;
+      p->next = streamable(E, a);
+      return p->next && p->next->parent == b ? t + 1 : 0;
     }
   }
   return 0;
 }
 
-static bool quiet_between(CE *E, Block *b, Op *a, Op **others, int n, int d);
+static long long tile_bytes(Value *v) { return (shape_numel(v->sh) * 2 + 1023) & ~1023LL; }
 
-static bool pipelined(CE *E, Op *dot, Op *loop, Block *parent, int at) {
-  Block *b = dot->parent;
+/* the ring of loop (in parent at index at): every tensor-core dot operand of its body that
+ * pass_prefetch carries */
+static void plan_ring(CE *E, Op *loop, Block *parent) {
+  Block *b = loop->reg[0];
   Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
-  if (!loop || loop->k != O_FOR || loop->reg[0] != b || !y || y->k != O_YIELD)
-    return false;
-  Pipe p = {dot, loop, 0, {{0}}, {0}, NULL, 0};
-  Value *args[2][MAX_AHEAD];
-  p.D = operand_chain(E, &p, 0, parent, y, args[0]);
-  if (!p.D || operand_chain(E, &p, 1, parent, y, args[1]) != p.D)
-    return false;
-  Op *pre[2 * MAX_AHEAD];
-  for (int t = 0; t < p.D; t++)
-    pre[2 * t] = p.first[t][0], pre[2 * t + 1] = p.first[t][1];
-  int d = ir_find_op(b, dot, 0, b->nops);
-  for (int i = 0; i < 2 * p.D; i++)
-    if (!quiet_between(E, parent, pre[i], pre, 2 * p.D, at))
-      return false;
-  if (!quiet_between(E, b, p.next[0], p.next, 2, d) || !quiet_between(E, b, p.next[1], p.next, 2, d))
-    return false;
-  Pipe *np = arena_alloc(sizeof *np);
-  *np = p;
-  vec_push(&E->pipes, np);
-  for (int i = 0; i < 2; i++) {
-    E->async_for[p.next[i]->out[0]->id] = dot;
-    for (int t = 0; t < p.D; t++) { /* the carried tiles have no registers */
-      E->async_for[p.first[t][i]->out[0]->id] = dot;
-      E->async_for[args[i][t]->id] = dot;
-      E->async_for[loop->out[carried_index(b, args[i][t])]->id] = dot;
+  if (loop->k != O_FOR || !y || y->k != O_YIELD || E->rings.n >= 8) /* 8: E->win */
+    return;
+  Ring *r = NULL;
+  for (int d = 0; d < b->nops; d++) {
+    Op *dot = b->ops[d];
+    Lay *L = dot->k == O_DOT ? E->vlay[dot->out[0]->id] : NULL;
+    if (!L || !L->mapped || !(cu_virtual(E, dot->in[2]) || E->vlay[dot->in[2]->id] == L))
+      continue;
+    bool used = false;
+    for (int o = 0; o < 2; o++) {
+      Pipe p = {dot, o, NULL, {0}, NULL, 0};
+      Value *args[MAX_AHEAD];
+      int D = operand_chain(E, loop, dot, o, parent, y, &p, args);
+      if (!D || (r && r->D != D))
+        continue;
+      if (!r) {
+        r = arena_alloc(sizeof *r);
+        *r = (Ring){loop, E->rings.n, D, 0, 0, 0, 0, 0, NULL, NULL, false};
+        vec_push(&E->rings, r);
+      }
+      Pipe *np = arena_alloc(sizeof *np);
+      *np = p;
+      np->r = r;
+      np->off = r->stride;
+      Value *tile = args[0];
+      r->stride += tile_bytes(tile);
+      r->npipes++;
+      used = true;
+      vec_push(&E->pipes, np);
+      E->async_for[p.next->out[0]->id] = dot;
+      for (int t = 0; t < D; t++) { /* the carried tiles have no registers */
+        E->async_for[p.first[t]->out[0]->id] = dot;
+        E->async_for[args[t]->id] = dot;
+        E->async_for[loop->out[carried_index(b, args[t])]->id] = dot;
+      }
     }
+    r && used ? r->ndots++ : 0;
   }
-  return true;
+}
+
+/* where operand o of a pipelined dot is in the ring's stage `slot` (an expression) */
+static const char *ring_buf(Pipe *p, const char *slot) {
+  return fmt("((uint16_t *)(tc_smem + %s + %s * %lld + %lld))", p->r->base, slot, p->r->stride, p->off);
+}
+
+/* after the loop of a ring: its region goes above what the kernel used while it was live */
+void cu_ring_end(CE *E, Op *loop) {
+  for (int i = 0; i < E->rings.n; i++) {
+    Ring *r = E->rings.v[i];
+    if (r->loop != loop || !r->base)
+      continue;
+    long long hw = E->win[--E->nwin];
+    long long base = (hw + 1023) & ~1023LL;
+    vec_push(&E->ring_defs, xstrdup(fmt("#define %s %lld /* the ring of the loop at line %d: above the "
+                                        "%lld bytes used while it is live */\n", r->base, base, loop->loc.line, hw)));
+    cu_smem_need(E, base + r->stride * (r->D + 1));
+  }
 }
 
 /* nothing between op a and the op at index d of b touches shared memory, but the ops `others` */
@@ -327,18 +374,18 @@ static bool no_writes_between(Block *b, Op *a, int d) {
 /* A tensor-core dot whose operands are both such loads, with nothing using shared memory
  * between them and the dot, and an accumulator already in the dot's layout: the loads become
  * cp.async into the dot's operand buffers (no registers, no staging stores). */
-static void plan_async(CE *E, Block *b, Op *loop, Block *parent, int at) {
+static void plan_async(CE *E, Block *b) {
   for (int d = 0; d < b->nops; d++) {
     Op *op = b->ops[d];
     for (int r = 0; r < op->nreg; r++)
-      plan_async(E, op->reg[r], op, b, d);
+      plan_async(E, op->reg[r]);
     Lay *L = op->k == O_DOT ? E->vlay[op->out[0]->id] : NULL;
     if (!L || !L->mapped)
       continue;
     Value *acc = op->in[2];
     if (!(cu_virtual(E, acc) || E->vlay[acc->id] == L))
       continue;
-    if (pipelined(E, op, loop, parent, at))
+    if (pipe_of(E, op, 0) || pipe_of(E, op, 1))
       continue;
     Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1), *both[2] = {la, lb};
     if (la == lb)
@@ -360,6 +407,16 @@ static void plan_async(CE *E, Block *b, Op *loop, Block *parent, int at) {
   }
 }
 
+static void plan_rings(CE *E, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int r = 0; r < op->nreg; r++)
+      plan_rings(E, op->reg[r]);
+    if (op->k == O_FOR)
+      plan_ring(E, op, b);
+  }
+}
+
 void cu_plan_layouts(CE *E, Kernel *k) {
   E->vlay = arena_alloc(sizeof(Lay *) * (size_t)(k->next_value_id + 1));
   E->async_for = arena_alloc(sizeof(Op *) * (size_t)(k->next_value_id + 1));
@@ -369,11 +426,12 @@ void cu_plan_layouts(CE *E, Kernel *k) {
     changed = false;
     plan_block(E, k->body, &changed);
   }
-  plan_async(E, k->body, NULL, NULL, 0);
+  plan_rings(E, k->body);
+  plan_async(E, k->body);
 }
 
-/* where the tensor-core form keeps its operands: a at tc_smem, b at tc_smem + *boff; a
- * pipelined dot has D + 1 such buffers, *stride bytes apart */
+/* where the tensor-core form keeps the operands it stages: a at tc_smem, b at tc_smem + *boff
+ * (*stride bytes in all); operands in a ring are in the ring's region */
 static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
   Value *a = dot->in[0], *r = dot->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
@@ -382,8 +440,8 @@ static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
     E->smem_align = (int)al;
   *boff = ((long long)M * K * 2 + al - 1) & ~(al - 1);
   *stride = (*boff + (long long)K * N * 2 + al - 1) & ~(al - 1);
-  Pipe *p = pipe_of(E, dot);
-  cu_smem_need(E, *stride * (p ? p->D + 1 : 1));
+  if (!pipe_of(E, dot, 0) || !pipe_of(E, dot, 1))
+    cu_smem_need(E, *stride);
 }
 
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
@@ -409,26 +467,23 @@ void cu_emit_async_load(CE *E, Op *op) {
   Value *v = op->out[0];
   long long boff, stride;
   mma_smem(E, dot, &boff, &stride);
-  Pipe *p = pipe_of(E, dot);
+  int t = -1;
+  Pipe *p = pipe_of_load(E, op, &t);
   int operand = dot->in[0] == v ? 0 : 1;
   E->need_mma |= p ? 8 : 0;
-  const char *which = "0";
+  const char *buf = operand_buf(boff, stride, operand, "0");
   if (p) {
-    int t = -1;
-    for (int q = 0; q < p->D; q++)
-      for (int i = 0; i < 2; i++)
-        if (op == p->first[q][i])
-          t = q, operand = i;
-    if (t < 0)
-      operand = op == p->next[0] ? 0 : 1;
-    if (t == 0 && !p->stage) {
-      p->stage = cu_unique(E, fmt("%s_stage", cu_name(E, dot->out[0])));
-      cline(E, "int %s = 0; /* the operand buffer (of %d) %s reads; the others fill */", p->stage, p->D + 1,
-            cu_name(E, dot->out[0]));
+    Ring *r = p->r;
+    operand = p->operand;
+    if (t == 0 && !r->stage) { /* the ring's first copy: its window opens */
+      r->stage = cu_unique(E, fmt("ring%d_stage", r->id));
+      r->base = fmt("%s_RING%d", E->k->name, r->id);
+      cline(E, "int %s = 0; /* the stage (of %d) of ring %d the dots read; the others fill */", r->stage, r->D + 1,
+            r->id);
+      E->win[E->nwin++] = 0;
     }
-    which = t >= 0 ? fmt("%d", t) : fmt("((%s + %d) %% %d)", p->stage, p->D, p->D + 1);
+    buf = ring_buf(p, t >= 0 ? fmt("%d", t) : fmt("((%s + %d) %% %d)", r->stage, r->D, r->D + 1));
   }
-  const char *buf = operand_buf(boff, stride, operand, which);
   Lay L = lay_of(E, v->sh);
   Ix ix = ix_canon(L);
   const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : "true";
@@ -444,8 +499,8 @@ void cu_emit_async_load(CE *E, Op *op) {
   E->ind -= L.TC < E->T;
   if (L.TC < E->T)
     cline(E, "}");
-  if (p && ++p->issued == 2) { /* both operands of a trip: one group */
-    p->issued = 0;
+  if (p && ++p->r->issued == p->r->npipes) { /* every tile of a trip: one group */
+    p->r->issued = 0;
     cline(E, "tc_cp_commit();");
   }
 }
@@ -614,26 +669,24 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   E->need_mma |= (a->dt == DT_F16 ? 1 : 2) | (L.wg ? 16 : 0);
   Value *bl = kmajor_b(E, op) ? b->def->in[0] : b; /* what B's load is */
   bool async_a = E->async_for[a->id] == op, async_b = E->async_for[bl->id] == op;
-  bool async = async_a && async_b;
   (void)smem_type(E, a);
-  Pipe *pipe = pipe_of(E, op);
-  const char *which = pipe ? pipe->stage : "0";
-  const char *as = operand_buf(boff, stride, 0, which), *bs = operand_buf(boff, stride, 1, which);
-  if (pipe) {
-    cline(E, "/* on the tensor cores: %s and %s were sent to shared memory %d trip%s ago */", cu_name(E, a),
-          cu_name(E, b), pipe->D, pipe->D > 1 ? "s" : "");
-    cline(E, "tc_cp_wait_group<%d>(); /* the copies of later trips may still travel */", pipe->D);
-  } else if (async) {
-    cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
-    cline(E, "tc_cp_wait();");
-  } else {
-    bool on[2] = {async_a, async_b};
-    Value *ld[2] = {a, bl};
-    for (int i = 0; i < 2; i++)
-      if (on[i] && E->late[ld[i]->id]) {
-        csrc(E, ld[i]->def->loc);
-        cu_emit_async_load(E, ld[i]->def);
-      }
+  Pipe *pa = pipe_of(E, op, 0), *pb = pipe_of(E, op, 1), *pipe = pa ? pa : pb;
+  const char *as = pa ? ring_buf(pa, pa->r->stage) : operand_buf(boff, stride, 0, "0");
+  const char *bs = pb ? ring_buf(pb, pb->r->stage) : operand_buf(boff, stride, 1, "0");
+  if (pipe && !pipe->r->waited) {
+    cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
+          pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
+    cline(E, "tc_cp_wait_group<%d>(); /* the copies of later trips may still travel */", pipe->r->D);
+    pipe->r->waited = true;
+  }
+  bool on[2] = {async_a, async_b}; /* in a ring or on their way by cp.async: nothing to stage */
+  Value *ld[2] = {a, bl};
+  for (int i = 0; i < 2; i++)
+    if (on[i] && E->late[ld[i]->id]) {
+      csrc(E, ld[i]->def->loc);
+      cu_emit_async_load(E, ld[i]->def);
+    }
+  if (!on[0] || !on[1]) {
     for (int i = 0; i < 2; i++) { /* what stage() reads */
       bool tr;
       Lay Ls;
@@ -642,19 +695,17 @@ static void emit_mma(CE *E, Op *op, Lay L) {
         settle(E, src, Ls);
     }
     settle(E, acc, L);
-    if (async_a || async_b)
-      cline(E, "/* on the tensor cores: %s on its way to shared memory, %s to shared memory in swizzled "
-               "16-byte chunks */", cu_name(E, async_a ? a : b), cu_name(E, async_a ? b : a));
-    else
-      cline(E, "/* on the tensor cores: %s and %s to shared memory in swizzled 16-byte chunks */",
-            cu_name(E, a), cu_name(E, b));
-    if (!async_a)
+    cline(E, "/* on the tensor cores: %s to shared memory in swizzled 16-byte chunks */",
+          !on[0] && !on[1] ? fmt("%s and %s", cu_name(E, a), cu_name(E, b)) : cu_name(E, on[0] ? b : a));
+    if (!on[0])
       stage(E, op, a, as);
-    if (!async_b)
+    if (!on[1])
       stage(E, op, b, bs);
-    if (async_a || async_b)
-      cline(E, "tc_cp_wait();");
+  } else if (!pipe) {
+    cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
   }
+  if ((async_a && !pa) || (async_b && !pb))
+    cline(E, "tc_cp_wait();");
   if (L.wg)
     cline(E, "tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */");
   cline(E, "__syncthreads();");
@@ -672,8 +723,8 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     mma_sync_block(E, op, L, as, bs, name);
   }
   cline(E, "__syncthreads();");
-  if (pipe)
-    cline(E, "%s = (%s + 1) %% %d;", pipe->stage, pipe->stage, pipe->D + 1);
+  if (pipe && ++pipe->r->done == pipe->r->ndots) /* the ring's last dot of the trip */
+    cline(E, "%s = (%s + 1) %% %d;", pipe->r->stage, pipe->r->stage, pipe->r->D + 1);
 }
 
 /* ---- the plain form ---- */

@@ -79,6 +79,9 @@ void csrc(CE *E, Loc loc) {
 void cu_smem_need(CE *E, long long bytes) {
   if (bytes > E->smem)
     E->smem = bytes;
+  for (int i = 0; i < E->nwin; i++)
+    if (bytes > E->win[i])
+      E->win[i] = bytes;
 }
 
 /* ---- virtual values: recomputed where they are used ---- */
@@ -579,6 +582,7 @@ static void emit_for(CE *E, Op *op) {
         cu_access(E, op->in[0], NULL), cond, n, st);
   emit_region(E, b, op);
   cline(E, "} /* for %s */", n);
+  cu_ring_end(E, op);
   for (int i = 0; i < op->nout; i++)
     if (streamed(E, op->out[i])) { /* the copies for the trip past the end still land */
       cline(E, "tc_cp_wait();");

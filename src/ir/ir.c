@@ -546,3 +546,21 @@ const char *print_arg(DType t, const char *e) {
   default: return fmt("(int)%s", e);
   }
 }
+
+bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16) ||
+      k->num_warps % 4)
+    return false;
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1], G = k->num_warps / 4, m = G;
+  while (m > 1 && (M / m) % 64)
+    m /= 2;
+  int n = G / m;
+  if (M % 64 || K % 64 || (M / m) % 64 || (N / n) % 64 || N / n > 256)
+    return false;
+  if (gm)
+    *gm = m;
+  if (gn)
+    *gn = n;
+  return true;
+}

@@ -13,8 +13,8 @@
  * while the tensor cores work on this trip's, as the multi-stage pipelines of Triton's matmuls
  * do (-ns, default 3 as Triton's). Only operands the target copies
  * that way are moved (16-bit elements in 16-byte chunks under one mask bit, other = 0, read by
- * the dot alone; both operands of the dot), since a tile carried in registers instead costs
- * more than it saves. The address and mask must be index math of the trip: pure ops of the body
+ * the dot alone, or k of tl.trans(k) for a dot of wgmma's shape, ir_dot_wgmma_shape), since a
+ * tile carried in registers instead costs more than it saves. Every dot of the loop body. The address and mask must be index math of the trip: pure ops of the body
  * over the induction variable, the carried values (at later trips as the body yields them,
  * themselves pure) and values from outside. Exact: the load at trip i + D reads what the
  * original load read at trip i + D, and nothing past the last trip (the mask). Only loops known
@@ -160,8 +160,10 @@ static Value *clone_load(Ctx *c, Op *L, Value *go) {
 }
 
 /* operand o of dot d: a load of the body the CUDA target can stream (see above), or NULL */
-static Op *streamed(Block *b, Op *y, Op *d, int o) {
+static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
   Value *v = d->in[o];
+  if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 && ir_dot_wgmma_shape(k, d, NULL, NULL))
+    v = v->def->in[0]; /* tl.trans(k): the CUDA target streams k as it is (K-major) */
   Op *L = v->def;
   if (d->out[0]->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) || !L || L->parent != b ||
       L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || v->sh.d[1] % 8 ||
@@ -188,32 +190,39 @@ static Value **grow(Value **v, int n, Value *x) {
   return r;
 }
 
-/* Prefetches the two operand loads of the loop's (only) dot D = num_stages - 1 trips ahead;
- * true if done. The loads of trips lo .. lo + (D - 1) * st go before the loop (trip t, then
- * operand 0 before operand 1: the order the target groups its copies in); each operand becomes
- * D carried tiles a_0 .. a_{D-1} (a_0 is this trip's, the dot's), the body yields
- * a_1 .. a_{D-1} and the load of trip k0 + D * st. */
+/* Prefetches the operand loads of the loop's dots D = num_stages - 1 trips ahead; true if
+ * done. The loads of trips lo .. lo + (D - 1) * st go before the loop (trip t's loads in the
+ * order of the body: the order the target groups its copies in); each becomes D carried tiles
+ * a_0 .. a_{D-1} (a_0 is this trip's, the dot's), the body yields a_1 .. a_{D-1} and the load
+ * of trip k0 + D * st. */
 static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
   Block *b = loop->reg[0];
   Op *y = yield_of(b);
   if (loop->flags != 1 || !y || y->nin != loop->nout || b->nargs != loop->nout + 1)
     return false;
-  Op *dot = NULL;
-  for (int i = 0; i < b->nops; i++)
-    if (b->ops[i]->k == O_DOT) {
-      if (dot)
-        return false; /* one pipelined dot per loop */
-      dot = b->ops[i];
+  enum { MAXL = 8 };
+  Op *loads[MAXL];
+  int n = 0;
+  for (int i = 0; i < b->nops; i++) {
+    if (b->ops[i]->k != O_DOT)
+      continue;
+    for (int o = 0; o < 2 && n < MAXL; o++) {
+      Op *L = streamed(k, b, y, b->ops[i], o);
+      bool dup = false;
+      for (int j = 0; j < n; j++)
+        dup |= loads[j] == L;
+      if (L && !dup)
+        loads[n++] = L;
     }
-  Op *loads[2] = {dot ? streamed(b, y, dot, 0) : NULL, dot ? streamed(b, y, dot, 1) : NULL};
-  if (!loads[0] || !loads[1] || loads[0] == loads[1])
+  }
+  if (!n)
     return false;
   Loc loc = loop->loc;
   Value *lo = loop->in[0], *hi = loop->in[1], *st = loop->in[2], *iv = b->args[0];
   int nid = k->next_value_id + 1;
   /* before the loop: trips 0 .. D - 1, each when there is such a trip; trip t's carried values
    * are what trip t - 1 yields */
-  Value **first = arena_alloc(sizeof(Value *) * (size_t)(2 * D)), *nxt[2];
+  Value **first = arena_alloc(sizeof(Value *) * (size_t)(n * D)), *nxt[MAXL];
   Ctx *pre = NULL;
   Value *ivt = lo;
   for (int t = 0; t < D; t++) {
@@ -222,8 +231,8 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
       ivt = scalar_op(k, parent, at, O_ADD, loc, iv->dt, ivt, st);
     *c = (Ctx){k, b, parent, at, ivt, t ? NULL : loop->in + 3, pre, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
     Value *go = scalar_op(k, parent, at, O_LT, loc, DT_I1, ivt, hi);
-    for (int i = 0; i < 2; i++)
-      first[t * 2 + i] = clone_load(c, loads[i], go);
+    for (int i = 0; i < n; i++)
+      first[t * n + i] = clone_load(c, loads[i], go);
     pre = c;
   }
   /* at the top of the body: trip k0 + D * st's */
@@ -238,10 +247,10 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
     same = c;
   }
   Value *go = scalar_op(k, b, &pos, O_LT, loc, DT_I1, ivn, hi);
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < n; i++)
     nxt[i] = clone_load(same, loads[i], go);
   /* the loaded tiles become carried values: a_t starts as trip t's, a_{t+1} is yielded as a_t */
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < n; i++) {
     Value *old = loads[i]->out[0];
     int base = b->nargs;
     for (int t = 0; t < D; t++) {
@@ -250,7 +259,7 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
       a->name = old->name;
       if (!t)
         ir_replace_uses(b, pos, old, a);
-      loop->in = grow(loop->in, loop->nin++, first[t * 2 + i]);
+      loop->in = grow(loop->in, loop->nin++, first[t * n + i]);
       b->args = grow(b->args, b->nargs++, a);
       Value *fin = ir_value(k, old->dt, old->sh);
       fin->elt = old->elt;
