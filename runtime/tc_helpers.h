@@ -239,6 +239,16 @@ static inline float tc_maxp_f32(float a, float b) { return a != a || b != b ? NA
 static inline double tc_minp_f64(double a, double b) { return a != a || b != b ? NAN : fmin(a, b); }
 static inline double tc_maxp_f64(double a, double b) { return a != a || b != b ? NAN : fmax(a, b); }
 
+//@ globaltimer
+/* tl.extra.cuda.globaltimer(): the GPU's global nanosecond timer; here the C11 UTC clock, in
+ * nanoseconds */
+#include <time.h>
+static inline int64_t tc_globaltimer(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 //@ math
 /* Scalar math: SLEEF (1-ULP variants) when built with -DTC_HAVE_SLEEF, libm otherwise. */
 #ifdef TC_HAVE_SLEEF

@@ -3,7 +3,8 @@
 - Patches triton before the test modules are imported, so every @triton.jit kernel they define
   launches through tritonc (--tritonc-target cuda: the CUDA target through NVRTC; c: the C target,
   CUDA tensors copied to the host and back).
-- Skips by name the tests listed in --tritonc-skips (one `name  reason` per line), and at run time
+- Skips by name the tests listed in --tritonc-skips (one `name  reason` per line; `name@c` or
+  `name@cuda` for one target), and at run time
   the tests that read a launch's Triton IR/PTX (pgm.asm[...], metadata, n_regs) or call
   triton.compile on IR text: those test Triton's compiler, not the language.
 - Appends one JSON line per test (nodeid, function, outcome, cause) to --tritonc-results DIR, and
@@ -83,8 +84,9 @@ def _function(item):
 
 def pytest_collection_modifyitems(session, config, items):
     skips = config._tritonc_skips
-    for item in items:
-        reason = skips.get(_function(item))
+    target = config.getoption("--tritonc-target")
+    for item in items:  # `name` skips on every target, `name@c` on the C target only
+        reason = skips.get(_function(item)) or skips.get(f"{_function(item)}@{target}")
         if reason:
             item.add_marker(pytest.mark.skip(reason=f"tritonc skip list: {reason}"))
     out = config.getoption("--tritonc-results")

@@ -220,6 +220,7 @@ static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
 static bool scalar_in_group(Op *op, bool has_store) {
   /* an atomic keeps its place among the stores and loads around it (memory order) */
   return op->nout && op->out[0]->sh.rank == 0 && op_class[op->k] != K_CTRL && op->k != O_ATOMIC &&
+         op->k != O_SREG && /* a clock read stays between what it times */
          op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
 }
 
@@ -1277,6 +1278,16 @@ void emit_op(Em *E, Op *op) {
     emit_dot(E, op);
     return;
   case O_ATOMIC: src_comment(E, op->loc); emit_atomic(E, op); return;
+  case O_SREG:
+    /* %globaltimer counts nanoseconds; the CPU's C11 UTC clock does too. %smid names the GPU
+     * multiprocessor running the program: nothing a C program can read means that. */
+    if (strcmp(op->str, "globaltimer"))
+      error_at(op->loc, "tl.extra.cuda.%s() reads a GPU special register (the streaming "
+               "multiprocessor's id): the C target has no equivalent (it exists on --target cuda)",
+               op->str);
+    src_comment(E, op->loc);
+    line(E, "const int64_t %s = tc_globaltimer();", cname(E, op->out[0]));
+    return;
   default:
     emit_scalar_stmt(E, op);
   }

@@ -438,6 +438,12 @@ static void emit_scalar(CE *E, Op *op) {
   case O_PROGRAM_ID: x = fmt("(int32_t)blockIdx.%c", "xyz"[op->axis]); E->uses_pid[op->axis] = true; break;
   case O_NUM_PROGRAMS: x = fmt("(int32_t)gridDim.%c", "xyz"[op->axis]); E->uses_grid[op->axis] = true; break;
   case O_ARG: return;
+  case O_SREG: /* tl.extra.cuda.globaltimer() / smid(): Triton's inline PTX */
+    cline(E, "%s;", decl(E, v));
+    cline(E, !strcmp(op->str, "globaltimer") ? "asm volatile(\"mov.u64 %%0, %%%%globaltimer;\" : \"=l\"(%s));"
+                                              : "asm volatile(\"mov.u32 %%0, %%%%smid;\" : \"=r\"(%s));",
+          cu_name(E, v));
+    return;
   default: x = access_op(E, op, &none);
   }
   if (v->dt == DT_PTR)

@@ -131,11 +131,11 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
   case O_CAST: return op->flags & CAST_RTZ ? cu_cast_rtz(E, t, r, a) : cu_cast(E, t, r, a);
   case O_BITCAST:
     if (r == DT_PTR && t != DT_PTR) /* inttoptr */
-      return fmt("(%s)(uintptr_t)%s", cu_type(DT_PTR, op->out[0]->elt), a);
+      return fmt("(%s)(unsigned long long)%s", cu_type(DT_PTR, op->out[0]->elt), a); /* NVRTC has no uintptr_t */
     if (r == DT_PTR)
       return fmt("(%s)%s", cu_type(DT_PTR, op->out[0]->elt), a);
     if (t == DT_PTR) /* ptrtoint */
-      return fmt("(%s)(uintptr_t)%s", dtype_info[r].ctype, a);
+      return fmt("(%s)(unsigned long long)%s", dtype_info[r].ctype, a);
     if (t == DT_F32)
       return fmt("(%s)__float_as_uint(%s)", dtype_info[r].ctype, a);
     if (r == DT_F32)

@@ -379,6 +379,25 @@ static SVal *bi_fpclass(Sema *S, Call *c) {
   return sv_tensor(emit1(S, k, c->loc, DT_I1, x->sh, 1, &x));
 }
 
+// tl.extra.cuda.globaltimer() / smid(): inline PTX reading %globaltimer (u64 nanoseconds) or
+// %smid in Triton; one read where the call stands, never moved or merged with another
+static SVal *bi_sreg(Sema *S, Call *c) {
+  if (c->nargs)
+    error_at(c->loc, "%s() takes no arguments", c->name);
+  bool timer = !strcmp(c->name, "globaltimer");
+  Value *r = emit1(S, O_SREG, c->loc, timer ? DT_I64 : DT_I32, (Shape){0}, 0, NULL);
+  r->def->str = timer ? "globaltimer" : "smid";
+  return sv_tensor(r);
+}
+
+// tl.extra.cuda.num_threads() / num_warps(): constexprs of the launch's num_warps in Triton
+static SVal *bi_num_threads(Sema *S, Call *c) {
+  if (c->nargs)
+    error_at(c->loc, "%s() takes no arguments", c->name);
+  int w = S->k->num_warps;
+  return sv_int(!strcmp(c->name, "num_threads") ? w * 32 : w);
+}
+
 // tl.abs(x)
 static SVal *bi_abs(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "x");
@@ -1645,6 +1664,8 @@ static const Builtin builtins[] = {
     {"py.hasattr", py_unsupported, 0}, {"py.str", py_unsupported, 0},
     {"py.tuple", py_unsupported, 0}, {"py.list", py_unsupported, 0},
     {"tl.tensor", py_unsupported, 0}, {"tl.dtype", py_unsupported, 0},
+    {"cuda.globaltimer", bi_sreg, 0}, {"cuda.smid", bi_sreg, 0},
+    {"cuda.num_threads", bi_num_threads, 0}, {"cuda.num_warps", bi_num_threads, 0},
     {"tl.pointer_type", bi_pointer_type, 0}, {"tl.const", py_unsupported, 0},
     {"py.Version", py_version, 0}, {"py.compare_version", py_compare_version, 0},
     {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
@@ -1791,6 +1812,10 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       return make_builtin(fmt("libdevice.%s", attr), NULL);
     error_at(loc, "unknown function 'tl.math.%s'", attr);
   }
+  if (!strcmp(path, "triton.language.extra.cuda") &&
+      (!strcmp(attr, "globaltimer") || !strcmp(attr, "smid") || !strcmp(attr, "num_threads") ||
+       !strcmp(attr, "num_warps")))
+    return make_builtin(fmt("cuda.%s", attr), NULL);
   if (!strcmp(path, "triton.language.extra") || !strcmp(path, "triton.language.extra.cuda") ||
       !strcmp(path, "triton.language.extra.hip")) {
     SVal *m = sv_new(SV_MODULE);

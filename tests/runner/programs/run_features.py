@@ -192,4 +192,14 @@ nz = torch.empty(200, dtype=torch.int32)
 ptr_where_kernel[(4, )](cond, a, b, out, nz, 200, 64)
 assert torch.equal(out, torch.where(cond, a, b)), out
 assert torch.equal(nz, (a != 0).int() + (b - a > 0).int()), nz
+# tl.extra.cuda: globaltimer() advances over 10000 rounds of stores (the C target reads the UTC
+# clock in nanoseconds); num_threads() / num_warps() are the launch's num_warps * 32 and num_warps
+from cuda_extra import timer_kernel  # noqa: E402
+
+flag = torch.zeros(1, dtype=torch.int32)
+acc = torch.zeros(128, dtype=torch.int64)
+info = torch.zeros(2, dtype=torch.int32)
+timer_kernel[(1, )](flag, acc, info, 10000, num_warps=8)
+assert flag.tolist() == [1] and acc.tolist() == [10000] * 128 and info.tolist() == [256, 8], \
+    (flag, acc[:4], info)
 print("features ok")
