@@ -324,6 +324,7 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_PRINT, "print", K_MISC)   /* str: prefix; in: values; flags & 1: hex */                  \
   X(O_ASSERT, "assert", K_MISC) /* str: message; in[0]: condition tile */                     \
   X(O_BARRIER, "barrier", K_MISC)                                                              \
+  X(O_ASM, "inline_asm", K_MISC) /* tl.inline_asm_elementwise: str asm, aux constraints (char *), ival pack, flags & 1 is_pure; in: args (one shape), out: one per dtype */ \
   X(O_SREG, "sreg", K_MISC) /* str: "globaltimer" (i64) or "smid" (i32), a GPU special register read where it stands; scalar */
 
 /* O_ATOMIC: str is one of add (integers), fadd, and, or, xor, xchg, max, min (signed), umax, umin,

@@ -1278,13 +1278,7 @@ void emit_op(Em *E, Op *op) {
     emit_dot(E, op);
     return;
   case O_ATOMIC: src_comment(E, op->loc); emit_atomic(E, op); return;
-  case O_SREG:
-    /* %globaltimer counts nanoseconds; the CPU's C11 UTC clock does too. %smid names the GPU
-     * multiprocessor running the program: nothing a C program can read means that. */
-    if (strcmp(op->str, "globaltimer"))
-      error_at(op->loc, "tl.extra.cuda.%s() reads a GPU special register (the streaming "
-               "multiprocessor's id): the C target has no equivalent (it exists on --target cuda)",
-               op->str);
+  case O_SREG: /* globaltimer: check_gpu_only refused the rest */
     src_comment(E, op->loc);
     line(E, "const int64_t %s = tc_globaltimer();", cname(E, op->out[0]));
     return;

@@ -376,7 +376,26 @@ static void emit_program(Em *E, Kernel *k) {
 
 static void expand(Buf *o, const char *tmpl, const char *const *kv) { template_expand(o, tmpl, kv); }
 
+/* What only the GPU has: tl.inline_asm_elementwise (PTX) and %smid (the multiprocessor's id)
+ * are positioned errors. %globaltimer counts nanoseconds; the CPU's C11 UTC clock does too. */
+static void check_gpu_only(Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_ASM)
+      error_at(op->loc, "tl.inline_asm_elementwise is not supported on the C target: its "
+               "assembly is for the GPU (PTX) and cannot become C; translate with --target "
+               "cuda, or write the operation with tl.* functions");
+    if (op->k == O_SREG && strcmp(op->str, "globaltimer"))
+      error_at(op->loc, "tl.extra.cuda.%s() reads a GPU special register (the streaming "
+               "multiprocessor's id): the C target has no equivalent (it exists on --target "
+               "cuda)", op->str);
+    for (int r = 0; r < op->nreg; r++)
+      check_gpu_only(op->reg[r]);
+  }
+}
+
 static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
+  check_gpu_only(k->body);
   Em E = {0};
   Buf body = {0};
   E.o = &body;

@@ -683,6 +683,7 @@ static void emit_op(CE *E, Op *op) {
   case O_SORT: case O_GATHER: case O_HISTOGRAM: csrc(E, op->loc); cu_emit_sort_op(E, op); return;
   case O_DOT: csrc(E, op->loc); cu_emit_dot(E, op); return;
   case O_ATOMIC: csrc(E, op->loc); cu_emit_atomic(E, op); return;
+  case O_ASM: csrc(E, op->loc); cu_emit_asm(E, op); return;
   default:
     break;
   }

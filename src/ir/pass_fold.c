@@ -9,6 +9,8 @@
 
 static bool has_effect(Op *op) {
   switch (op->k) {
+  case O_ASM:
+    return !(op->flags & 1); /* is_pure=False: its effects are the point (stores in PTX) */
   case O_STORE: case O_ATOMIC: case O_PRINT: case O_ASSERT: case O_YIELD: case O_CONDITION:
   case O_RETURN: case O_BARRIER: case O_ARG:
     return true;

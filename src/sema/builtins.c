@@ -379,6 +379,49 @@ static SVal *bi_fpclass(Sema *S, Call *c) {
   return sv_tensor(emit1(S, k, c->loc, DT_I1, x->sh, 1, &x));
 }
 
+// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): the arguments become
+// tensors broadcast to one shape (Triton's broadcast without arithmetic promotion); one result
+// of that shape per dtype (a tuple of dtypes gives a tuple). Which target can run the assembly
+// is the target's to say (the CUDA target emits it, the C target refuses it).
+static SVal *bi_inline_asm(Sema *S, Call *c) {
+  SVal *asm_ = need(c, 0, "asm"), *cons = need(c, 1, "constraints"), *args = need(c, 2, "args");
+  SVal *dts = need(c, 3, "dtype"), *pure = need(c, 4, "is_pure"), *pack = need(c, 5, "pack");
+  if (asm_->k != SV_STR || cons->k != SV_STR)
+    error_at(c->loc, "inline_asm_elementwise(): asm and constraints must be strings");
+  if (args->k != SV_TUPLE)
+    error_at(c->loc, "inline_asm_elementwise(): args must be a list or tuple of values, got %s",
+             sv_kind_name(args));
+  if (pack->k != SV_INT || pack->i < 1 || pack->i > 16)
+    error_at(c->loc, "inline_asm_elementwise(): pack must be a constexpr integer from 1 to 16");
+  bool multi = dts->k == SV_TUPLE;
+  int nout = multi ? dts->n : 1;
+  if (nout < 1)
+    error_at(c->loc, "inline_asm_elementwise(): dtype must be a dtype or a tuple of dtypes");
+  for (int i = 0; i < nout; i++) {
+    SVal *d = multi ? dts->items[i] : dts;
+    if (d->k != SV_DTYPE || d->dt == DT_PTR || d->dt == DT_I1)
+      error_at(c->loc, "inline_asm_elementwise(): result dtype %d must be a numeric dtype", i);
+  }
+  int nin = args->n;
+  Value **in = arena_alloc(sizeof(Value *) * (size_t)(nin + 1));
+  Shape sh = {0};
+  for (int i = 0; i < nin; i++) {
+    in[i] = to_tensor(S, c->loc, args->items[i]);
+    sh = broadcast_shapes(S, c->loc, sh, in[i]->sh);
+  }
+  for (int i = 0; i < nin; i++)
+    in[i] = broadcast_to(S, c->loc, in[i], sh);
+  Op *op = ir_op(S->cur, O_ASM, c->loc, nin, in);
+  op->str = asm_->s;
+  op->aux = (void *)cons->s;
+  op->ival = pack->i;
+  op->flags = sv_truthy(S, c->loc, pure);
+  SVal *r = sv_tuple(nout);
+  for (int i = 0; i < nout; i++)
+    r->items[i] = sv_tensor(ir_result(S->k, op, (multi ? dts->items[i] : dts)->dt, sh));
+  return multi ? r : r->items[0];
+}
+
 // tl.extra.cuda.globaltimer() / smid(): inline PTX reading %globaltimer (u64 nanoseconds) or
 // %smid in Triton; one read where the call stands, never moved or merged with another
 static SVal *bi_sreg(Sema *S, Call *c) {
@@ -1664,7 +1707,7 @@ static const Builtin builtins[] = {
     {"py.hasattr", py_unsupported, 0}, {"py.str", py_unsupported, 0},
     {"py.tuple", py_unsupported, 0}, {"py.list", py_unsupported, 0},
     {"tl.tensor", py_unsupported, 0}, {"tl.dtype", py_unsupported, 0},
-    {"cuda.globaltimer", bi_sreg, 0}, {"cuda.smid", bi_sreg, 0},
+    {"tl.inline_asm_elementwise", bi_inline_asm, 0}, {"cuda.globaltimer", bi_sreg, 0}, {"cuda.smid", bi_sreg, 0},
     {"cuda.num_threads", bi_num_threads, 0}, {"cuda.num_warps", bi_num_threads, 0},
     {"tl.pointer_type", bi_pointer_type, 0}, {"tl.const", py_unsupported, 0},
     {"py.Version", py_version, 0}, {"py.compare_version", py_compare_version, 0},
@@ -1779,10 +1822,6 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
                                         : fmt("triton.language.%s", attr);
       return m;
     }
-    if (!strcmp(attr, "inline_asm_elementwise"))
-      error_at(loc, "tl.inline_asm_elementwise is not supported: its assembly is for one GPU "
-               "architecture and cannot become C (and tritonc's CUDA target does not emit inline "
-               "assembly yet); write the operation with tl.* functions");
     const char *n = fmt("tl.%s", attr);
     if (find_builtin(n))
       return make_builtin(n, NULL);
