@@ -23,7 +23,10 @@ OPTIONS = {"num_warps": 4, "num_stages": 3, "num_ctas": 1, "maxnreg": None,
            "enable_fp_fusion": True, "launch_cooperative_grid": False, "launch_pdl": False,
            "matrix_instr_nonkdim": 0, "kpack": 1, "waves_per_eu": 0, "debug": None,
            "sanitize_overflow": None, "extern_libs": None, "enable_reflect_ftz": None,
-           "instrumentation_mode": None}
+           "instrumentation_mode": None,
+           # the CUDA backend's target architecture ("sm80"): NVRTC compiles for the device the
+           # tensors are on, the C target for the host
+           "arch": None}
 
 
 def _ir_unavailable(what):

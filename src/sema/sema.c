@@ -230,13 +230,54 @@ static SVal *eval_boolop(Sema *S, Node *n) {
   return binary(S, n->loc, n->op, a, eval_expr(S, n->b));
 }
 
+/* `tl.store(p, x) if pid % 2 == 0 else tl.store(p, y)`: branches without a value, run for
+ * their effects, become an if (Triton's scf.if): only the taken one runs. The then branch was
+ * evaluated into the current block from pos on; its ops move into the if's first region. */
+static SVal *void_ifexp(Sema *S, Node *n, Value *cond, int pos) {
+  Block *cur = S->cur, *then = ir_block();
+  for (int i = pos; i < cur->nops; i++) {
+    Op *o = cur->ops[i];
+    if (then->nops == then->cap) {
+      int cap = then->cap ? then->cap * 2 : 16;
+      Op **ops = arena_alloc(sizeof(Op *) * (size_t)cap);
+      if (then->nops)
+        memcpy(ops, then->ops, sizeof(Op *) * (size_t)then->nops);
+      then->ops = ops;
+      then->cap = cap;
+    }
+    then->ops[then->nops++] = o;
+    o->parent = then;
+  }
+  cur->nops = pos;
+  cond = to_bool(S, n->a->loc, cond);
+  Op *op = ir_op(cur, O_IF, n->loc, 1, &cond);
+  op->nreg = 2;
+  op->reg[0] = then;
+  op->reg[1] = ir_block();
+  then->parent = op->reg[1]->parent = op;
+  S->cur = op->reg[1];
+  SVal *b = eval_expr(S, n->c);
+  S->cur = cur;
+  if (b->k != SV_NONE)
+    error_at(n->loc, "one branch of this conditional expression has a value and the other none");
+  for (int r = 0; r < 2; r++)
+    ir_op(op->reg[r], O_YIELD, n->loc, 0, NULL);
+  return b;
+}
+
 static SVal *eval_ifexp(Sema *S, Node *n) {
   SVal *c = eval_expr(S, n->a);
   if (c->k != SV_TENSOR)
     return eval_expr(S, sv_truthy(S, n->loc, c) ? n->b : n->c);
   if (c->v->sh.rank)
     error_at(n->loc, "a conditional expression needs a scalar condition; use tl.where for tiles");
-  SVal *a = eval_expr(S, n->b), *b = eval_expr(S, n->c);
+  int pos = S->cur->nops;
+  SVal *a = eval_expr(S, n->b);
+  if (a->k == SV_NONE)
+    return void_ifexp(S, n, c->v, pos);
+  SVal *b = eval_expr(S, n->c);
+  if (b->k == SV_NONE)
+    error_at(n->loc, "one branch of this conditional expression has a value and the other none");
   Value *x, *y;
   promote_pair(S, n->loc, a, b, false, &x, &y);
   if (x->dt == DT_PTR && y->dt == DT_PTR && x->cptr != y->cptr)
