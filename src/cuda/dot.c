@@ -200,12 +200,15 @@ typedef struct Ring {
   Op *loop;
   int id, D, npipes, issued, ndots, done;
   long long stride;         /* bytes of one stage */
+  long long pinned;         /* bytes after the stages: operands the same every trip */
   const char *stage, *base; /* C names: the stage the dots read; the region's offset */
+  const char *fresh;        /* C name: true until the trip's dots staged the pinned operands */
   bool waited;              /* the body waited for this trip's copies */
 } Ring;
 typedef struct Pipe {
   Op *dot;
   int operand;             /* 0: A; 1: B (or k of B = tl.trans(k)) */
+  bool pin;                /* an operand from outside the loop: staged on the first trip only */
   Ring *r;
   Op *first[MAX_AHEAD], *next;
   long long off;           /* its tile in a stage */
@@ -214,7 +217,16 @@ typedef struct Pipe {
 static Pipe *pipe_of(CE *E, Op *dot, int operand) {
   for (int i = 0; i < E->pipes.n; i++) {
     Pipe *p = E->pipes.v[i];
-    if (p->dot == dot && p->operand == operand)
+    if (p->dot == dot && p->operand == operand && !p->pin)
+      return p;
+  }
+  return NULL;
+}
+
+static Pipe *pin_of(CE *E, Op *dot, int operand) {
+  for (int i = 0; i < E->pipes.n; i++) {
+    Pipe *p = E->pipes.v[i];
+    if (p->dot == dot && p->operand == operand && p->pin)
       return p;
   }
   return NULL;
@@ -223,6 +235,8 @@ static Pipe *pipe_of(CE *E, Op *dot, int operand) {
 static Pipe *pipe_of_load(CE *E, Op *load, int *t) {
   for (int i = 0; i < E->pipes.n; i++) {
     Pipe *p = E->pipes.v[i];
+    if (p->pin)
+      continue;
     for (int q = 0; q < p->r->D; q++)
       if (p->first[q] == load) {
         *t = q;
@@ -286,14 +300,14 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
       continue;
     bool used = false;
     for (int o = 0; o < 2; o++) {
-      Pipe p = {dot, o, NULL, {0}, NULL, 0};
+      Pipe p = {dot, o, false, NULL, {0}, NULL, 0};
       Value *args[MAX_AHEAD];
       int D = operand_chain(E, loop, dot, o, parent, y, &p, args);
       if (!D || (r && r->D != D))
         continue;
       if (!r) {
         r = arena_alloc(sizeof *r);
-        *r = (Ring){loop, E->rings.n, D, 0, 0, 0, 0, 0, NULL, NULL, false};
+        *r = (Ring){.loop = loop, .id = E->rings.n, .D = D};
         vec_push(&E->rings, r);
       }
       Pipe *np = arena_alloc(sizeof *np);
@@ -312,12 +326,24 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
         E->async_for[loop->out[carried_index(b, args[t])]->id] = dot;
       }
     }
-    r && used ? r->ndots++ : 0;
+    if (r && used)
+      r->ndots++;
+    for (int o = 0; r && used && o < 2; o++) { /* q of an attention: in the ring's region, once */
+      Value *v = dot->in[o];
+      if (pipe_of(E, dot, o) || cu_virtual(E, v) || !v->def || v->def->parent != parent || v->sh.rank != 2)
+        continue;
+      Pipe *np = arena_alloc(sizeof *np);
+      *np = (Pipe){dot, o, true, r, {0}, NULL, r->pinned};
+      r->pinned += tile_bytes(v);
+      vec_push(&E->pipes, np);
+    }
   }
 }
 
 /* where operand o of a pipelined dot is in the ring's stage `slot` (an expression) */
 static const char *ring_buf(Pipe *p, const char *slot) {
+  if (p->pin)
+    return fmt("((uint16_t *)(tc_smem + %s + %lld))", p->r->base, p->r->stride * (p->r->D + 1) + p->off);
   return fmt("((uint16_t *)(tc_smem + %s + %s * %lld + %lld))", p->r->base, slot, p->r->stride, p->off);
 }
 
@@ -331,7 +357,7 @@ void cu_ring_end(CE *E, Op *loop) {
     long long base = (hw + 1023) & ~1023LL;
     vec_push(&E->ring_defs, xstrdup(fmt("#define %s %lld /* the ring of the loop at line %d: above the "
                                         "%lld bytes used while it is live */\n", r->base, base, loop->loc.line, hw)));
-    cu_smem_need(E, base + r->stride * (r->D + 1));
+    cu_smem_need(E, base + r->stride * (r->D + 1) + r->pinned);
   }
 }
 
@@ -440,8 +466,9 @@ static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
     E->smem_align = (int)al;
   *boff = ((long long)M * K * 2 + al - 1) & ~(al - 1);
   *stride = (*boff + (long long)K * N * 2 + al - 1) & ~(al - 1);
-  if (!pipe_of(E, dot, 0) || !pipe_of(E, dot, 1))
-    cu_smem_need(E, *stride);
+  bool sa = !pipe_of(E, dot, 0) && !pin_of(E, dot, 0), sb = !pipe_of(E, dot, 1) && !pin_of(E, dot, 1);
+  if (sa || sb) /* what the dot stages itself */
+    cu_smem_need(E, sb ? *stride : *boff);
 }
 
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
@@ -480,6 +507,10 @@ void cu_emit_async_load(CE *E, Op *op) {
       r->base = fmt("%s_RING%d", E->k->name, r->id);
       cline(E, "int %s = 0; /* the stage (of %d) of ring %d the dots read; the others fill */", r->stage, r->D + 1,
             r->id);
+      if (r->pinned) {
+        r->fresh = cu_unique(E, fmt("ring%d_fresh", r->id));
+        cline(E, "bool %s = true; /* the operands the same every trip are not staged yet */", r->fresh);
+      }
       E->win[E->nwin++] = 0;
     }
     buf = ring_buf(p, t >= 0 ? fmt("%d", t) : fmt("((%s + %d) %% %d)", r->stage, r->D, r->D + 1));
@@ -671,8 +702,9 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   bool async_a = E->async_for[a->id] == op, async_b = E->async_for[bl->id] == op;
   (void)smem_type(E, a);
   Pipe *pa = pipe_of(E, op, 0), *pb = pipe_of(E, op, 1), *pipe = pa ? pa : pb;
-  const char *as = pa ? ring_buf(pa, pa->r->stage) : operand_buf(boff, stride, 0, "0");
-  const char *bs = pb ? ring_buf(pb, pb->r->stage) : operand_buf(boff, stride, 1, "0");
+  Pipe *qa = pin_of(E, op, 0), *qb = pin_of(E, op, 1);
+  const char *as = pa ? ring_buf(pa, pa->r->stage) : qa ? ring_buf(qa, NULL) : operand_buf(boff, stride, 0, "0");
+  const char *bs = pb ? ring_buf(pb, pb->r->stage) : qb ? ring_buf(qb, NULL) : operand_buf(boff, stride, 1, "0");
   if (pipe && !pipe->r->waited) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
           pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
@@ -697,10 +729,22 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     settle(E, acc, L);
     cline(E, "/* on the tensor cores: %s to shared memory in swizzled 16-byte chunks */",
           !on[0] && !on[1] ? fmt("%s and %s", cu_name(E, a), cu_name(E, b)) : cu_name(E, on[0] ? b : a));
-    if (!on[0])
-      stage(E, op, a, as);
-    if (!on[1])
-      stage(E, op, b, bs);
+    Pipe *pin[2] = {qa, qb};
+    const char *bufs[2] = {as, bs};
+    for (int i = 0; i < 2; i++) {
+      if (on[i])
+        continue;
+      if (pin[i]) {
+        cline(E, "if (%s) { /* %s is the same every trip: staged on the first */", pin[i]->r->fresh,
+              cu_name(E, op->in[i]));
+        E->ind++;
+      }
+      stage(E, op, op->in[i], bufs[i]);
+      if (pin[i]) {
+        E->ind--;
+        cline(E, "}");
+      }
+    }
   } else if (!pipe) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
   }
@@ -723,8 +767,11 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     mma_sync_block(E, op, L, as, bs, name);
   }
   cline(E, "__syncthreads();");
-  if (pipe && ++pipe->r->done == pipe->r->ndots) /* the ring's last dot of the trip */
+  if (pipe && ++pipe->r->done == pipe->r->ndots) { /* the ring's last dot of the trip */
     cline(E, "%s = (%s + 1) %% %d;", pipe->r->stage, pipe->r->stage, pipe->r->D + 1);
+    if (pipe->r->fresh)
+      cline(E, "%s = false;", pipe->r->fresh);
+  }
 }
 
 /* ---- the plain form ---- */
