@@ -202,13 +202,12 @@ typedef struct Ring {
   long long stride;         /* bytes of one stage */
   long long pinned;         /* bytes after the stages: operands the same every trip */
   const char *stage, *base; /* C names: the stage the dots read; the region's offset */
-  const char *fresh;        /* C name: true until the trip's dots staged the pinned operands */
   bool waited;              /* the body waited for this trip's copies */
 } Ring;
 typedef struct Pipe {
   Op *dot;
   int operand;             /* 0: A; 1: B (or k of B = tl.trans(k)) */
-  bool pin;                /* an operand from outside the loop: staged on the first trip only */
+  bool pin;                /* an operand from outside the loop: staged once, before it */
   Ring *r;
   Op *first[MAX_AHEAD], *next;
   long long off;           /* its tile in a stage */
@@ -488,6 +487,9 @@ static const char *operand_buf(long long boff, long long stride, int operand, co
   return operand ? fmt("((uint16_t *)(%s + %lld))", base, boff) : fmt("((uint16_t *)%s)", base);
 }
 
+static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L);
+static void stage(CE *E, Op *dot, Value *v, const char *buf);
+
 // a = tl.load(p, mask, other=0.0) for tl.dot(a, b): each 16-byte chunk to its swizzled place
 void cu_emit_async_load(CE *E, Op *op) {
   Op *dot = E->async_for[op->out[0]->id];
@@ -507,9 +509,16 @@ void cu_emit_async_load(CE *E, Op *op) {
       r->base = fmt("%s_RING%d", E->k->name, r->id);
       cline(E, "int %s = 0; /* the stage (of %d) of ring %d the dots read; the others fill */", r->stage, r->D + 1,
             r->id);
-      if (r->pinned) {
-        r->fresh = cu_unique(E, fmt("ring%d_fresh", r->id));
-        cline(E, "bool %s = true; /* the operands the same every trip are not staged yet */", r->fresh);
+      for (int i = 0; i < E->pipes.n; i++) { /* the operands the same every trip, once */
+        Pipe *q = E->pipes.v[i];
+        if (q->r != r || !q->pin)
+          continue;
+        Value *x = q->dot->in[q->operand];
+        bool tr;
+        Lay Ls;
+        settle(E, stage_src(E, x, &tr, &Ls), Ls);
+        cline(E, "/* %s, the same every trip of the loop: to shared memory once */", cu_name(E, x));
+        stage(E, q->dot, x, ring_buf(q, NULL));
       }
       E->win[E->nwin++] = 0;
     }
@@ -711,7 +720,8 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     cline(E, "tc_cp_wait_group<%d>(); /* the copies of later trips may still travel */", pipe->r->D);
     pipe->r->waited = true;
   }
-  bool on[2] = {async_a, async_b}; /* in a ring or on their way by cp.async: nothing to stage */
+  bool on[2] = {async_a || qa, async_b || qb}; /* in a ring, on their way by cp.async, or staged
+                                                 * before the loop: nothing to stage here */
   Value *ld[2] = {a, bl};
   for (int i = 0; i < 2; i++)
     if (on[i] && E->late[ld[i]->id]) {
@@ -729,22 +739,10 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     settle(E, acc, L);
     cline(E, "/* on the tensor cores: %s to shared memory in swizzled 16-byte chunks */",
           !on[0] && !on[1] ? fmt("%s and %s", cu_name(E, a), cu_name(E, b)) : cu_name(E, on[0] ? b : a));
-    Pipe *pin[2] = {qa, qb};
-    const char *bufs[2] = {as, bs};
-    for (int i = 0; i < 2; i++) {
-      if (on[i])
-        continue;
-      if (pin[i]) {
-        cline(E, "if (%s) { /* %s is the same every trip: staged on the first */", pin[i]->r->fresh,
-              cu_name(E, op->in[i]));
-        E->ind++;
-      }
-      stage(E, op, op->in[i], bufs[i]);
-      if (pin[i]) {
-        E->ind--;
-        cline(E, "}");
-      }
-    }
+    if (!on[0])
+      stage(E, op, a, as);
+    if (!on[1])
+      stage(E, op, b, bs);
   } else if (!pipe) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
   }
@@ -769,8 +767,6 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   cline(E, "__syncthreads();");
   if (pipe && ++pipe->r->done == pipe->r->ndots) { /* the ring's last dot of the trip */
     cline(E, "%s = (%s + 1) %% %d;", pipe->r->stage, pipe->r->stage, pipe->r->D + 1);
-    if (pipe->r->fresh)
-      cline(E, "%s = false;", pipe->r->fresh);
   }
 }
 
