@@ -312,9 +312,9 @@ SVal *tdesc_make(Sema *S, Loc loc, SVal *base, SVal *shape, SVal *strides, SVal 
   bp->base = base_pointer(S, loc, fn, base);
   int esize = dt_bits(bp->base->elt) / 8;
   if (bp->block[nd - 1] * esize < 16)
-    error_at(loc, "%s(): descriptor block shape must have at least 16 bytes in the last "
-             "dimension, but got %d * %d = %d bytes", fn, bp->block[nd - 1], esize,
-             bp->block[nd - 1] * esize);
+    error_at(loc, "Descriptor block shape must have at least 16 bytes in the last dimension, "
+             "but got %d * %d = %d bytes (%s())",
+             bp->block[nd - 1], esize, bp->block[nd - 1] * esize, fn);
   items_of(strides, &it);
   if (it[nd - 1]->k != SV_INT || it[nd - 1]->i != 1)
     error_at(loc, "%s(): the tensor descriptor's last stride must be 1 (a constexpr), got %s", fn,
