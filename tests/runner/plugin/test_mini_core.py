@@ -79,6 +79,10 @@ def test_listed_skip():
     raise AssertionError("the skip list should have kept this from running")
 
 
+def test_listed_target_skip():
+    raise AssertionError("the skip list's NAME@c entry should have kept this from running on c")
+
+
 def test_error_cause():
     """Triton's tests read a CompilationError's __cause__: the error's sentence alone."""
     @triton.jit
