@@ -630,10 +630,8 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_MOD:
     E->calls |= fl;
     return fl ? round_to(E, t, fmt("fmod%s(%s, %s)", fsuf(t), a, b)) : fmt("(%s %% %s)", a, b);
-  /* bools with a call on the right: && / || (the same values: nothing here has effects), as
-   * clang's -Wbitwise-instead-of-logical wants */
-  case O_AND: return fmt(t == DT_I1 && strchr(b, '(') && strstr(b, "tc_") ? "(%s && %s)" : "(%s & %s)", a, b);
-  case O_OR: return fmt(t == DT_I1 && strchr(b, '(') && strstr(b, "tc_") ? "(%s || %s)" : "(%s | %s)", a, b);
+  case O_AND: return fmt("(%s & %s)", a, b); /* bool_logic: && for some bools */
+  case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: return int_wrap(E, t, a, "<<", b);
   case O_SHR: return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
@@ -671,6 +669,66 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_NE: return fmt("(%s != %s)", a, b);
   default: die("ew_binary: %s", op_names[k]);
   }
+}
+
+/* Does op's own C expression (ew_expr's text, its operands aside) call a runtime helper, a
+ * tc_* function? The op kinds and types for which ew_binary, int_wrap, round_to, cast_expr,
+ * bitcast_expr, load_expr and math_call write one. */
+static bool op_calls_helper(Op *op) {
+  DType t = op->nin ? op->in[0]->dt : DT_I32, r = op->nout ? op->out[0]->dt : DT_I32;
+  bool half = t == DT_F16 || t == DT_BF16; /* ew_binary's round_to */
+  switch (op->k) {
+  case O_ADD: case O_SUB: case O_MUL:
+    return half || (!dt_is_float(t) && t != DT_I1 && dt_is_signed(t)); /* tc_add_i32 ... */
+  case O_SHL: return t != DT_I1 && dt_is_signed(t);
+  case O_DIV: case O_MOD: case O_POW: case O_ATAN2: case O_HYPOT: return half;
+  case O_MINP: case O_MAXP: return dt_is_float(t);
+  case O_CAST:
+    return (op->flags & CAST_RTZ) || dt_is_fp8(t) || dt_is_fp8(r) || r == DT_F16 || r == DT_BF16;
+  case O_BITCAST: return r != DT_PTR;
+  case O_FMA: return !(op->flags & FMA_CONTRACT) && half;
+  case O_LOAD: return r == DT_F16 || r == DT_BF16;
+  case O_RSQRT: return half;
+  default: break;
+  }
+  if (op_class[op->k] != K_UNARY || op->k == O_NOT || op->k == O_ABS || op->k == O_ISNAN ||
+      op->k == O_ISINF || op->k == O_SIGNBIT)
+    return false;
+  /* math_call: tc_exp, tc_log ... for fp32 (not fp64); every fp16 / bf16 result is rounded */
+  static const OpKind tc[] = {O_EXP, O_EXP2, O_LOG, O_LOG2, O_SIN, O_COS, O_TANH, O_ERF};
+  for (size_t i = 0; i < sizeof tc / sizeof *tc; i++)
+    if (op->k == tc[i] && t != DT_F64)
+      return true;
+  return half;
+}
+
+/* Does v, as access() writes it where it is read, call a runtime helper? Read through its C
+ * variable (a scalar, an array, a local named where its group computes it) it calls none there;
+ * inlined or recomputed, it calls what its op and its operands' inline forms call. */
+static bool inline_calls_helper(Value *v) {
+  Op *d = v->def;
+  if (!d || d->k == O_CONST || d->k == O_ARG || d->k == O_ARANGE)
+    return false;
+  if (is_view_op(d))
+    return inline_calls_helper(d->in[0]);
+  VInfo *i = vi(v);
+  if (i->inl ? i->inl == i->cname : v->sh.rank == 0 || !is_remat(v))
+    return false;
+  if (op_calls_helper(d))
+    return true;
+  for (int k = 0; k < d->nin; k++)
+    if (inline_calls_helper(d->in[k]))
+      return true;
+  return false;
+}
+
+/* A bool and / or whose right operand calls a runtime helper is written && / || (the same
+ * values: nothing there has effects), as clang's -Wbitwise-instead-of-logical wants; NULL for
+ * the other and / or ops (ew_binary's & and |). */
+const char *bool_logic(Op *op, const char *a, const char *b) {
+  if ((op->k != O_AND && op->k != O_OR) || op->in[0]->dt != DT_I1 || !inline_calls_helper(op->in[1]))
+    return NULL;
+  return fmt("(%s %s %s)", a, op->k == O_AND ? "&&" : "||", b);
 }
 
 /* `const float x` / `float *const p` */
@@ -769,7 +827,8 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   }
   if (op_class[op->k] == K_UNARY)
     return math_call(E, op->k, t, a);
-  return ew_binary(E, op->k, t, a, b);
+  const char *l = bool_logic(op, a, b);
+  return l ? l : ew_binary(E, op->k, t, a, b);
 }
 
 /* ---- statements ---- */

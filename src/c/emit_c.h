@@ -84,6 +84,7 @@ const char *round_to(Em *E, DType t, const char *x);
 const char *math_call(Em *E, OpKind k, DType t, const char *a);
 const char *cast_expr(Em *E, Value *from, DType to, const char *a);
 const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b);
+const char *bool_logic(Op *op, const char *a, const char *b);
 const char *ew_expr(Em *E, Op *op, const char *const *idx);
 const char *load_expr(Em *E, DType elt, const char *p);
 const char *store_val(Em *E, DType elt, const char *v);

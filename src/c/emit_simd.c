@@ -357,8 +357,10 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   char t = a->t;
   bool cmp = op_class[k] == K_CMP;
   VX *r = NULL;
-  if (a->k == VU && b->k == VU) /* uniform across the lanes: plain scalar C */
-    r = mk(VU, cmp ? 'm' : t, ew_binary(S->E, k, op->in[0]->dt, a->e, b->e));
+  if (a->k == VU && b->k == VU) { /* uniform across the lanes: plain scalar C */
+    const char *l = bool_logic(op, a->e, b->e);
+    r = mk(VU, cmp ? 'm' : t, l ? l : ew_binary(S->E, k, op->in[0]->dt, a->e, b->e));
+  }
   else if (t == 'i' && (k == O_ADD || k == O_SUB) && a->k == VC && b->k == VU)
     r = mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
   else if (t == 'i' && k == O_ADD && a->k == VU && b->k == VC)
