@@ -114,13 +114,19 @@ template <int N> static __device__ __forceinline__ void tc_cp_wait_group(void) {
  * column, 16-byte chunks XOR-ed with the row within 8; every atom 1024-byte aligned), read by
  * the tensor cores through 64-bit descriptors (tc_desc: start address, leading and stride
  * byte offsets, 128-byte swizzle). The mma.sync fallback reads the same layout with ldmatrix. */
-static __device__ __forceinline__ int tc_sw128(int r, int c, int rows) {
+static __device__ __forceinline__ __attribute__((unused)) int tc_sw128(int r, int c, int rows) {
   return (((c >> 6) * rows + r) << 6) | ((((c >> 3) & 7) ^ (r & 7)) << 3) | (c & 7);
 }
+/* an operand of 32 columns: rows of 64 bytes, chunks XOR-ed with (row / 2) % 4 (64-byte swizzle) */
+static __device__ __forceinline__ __attribute__((unused)) int tc_sw64(int r, int c, int rows) {
+  (void)rows;
+  return (r << 5) | ((((c >> 3) & 3) ^ ((r >> 1) & 3)) << 3) | (c & 7);
+}
 static __device__ __forceinline__ __attribute__((unused)) unsigned tc_smem_addr(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
-static __device__ __forceinline__ __attribute__((unused)) uint64_t tc_desc(unsigned addr, unsigned lbo, unsigned sbo) {
+static __device__ __forceinline__ __attribute__((unused)) uint64_t tc_desc(unsigned addr, unsigned lbo, unsigned sbo,
+                                                                           unsigned swizzle) {
   return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)((lbo >> 4) & 0x3FFF) << 16 |
-         (uint64_t)((sbo >> 4) & 0x3FFF) << 32 | (uint64_t)1 << 62;
+         (uint64_t)((sbo >> 4) & 0x3FFF) << 32 | (uint64_t)swizzle << 62; /* 1: 128-byte, 2: 64-byte */
 }
 /* generic-proxy writes (st.shared, cp.async) made visible to the tensor cores' async proxy */
 static __device__ __forceinline__ void tc_fence_async(void) {

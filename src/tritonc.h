@@ -439,7 +439,8 @@ Op *ir_op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in); /* i
 void ir_replace_uses(Block *b, int from, Value *old, Value *nw); /* in b->ops[from..] and nested */
 bool ir_zero_const(Value *v); /* a 0 constant, splat or broadcast (a load's other=0) */
 /* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, 2-D,
- * whole 64-row blocks per warpgroup, K and each warpgroup's N multiples of 64, N <= 256):
+ * whole 64-row blocks per warpgroup, K 32 or a multiple of 64, each warpgroup's N a multiple
+ * of 64, N <= 256):
  * the warpgroups along M and N in *gm, *gn (either may be NULL). The CUDA target's wgmma form. */
 bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
 void ir_count_uses(Kernel *k);

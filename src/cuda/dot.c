@@ -473,6 +473,8 @@ static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
  * mma.sync, tc_sw128's (wgmma's 128-byte swizzle atoms) for a wgmma dot */
 static const char *operand_at(CE *E, Op *dot, const char *buf, const char *r, const char *c, Shape s) {
+  if (wg_dot(E, dot) && s.d[1] == 32) /* rows of 64 bytes: 64-byte swizzle atoms */
+    return fmt("%s[tc_sw64(%s, %s, %d)]", buf, r, c, s.d[0]);
   if (wg_dot(E, dot))
     return fmt("%s[tc_sw128(%s, %s, %d)]", buf, r, c, s.d[0]);
   E->need_mma |= 32;
@@ -667,6 +669,15 @@ static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor) {
   return fn;
 }
 
+/* the descriptor of a K-major operand (A, or k of B = tl.trans(k)) of `rows` rows at address
+ * `at` for the 16 of K at tc_k: 128-byte swizzle atoms of 64 K (one column of atoms after
+ * another), or 64-byte ones when K is 32 */
+static const char *kmajor_desc(const char *at, int rows, int K) {
+  if (K == 32)
+    return fmt("tc_desc(%s + (tc_k & 31) * 2, 16, 512, 2)", at);
+  return fmt("tc_desc(%s + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024, 1)", at, rows * 128);
+}
+
 /* wgmma (sm_90a): each warpgroup issues, per 16 of K, one m64nNk16 per 64-row block of its
  * part; the tensor cores read A (K-major) and B (N-major) from shared memory in 128-byte
  * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
@@ -679,21 +690,21 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
            "+ [0, %d): %d wgmma m64n%dk16 per 16 of K */", MW, L.wn, MW, NW, L.wn, NW, MB, NW);
   E->ind++;
+  int rb = K == 32 ? 64 : 128; /* bytes of a K-major row in its atom (64-byte swizzle for K = 32) */
   cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d;",
-        as, L.wn, MW * 128, bs, L.wn, kb ? NW * 128 : (NW / 64) * K * 128);
+        as, L.wn, MW * rb, bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
   cline(E, "  #pragma unroll");
+  const char *da = kmajor_desc(fmt("tc_a + tc_i * %d", 64 * rb), M, K);
   if (kb) {
-    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A and B (K-major): 8-row atoms 1024 bytes apart */", MB);
-    cline(E, "    %s(&%s[tc_i * %d], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024), "
-             "tc_desc(tc_b + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024));", fn, name, NW / 2, M * 128, N * 128);
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A and B K-major: 8-row atoms %d bytes apart */", MB, 8 * rb);
+    cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da, kmajor_desc("tc_b", N, K));
   } else {
-    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A: 8-row atoms 1024 bytes apart; B: 64 columns %d bytes apart */", MB,
-          K * 128);
-    cline(E, "    %s(&%s[tc_i * %d], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024), "
-             "tc_desc(tc_b + tc_k * 128, %d, 1024));", fn, name, NW / 2, M * 128, K * 128);
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A: 8-row atoms %d bytes apart; B: 64 columns %d bytes apart */", MB,
+          8 * rb, K * 128);
+    cline(E, "    %s(&%s[tc_i * %d], %s, tc_desc(tc_b + tc_k * 128, %d, 1024, 1));", fn, name, NW / 2, da, K * 128);
   }
   cline(E, "tc_wgmma_commit();");
   cline(E, "tc_wgmma_wait0();");

@@ -556,7 +556,7 @@ bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
   while (m > 1 && (M / m) % 64)
     m /= 2;
   int n = G / m;
-  if (M % 64 || K % 64 || (M / m) % 64 || (N / n) % 64 || N / n > 256)
+  if (M % 64 || (K % 64 && K != 32) || (M / m) % 64 || (N / n) % 64 || N / n > 256)
     return false;
   if (gm)
     *gm = m;

@@ -67,16 +67,54 @@ static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4_trans(
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
-static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
-  const int q = r * chunks_per_row + (c >> 3);
-  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
-}
 static __device__ __forceinline__ __attribute__((unused)) void tc_mma_f16(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
+/* Hopper's warpgroup MMA (wgmma, sm_90a): operands in shared memory as 128-byte swizzle atoms
+ * (tc_sw128: element (r, c) of an operand with `rows` rows, rows of 64 elements per atom
+ * column, 16-byte chunks XOR-ed with the row within 8; every atom 1024-byte aligned), read by
+ * the tensor cores through 64-bit descriptors (tc_desc: start address, leading and stride
+ * byte offsets, 128-byte swizzle). The mma.sync fallback reads the same layout with ldmatrix. */
+static __device__ __forceinline__ __attribute__((unused)) int tc_sw128(int r, int c, int rows) {
+  return (((c >> 6) * rows + r) << 6) | ((((c >> 3) & 7) ^ (r & 7)) << 3) | (c & 7);
+}
+/* an operand of 32 columns: rows of 64 bytes, chunks XOR-ed with (row / 2) % 4 (64-byte swizzle) */
+static __device__ __forceinline__ __attribute__((unused)) int tc_sw64(int r, int c, int rows) {
+  (void)rows;
+  return (r << 5) | ((((c >> 3) & 3) ^ ((r >> 1) & 3)) << 3) | (c & 7);
+}
+static __device__ __forceinline__ __attribute__((unused)) unsigned tc_smem_addr(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
+static __device__ __forceinline__ __attribute__((unused)) uint64_t tc_desc(unsigned addr, unsigned lbo, unsigned sbo,
+                                                                           unsigned swizzle) {
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)((lbo >> 4) & 0x3FFF) << 16 |
+         (uint64_t)((sbo >> 4) & 0x3FFF) << 32 | (uint64_t)swizzle << 62; /* 1: 128-byte, 2: 64-byte */
+}
+/* generic-proxy writes (st.shared, cp.async) made visible to the tensor cores' async proxy */
+static __device__ __forceinline__ void tc_fence_async(void) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+/* the compiler keeps its hands off x until here (an accumulator wgmma writes behind its back) */
+static __device__ __forceinline__ __attribute__((unused)) void tc_reg_fence(float &x) { asm volatile("" : "+f"(x)::"memory"); }
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+static __device__ __forceinline__ void tc_wgmma_fence(void) { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+static __device__ __forceinline__ void tc_wgmma_commit(void) { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+static __device__ __forceinline__ void tc_wgmma_wait0(void) { asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); }
+#endif
+
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* the wgmma shapes this kernel issues */
+static __device__ __forceinline__ void tc_wgmma_f16_n64(float *d, uint64_t a, uint64_t b) {
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+               : "l"(a), "l"(b), "r"(1));
+}
+#endif
 
 #define matmul_bp_kernel_NUM_THREADS 128
 
@@ -84,7 +122,7 @@ static __device__ __forceinline__ __attribute__((unused)) void tc_mma_f16(float 
 extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16_t *a_ptr, uint16_t *b_ptr, uint16_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t lda, int32_t ldb, int32_t ldc)
 {
   const int tid = threadIdx.x;
-  __shared__ __align__(128) unsigned char tc_smem[16384]; /* reductions and layout changes */
+  __shared__ __align__(1024) unsigned char tc_smem[16384]; /* reductions and layout changes */
   /* matmul_block_ptr.py:18: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* matmul_block_ptr.py:19: tiles_m = tl.cdiv(M, BLOCK_M) */
@@ -157,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
       #pragma unroll
       for (int k = 0; k < 8; ++k)
         tc_v.a[k] = __half_as_ushort(__float2half_rn(a[e + k]));
-      tc_stv(&((uint16_t *)tc_smem)[tc_swz(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 4)], tc_v);
+      tc_stv(&((uint16_t *)tc_smem)[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], tc_v);
     }
     #pragma unroll
     for (int e = 0; e < 16; e += 8) {
@@ -165,34 +203,52 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
       #pragma unroll
       for (int k = 0; k < 8; ++k)
         tc_v.a[k] = __half_as_ushort(__float2half_rn(b[e + k]));
-      tc_stv(&((uint16_t *)(tc_smem + 4096))[tc_swz(((tid >> 3) + ((e >> 3) & 1) * 16), ((e & 7) + (tid & 7) * 8), 8)], tc_v);
+      tc_stv(&((uint16_t *)(tc_smem + 4096))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 16), ((e & 7) + (tid & 7) * 8), 32)], tc_v);
     }
+    tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */
     __syncthreads();
-    float acc_2[32]; /* [64, 64] fp32 in the tensor cores' accumulator layout: 2x2 warps, 32 per thread */
+    float acc_2[32]; /* [64, 64] fp32 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
     #pragma unroll
     for (int e = 0; e < 32; ++e)
       acc_2[e] = acc[e];
-    { /* warp (tid / 32) computes rows 32 * (warp / 2) + [0, 32) and columns 32 * (warp % 2) + [0, 32) in 2x4 tiles of 16x8 */
-      const int tc_lane = tid & 31, tc_row = tid / 32 / 2 * 32, tc_col = tid / 32 % 2 * 32;
+    #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
+    { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k16 per 16 of K */
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)tc_smem)) + tid / 128 / 1 * 4096, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + 4096))) + tid / 128 % 1 * 4096;
+      tc_wgmma_fence();
+      #pragma unroll
+      for (int tc_k = 0; tc_k < 32; tc_k += 16)
+        #pragma unroll
+        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A: 8-row atoms 512 bytes apart; B: 64 columns 4096 bytes apart */
+          tc_wgmma_f16_n64(&acc_2[tc_i * 32], tc_desc(tc_a + tc_i * 4096 + (tc_k & 31) * 2, 16, 512, 2), tc_desc(tc_b + tc_k * 128, 4096, 1024, 1));
+      tc_wgmma_commit();
+      tc_wgmma_wait0();
+      #pragma unroll
+      for (int e = 0; e < 32; ++e)
+        tc_reg_fence(acc_2[e]); /* read only after the wait */
+    }
+    #else /* other architectures: mma.sync on the same layouts */
+    { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64); its warp w rows 16 * w + 64 * i + [0, 16), in 1x8 tiles of 16x8 */
+      const int tc_lane = tid & 31, tc_row = tid / 32 % 4 * 16 + tid / 128 / 1 * 64, tc_col = tid / 128 % 1 * 64;
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16) {
-        unsigned tc_fa[2][4], tc_fb[4][2];
+        unsigned tc_fa[1][4], tc_fb[8][2];
         #pragma unroll
-        for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)tc_smem)[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
+        for (int tc_i = 0; tc_i < 1; ++tc_i)
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)tc_smem)[tc_sw64(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
-        for (int tc_j = 0; tc_j < 4; tc_j += 2) {
+        for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
-          tc_ldsm_x4_trans(tc_t, &((uint16_t *)(tc_smem + 4096))[tc_swz(tc_k + (tc_lane & 15), tc_col + tc_j * 8 + (tc_lane >> 4) * 8, 8)]);
+          tc_ldsm_x4_trans(tc_t, &((uint16_t *)(tc_smem + 4096))[tc_sw128(tc_k + (tc_lane & 15), tc_col + tc_j * 8 + (tc_lane >> 4) * 8, 32)]);
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 2; ++tc_i)
+        for (int tc_i = 0; tc_i < 1; ++tc_i)
           #pragma unroll
-          for (int tc_j = 0; tc_j < 4; ++tc_j)
-            tc_mma_f16(&acc_2[(tc_i * 4 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+          for (int tc_j = 0; tc_j < 8; ++tc_j)
+            tc_mma_f16(&acc_2[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
+    #endif
     __syncthreads();
     /* matmul_block_ptr.py:38: a_block = tl.advance(a_block, (0, BLOCK_K)) */
     const int64_t t22 = (int64_t)((uint64_t)a_block_off1 + (uint64_t)(int64_t)32LL);
@@ -222,7 +278,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
   const int64_t t29 = (int64_t)t24;
   const int64_t t30 = (int64_t)t25;
   /* matmul_block_ptr.py:44: tl.store(c_block, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1)) */
-  float t31[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 2x2 warps, 32 per thread */
+  float t31[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
   #pragma unroll
   for (int e = 0; e < 32; ++e)
     t31[e] = __half2float(__float2half_rn((float)acc[e]));
@@ -230,7 +286,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
   float t31_64x64[32];
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 3) * 8 + ((tid >> 5) & 1) * 32 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + ((e >> 4) & 1) * 1024 + (tid >> 6) * 2048)] = t31[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t31[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
