@@ -18,14 +18,16 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/san.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 
-TRITONC=$SAN sh tests/golden/run.sh > "$tmp/golden.log" 2>&1
+# the three translations run side by side (each is one translator process at a time)
+TRITONC=$SAN sh tests/golden/run.sh > "$tmp/golden.log" 2>&1 &
+TRITONC=$SAN sh tools/snapshot.sh "$tmp/san" > /dev/null 2>&1 &
+TRITONC=$REF sh tools/snapshot.sh "$tmp/ref" > /dev/null 2>&1
+wait
 sed -n -e 's/^PASS /PASS golden_san_/p' -e 's/^FAIL /FAIL golden_san_/p' -e '/^  /p' "$tmp/golden.log"
 last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/golden.log" | tail -n 1)
 pass=${last%% passed*}; fail=${last#*passed, }; fail=${fail%% failed*}
 [ -n "$last" ] || { echo "FAIL golden_san (no result line)"; pass=0; fail=1; }
 
-TRITONC=$SAN sh tools/snapshot.sh "$tmp/san" > /dev/null 2>&1
-TRITONC=$REF sh tools/snapshot.sh "$tmp/ref" > /dev/null 2>&1
 for f in $( (ls "$tmp/san"; ls "$tmp/ref") | sort -u); do
   why=""
   if [ ! -f "$tmp/san/$f" ]; then why="only the normal build wrote it"

@@ -15,14 +15,16 @@ each mutant, and these must hold:
 A mutant that breaks one is a defect: written to OUT/NNN.py with a `# tritonc:` header that
 reproduces it, and counted once per kind (the first line of its report, digits removed).
 
-  python3 tests/fuzz/mutate.py [--seed N] [--count N | --seconds S] [--out DIR]
+  python3 tests/fuzz/mutate.py [--seed N] [--count N | --seconds S] [--jobs N] [--out DIR]
 
 --count N runs exactly N mutants (deterministic for a seed: the short campaign of `make test`);
 --seconds S runs until S seconds have passed (`make fuzz`). Prints PASS/FAIL per seed kernel and
 "N passed, N failed" (seeds whose mutants all held), then the executions and defects.
 """
 import argparse
+import concurrent.futures
 import os
+import queue
 import random
 import re
 import shlex
@@ -282,6 +284,8 @@ def main():
     ap.add_argument("--tritonc", default=os.environ.get("TRITONC_SAN",
                                                         os.path.join(ROOT, "bin", "tritonc-san")))
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="mutants checked at a time (default: the cores)")
     ap.add_argument("--quiet", action="store_true", help="no PASS lines")
     a = ap.parse_args()
     if not a.count and not a.seconds:
@@ -297,23 +301,43 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     kinds, per_seed = {}, {}
     runs, start = 0, time.time()
-    with tempfile.TemporaryDirectory(prefix="fuzz.") as work:
+    # Mutants are drawn in order from the one generator and checked a.jobs at a time (one work
+    # directory per thread); their results are taken in drawing order, so a seed and count give
+    # the same mutants, defects and files whatever the number of jobs.
+    with tempfile.TemporaryDirectory(prefix="fuzz.") as top, \
+            concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        works = queue.Queue()
+        for j in range(a.jobs):
+            os.makedirs(os.path.join(top, str(j)))
+            works.put(os.path.join(top, str(j)))
+
+        def run_one(src, args):
+            work = works.get()
+            try:
+                return check(tritonc, shlex.split(a.cc), work, src, args)
+            finally:
+                works.put(work)
+
         while (a.count and runs < a.count) or (a.seconds and time.time() - start < a.seconds):
-            name, src, args = mut.mutant()
-            runs += 1
-            defect = check(tritonc, shlex.split(a.cc), work, src, args)
-            per_seed.setdefault(name, [])
-            if defect is None:
-                continue
-            k = kind_of(defect)
-            per_seed[name].append(defect)
-            if k in kinds:
-                kinds[k][1] += 1
-                continue
-            path = os.path.join(a.out, "%03d.py" % len(kinds))
-            kinds[k] = [path, 1]
-            with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
-                f.write("# tritonc: %s\n# defect: %s\n%s" % (shlex.join(args), defect, src))
+            n = 4 * a.jobs
+            if a.count:
+                n = min(n, a.count - runs)
+            batch = [mut.mutant() for _ in range(n)]
+            runs += n
+            defects = pool.map(lambda m: run_one(m[1], m[2]), batch)
+            for (name, src, args), defect in zip(batch, defects):
+                per_seed.setdefault(name, [])
+                if defect is None:
+                    continue
+                k = kind_of(defect)
+                per_seed[name].append(defect)
+                if k in kinds:
+                    kinds[k][1] += 1
+                    continue
+                path = os.path.join(a.out, "%03d.py" % len(kinds))
+                kinds[k] = [path, 1]
+                with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write("# tritonc: %s\n# defect: %s\n%s" % (shlex.join(args), defect, src))
     passed = failed = 0
     for name in sorted(per_seed):
         if per_seed[name]:

@@ -40,7 +40,7 @@ gen() { # dir, extra options...
 }
 build() { # dir
   # shellcheck disable=SC2086
-  $CC -std=c11 -Wall -Wextra -Werror -O1 -g -fopenmp -fsanitize=address,undefined \
+  $CC -std=c11 -Wall -Wextra -Werror -O0 -g -fopenmp -fsanitize=address,undefined \
     -fno-sanitize-recover=all -I"$1" "$1"/*.c tests/tune/driver.c -o "$1/driver" -lm 2>"$1/cc.log"
 }
 

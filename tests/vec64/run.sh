@@ -26,17 +26,30 @@ tr1 lane_cast lane_cast_kernel "*fp32:16, *fp32:16, i32, 256" "cdiv(n, 256), 1, 
 tr1 rows64 rows64_kernel "*fp32:16, *fp32:16, i32, i32, i32, 4, 64" "cdiv(M, 4), cdiv(N, 64), 1"
 tr1 mod64 mod64_kernel "*fp32:16, *fp32:16, i32, 256" "cdiv(n, 256), 1, 1"
 levels="native:-O3 -march=native|avx2:-O2 -mavx2 -mfma|portable:-O2|sanitizers:-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
-IFS='|'
-for lv in $levels; do
-  name=${lv%%:*}; flags=${lv#*:}
-  IFS=' '
+# level NAME FLAGS: build and run check.c at one level (levels run side by side, each one's
+# lines to $tmp/lv.NAME, counted below)
+level() {
+  name=$1 flags=$2
   # shellcheck disable=SC2086
   if $CC -std=c11 -Wall -Wextra -Werror -fopenmp $flags -I"$tmp" "$tmp/silu64.c" "$tmp/lane_cast.c" \
-      "$tmp/rows64.c" "$tmp/mod64.c" tests/vec64/check.c -o "$tmp/check_$name" -lm 2> "$tmp/cc.log"; then
-    if "$tmp/check_$name" > "$tmp/run.log" 2>&1; then ok "run $name"
-    else bad "run $name" "$(head -n 3 "$tmp/run.log" | tr '\n' ' ')"; fi
-  else bad "compile $name" "$(head -n 3 "$tmp/cc.log" | tr '\n' ' ')"; fi
+      "$tmp/rows64.c" "$tmp/mod64.c" tests/vec64/check.c -o "$tmp/check_$name" -lm 2> "$tmp/cc.$name.log"; then
+    if "$tmp/check_$name" > "$tmp/run.$name.log" 2>&1; then ok "run $name"
+    else bad "run $name" "$(head -n 3 "$tmp/run.$name.log" | tr '\n' ' ')"; fi
+  else bad "compile $name" "$(head -n 3 "$tmp/cc.$name.log" | tr '\n' ' ')"; fi
+}
+names=""
+IFS='|'
+for lv in $levels; do
+  IFS=' '
+  level "${lv%%:*}" "${lv#*:}" > "$tmp/lv.${lv%%:*}" 2>&1 &
+  names="$names ${lv%%:*}"
   IFS='|'
+done
+IFS=' '
+wait
+for name in $names; do
+  cat "$tmp/lv.$name"
+  pass=$((pass + $(grep -c '^PASS' "$tmp/lv.$name"))); fail=$((fail + $(grep -c '^FAIL' "$tmp/lv.$name")))
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

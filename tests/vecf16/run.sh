@@ -41,10 +41,10 @@ if "$T" examples/add.py -n add_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, 102
   ok "add fp16 --emit c vector ops"
 else bad "add fp16 --emit c vector ops" "no vector fp16 add in the output"; fi
 levels="native:-O3 -march=native|avx2-f16c:-O2 -mavx2 -mfma -mf16c|avx2:-O2 -mavx2 -mfma|portable:-O2|sanitizers:-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
-IFS='|'
-for lv in $levels; do
-  name=${lv%%:*}; flags=${lv#*:}
-  IFS=' '
+# level NAME FLAGS: build the kernels and check.c at one level and run it (levels run side by
+# side, each one's lines to $tmp/lv.NAME, counted below)
+level() {
+  name=$1 flags=$2
   objs="" err=""
   for f in h16 hbf divc bcast; do
     ren=""
@@ -52,16 +52,29 @@ for lv in $levels; do
     [ "$f" = hbf ] && ren="-Dhalf_ops_kernel=hkbf -Dhalf_ops_kernel_grid=hkbf_grid"
     # shellcheck disable=SC2086
     $CC -std=c11 -Wall -Wextra -Werror -fopenmp $flags $ren -c "$tmp/$f.c" -o "$tmp/$f.$name.o" \
-      2>> "$tmp/cc.log" || err="$err $f"
+      2>> "$tmp/cc.$name.log" || err="$err $f"
     objs="$objs $tmp/$f.$name.o"
   done
   # shellcheck disable=SC2086
   if [ -z "$err" ] && $CC -std=c11 -Wall -Wextra -Werror -fopenmp $flags -I"$tmp" $objs \
-      tests/vecf16/check.c -o "$tmp/check_$name" -lm 2>> "$tmp/cc.log"; then
-    if "$tmp/check_$name" > "$tmp/run.log" 2>&1; then ok "run $name"
-    else bad "run $name" "$(head -n 4 "$tmp/run.log" | tr '\n' ' ')"; fi
-  else bad "compile $name" "$err $(head -n 3 "$tmp/cc.log" | tr '\n' ' ')"; fi
+      tests/vecf16/check.c -o "$tmp/check_$name" -lm 2>> "$tmp/cc.$name.log"; then
+    if "$tmp/check_$name" > "$tmp/run.$name.log" 2>&1; then ok "run $name"
+    else bad "run $name" "$(head -n 4 "$tmp/run.$name.log" | tr '\n' ' ')"; fi
+  else bad "compile $name" "$err $(head -n 3 "$tmp/cc.$name.log" | tr '\n' ' ')"; fi
+}
+names=""
+IFS='|'
+for lv in $levels; do
+  IFS=' '
+  level "${lv%%:*}" "${lv#*:}" > "$tmp/lv.${lv%%:*}" 2>&1 &
+  names="$names ${lv%%:*}"
   IFS='|'
+done
+IFS=' '
+wait
+for name in $names; do
+  cat "$tmp/lv.$name"
+  pass=$((pass + $(grep -c '^PASS' "$tmp/lv.$name"))); fail=$((fail + $(grep -c '^FAIL' "$tmp/lv.$name")))
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
