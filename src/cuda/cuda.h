@@ -154,7 +154,9 @@ void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step,
 void cu_plan_layouts(CE *E, Kernel *k); /* dot results (and what carries them) in MMA layout */
 void cu_emit_dot(CE *E, Op *op);
 void cu_emit_async_load(CE *E, Op *op);
-void cu_ring_end(CE *E, Op *loop); /* after a loop: place its ring (dot.c) */ /* a dot operand's tl.load as cp.async to shared memory */
+void cu_ring_end(CE *E, Op *loop); /* after a loop: place its ring (dot.c) */
+void cu_once_open(CE *E, Lay L);   /* "if (one thread per element of L) {", when some hold copies */
+void cu_once_close(CE *E, Lay L); /* a dot operand's tl.load as cp.async to shared memory */
 /* atomic.c */
 void cu_emit_atomic(CE *E, Op *op);
 void cu_atomic_helpers(CE *E, Buf *o); /* the helpers' definitions, before the kernel */

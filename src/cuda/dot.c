@@ -534,13 +534,9 @@ void cu_emit_async_load(CE *E, Op *op) {
   E->need_mma |= 4;
   cline(E, "/* %s: straight to shared memory for the tensor cores (cp.async, zeros where masked) */",
         cu_name(E, v));
-  if (L.TC < E->T)
-    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
-  E->ind += L.TC < E->T;
+  cu_once_open(E, L);
   cu_loop_step(E, L.E, 8, fmt("tc_cp16(&%s, %s, %s);", at, addr, m));
-  E->ind -= L.TC < E->T;
-  if (L.TC < E->T)
-    cline(E, "}");
+  cu_once_close(E, L);
   if (p && ++p->r->issued == p->r->npipes) { /* every tile of a trip: one group */
     p->r->issued = 0;
     cline(E, "tc_cp_commit();");
@@ -574,9 +570,7 @@ static void stage(CE *E, Op *dot, Value *v, const char *buf) {
   size_t n = strlen(x);
   bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
   const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
-  if (L.TC < E->T)
-    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
-  E->ind += L.TC < E->T;
+  cu_once_open(E, L);
   if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row */
     const char *x1 = fmt("%.*s[e + 1]", (int)(n - 3), x);
     cu_loop_step(E, L.E, 2, fmt("*(uint32_t *)&%s = (uint32_t)%s | (uint32_t)%s << 16;", at,
@@ -589,9 +583,7 @@ static void stage(CE *E, Op *dot, Value *v, const char *buf) {
   } else {
     cu_loop(E, L.E, fmt("%s = %s;", at, cu_store_val(E, v->dt, x)));
   }
-  E->ind -= L.TC < E->T;
-  if (L.TC < E->T)
-    cline(E, "}");
+  cu_once_close(E, L);
 }
 
 /* mma.sync over the warp's part of the result, fragments read with ldmatrix: the warp's

@@ -121,6 +121,23 @@ bool cu_virtual(CE *E, Value *v) {
   return true;
 }
 
+/* Code that must act once per element of L (a store, a copy to shared memory): only the
+ * threads holding distinct elements (lay_once), the others hold copies. */
+void cu_once_open(CE *E, Lay L) {
+  const char *c = lay_once(E, L);
+  if (c) {
+    cline(E, "if (%s) { /* the other threads hold copies */", c);
+    E->ind++;
+  }
+}
+
+void cu_once_close(CE *E, Lay L) {
+  if (lay_once(E, L)) {
+    E->ind--;
+    cline(E, "}");
+  }
+}
+
 /* ---- layout conversions through shared memory ---- */
 
 typedef struct Conv {
@@ -421,13 +438,9 @@ static void emit_store(CE *E, Op *op) {
     const char *dst = deref(E, p, &ix);
     body = m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val);
   }
-  if (L.TC < E->T)
-    cline(E, "if (tid < %d) { /* the other threads hold copies */", L.TC);
-  E->ind += L.TC < E->T;
+  cu_once_open(E, L);
   cu_loop_step(E, L.E, W, body);
-  E->ind -= L.TC < E->T;
-  if (L.TC < E->T)
-    cline(E, "}");
+  cu_once_close(E, L);
 }
 
 static void emit_scalar(CE *E, Op *op) {
