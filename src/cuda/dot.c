@@ -14,8 +14,8 @@
  * Plain form (every other dtype pair and shape): both operands go to shared memory in
  * row-major order, then every thread computes the result elements it holds in the result's
  * canonical layout, one multiply-add per k, accumulating in the result's type (fp32 for
- * fp16/bf16/fp32 operands, int32 for int8; fp16 out_dtype rounds after each step as an fp16
- * accumulator does).
+ * fp16/bf16/fp32 operands, int32 for int8; an fp16 out_dtype sums in fp32 and rounds once, as
+ * the C target does).
  *
  * fp32 operands: Triton's default input precision on the GPU is tf32 (operands rounded to 10
  * mantissa bits by the tensor cores); this form multiplies the full fp32 values, as
@@ -46,8 +46,9 @@ static const char *madd(CE *E, DType t, const char *x, const char *y, const char
   switch (t) {
   case DT_F64: return fmt("fma(%s, %s, %s)", x, y, r);
   case DT_F32: return fmt("fmaf((float)%s, (float)%s, %s)", x, y, r);
-  case DT_F16: case DT_BF16:
-    return cu_round(E, t, fmt("fmaf((float)%s, (float)%s, %s)", x, y, r));
+  case DT_F16: case DT_BF16: /* summed in fp32, rounded once after the loop (cu_emit_dot) */
+    (void)E;
+    return fmt("fmaf((float)%s, (float)%s, %s)", x, y, r);
   default:
     return fmt("(%s)(%s + (%s)%s * (%s)%s)", dtype_info[t].ctype, r, dtype_info[t].ctype, x,
                dtype_info[t].ctype, y);
@@ -814,5 +815,7 @@ void cu_emit_dot(CE *E, Op *op) {
   cu_loop(E, L.E, fmt("%s[e] = %s;", name, madd(E, r->dt, x, y, fmt("%s[e]", name))));
   E->ind--;
   cline(E, "}");
+  if (r->dt == DT_F16 || r->dt == DT_BF16) /* out_dtype fp16: the fp32 sums round once */
+    cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_round(E, r->dt, fmt("%s[e]", name))));
   cline(E, "__syncthreads();");
 }
