@@ -112,7 +112,11 @@ static const char *compress(int mask, int nbits, const char *v) {
   return r;
 }
 
+/* the type a partial crosses lanes as: narrow integers (and bools) widen to int; fp16/bf16
+ * partials are already floats in their registers and cross as such */
 static const char *shfl_type(DType t) {
+  if (t == DT_F16 || t == DT_BF16)
+    return NULL;
   if (t == DT_I1 || dt_bits(t) < 32)
     return "int";
   return NULL;
