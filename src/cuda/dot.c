@@ -686,6 +686,8 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   int rb = K == 32 ? 64 : 128; /* bytes of a K-major row in its atom (64-byte swizzle for K = 32) */
   cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d;",
         as, L.wn, MW * rb, bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);
+  /* the accumulator's values are computed here, before the fence (not moved past it) */
+  cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]);", name));
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);

@@ -214,6 +214,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k16 per 16 of K */
       const unsigned tc_a = tc_smem_addr(((uint16_t *)tc_smem)) + tid / 128 / 1 * 4096, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + 4096))) + tid / 128 % 1 * 4096;
+      #pragma unroll
+      for (int e = 0; e < 32; ++e)
+        tc_reg_fence(acc_2[e]);
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16)
