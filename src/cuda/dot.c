@@ -22,7 +22,6 @@
  * input_precision="ieee" does, so results are closer to exact than Triton's. */
 #include "cuda.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* the type an operand is kept in shared memory: fp16/bf16 as themselves (half the bytes of
@@ -457,18 +456,18 @@ void cu_plan_layouts(CE *E, Kernel *k) {
 }
 
 /* where the tensor-core form keeps the operands it stages: a at tc_smem, b at tc_smem + *boff
- * (*stride bytes in all); operands in a ring are in the ring's region */
-static void mma_smem(CE *E, Op *dot, long long *boff, long long *stride) {
+ (the shared memory it needs); operands in a ring are in the ring's region */
+static void mma_smem(CE *E, Op *dot, long long *boff) {
   Value *a = dot->in[0], *r = dot->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   long long al = wg_dot(E, dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
   if (al > E->smem_align)
     E->smem_align = (int)al;
   *boff = ((long long)M * K * 2 + al - 1) & ~(al - 1);
-  *stride = (*boff + (long long)K * N * 2 + al - 1) & ~(al - 1);
+  long long both = (*boff + (long long)K * N * 2 + al - 1) & ~(al - 1);
   bool sa = !pipe_of(E, dot, 0) && !pin_of(E, dot, 0), sb = !pipe_of(E, dot, 1) && !pin_of(E, dot, 1);
   if (sa || sb) /* what the dot stages itself */
-    cu_smem_need(E, sb ? *stride : *boff);
+    cu_smem_need(E, sb ? both : *boff);
 }
 
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
@@ -482,12 +481,9 @@ static const char *operand_at(CE *E, Op *dot, const char *buf, const char *r, co
   return fmt("%s[tc_swz(%s, %s, %d)]", buf, r, c, s.d[1] / 8);
 }
 
-/* the operand buffer of dot at buffer expression `which` (a constant or a stage expression) */
-static const char *operand_buf(long long boff, long long stride, int operand, const char *which) {
-  const char *base = !strcmp(which, "0") ? "tc_smem" : fmt("(tc_smem + %s * %lld)", which, stride);
-  if (which[0] >= '1' && which[0] <= '9')
-    base = fmt("(tc_smem + %lld)", atoll(which) * stride);
-  return operand ? fmt("((uint16_t *)(%s + %lld))", base, boff) : fmt("((uint16_t *)%s)", base);
+/* the buffer where a dot stages operand 0 (at tc_smem) or 1 (at tc_smem + boff) itself */
+static const char *operand_buf(long long boff, int operand) {
+  return operand ? fmt("((uint16_t *)(tc_smem + %lld))", boff) : "((uint16_t *)tc_smem)";
 }
 
 static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L);
@@ -497,13 +493,13 @@ static void stage(CE *E, Op *dot, Value *v, const char *buf);
 void cu_emit_async_load(CE *E, Op *op) {
   Op *dot = E->async_for[op->out[0]->id];
   Value *v = op->out[0];
-  long long boff, stride;
-  mma_smem(E, dot, &boff, &stride);
+  long long boff;
+  mma_smem(E, dot, &boff);
   int t = -1;
   Pipe *p = pipe_of_load(E, op, &t);
   int operand = dot->in[0] == v ? 0 : 1;
   E->need_mma |= p ? 8 : 0;
-  const char *buf = operand_buf(boff, stride, operand, "0");
+  const char *buf = operand_buf(boff, operand);
   if (p) {
     Ring *r = p->r;
     operand = p->operand;
@@ -710,16 +706,16 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
 
 static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
-  long long boff, stride;
-  mma_smem(E, op, &boff, &stride);
+  long long boff;
+  mma_smem(E, op, &boff);
   E->need_mma |= (a->dt == DT_F16 ? 1 : 2) | (L.wg ? 16 : 0);
   Value *bl = kmajor_b(E, op) ? b->def->in[0] : b; /* what B's load is */
   bool async_a = E->async_for[a->id] == op, async_b = E->async_for[bl->id] == op;
   (void)smem_type(E, a);
   Pipe *pa = pipe_of(E, op, 0), *pb = pipe_of(E, op, 1), *pipe = pa ? pa : pb;
   Pipe *qa = pin_of(E, op, 0), *qb = pin_of(E, op, 1);
-  const char *as = pa ? ring_buf(pa, pa->r->stage) : qa ? ring_buf(qa, NULL) : operand_buf(boff, stride, 0, "0");
-  const char *bs = pb ? ring_buf(pb, pb->r->stage) : qb ? ring_buf(qb, NULL) : operand_buf(boff, stride, 1, "0");
+  const char *as = pa ? ring_buf(pa, pa->r->stage) : qa ? ring_buf(qa, NULL) : operand_buf(boff, 0);
+  const char *bs = pb ? ring_buf(pb, pb->r->stage) : qb ? ring_buf(qb, NULL) : operand_buf(boff, 1);
   if (pipe && !pipe->r->waited) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
           pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
