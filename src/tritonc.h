@@ -438,6 +438,8 @@ int ir_find_op(Block *b, Op *op, int lo, int hi); /* op's index in b->ops[lo..hi
 Op *ir_op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in); /* inserted at pos */
 void ir_replace_uses(Block *b, int from, Value *old, Value *nw); /* in b->ops[from..] and nested */
 bool ir_zero_const(Value *v); /* a 0 constant, splat or broadcast (a load's other=0) */
+Op *ir_yield(Block *b);                 /* b's closing O_YIELD, or NULL */
+int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 */
 /* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, 2-D,
  * whole 64-row blocks per warpgroup, K 32 or a multiple of 64, each warpgroup's N a multiple
  * of 64, N <= 256):

@@ -102,8 +102,8 @@ static void set_lay(CE *E, Value *v, Lay *L, bool *changed) {
 
 /* carried values (results, block arguments) take the layout of what the loop body yields */
 static void carry(CE *E, Op *op, Block *body, Block *cond, int first_arg, bool *changed) {
-  Op *y = body->nops ? body->ops[body->nops - 1] : NULL;
-  if (!y || y->k != O_YIELD)
+  Op *y = ir_yield(body);
+  if (!y)
     return;
   for (int i = 0; i < y->nin && i < op->nout; i++) {
     Lay *L = E->vlay[y->in[i]->id];
@@ -249,11 +249,10 @@ static Pipe *pipe_of_load(CE *E, Op *load, int *t) {
   return NULL;
 }
 
+/* v's slot among a for loop's carried values (argument 0 is the induction variable), or -1 */
 static int carried_index(Block *b, Value *v) {
-  for (int q = 1; q < b->nargs; q++)
-    if (b->args[q] == v)
-      return q - 1;
-  return -1;
+  int i = ir_arg_index(b, v);
+  return i > 0 ? i - 1 : -1;
 }
 
 /* operand o of a dot in loop's body: the chain of carried tiles a_0 (what the dot reads) ..
@@ -288,8 +287,8 @@ static long long tile_bytes(Value *v) { return (shape_numel(v->sh) * 2 + 1023) &
  * pass_prefetch carries */
 static void plan_ring(CE *E, Op *loop, Block *parent) {
   Block *b = loop->reg[0];
-  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
-  if (loop->k != O_FOR || !y || y->k != O_YIELD || E->rings.n >= 8) /* 8: E->win */
+  Op *y = ir_yield(b);
+  if (loop->k != O_FOR || !y || E->rings.n >= 8) /* 8: E->win */
     return;
   Ring *r = NULL;
   for (int d = 0; d < b->nops; d++) {

@@ -564,3 +564,15 @@ bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
     *gn = n;
   return true;
 }
+
+Op *ir_yield(Block *b) {
+  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
+  return y && y->k == O_YIELD ? y : NULL;
+}
+
+int ir_arg_index(Block *b, Value *v) {
+  for (int i = 0; i < b->nargs; i++)
+    if (b->args[i] == v)
+      return i;
+  return -1;
+}

@@ -28,8 +28,8 @@ static void drop_at(Value **v, int n, int i) {
 }
 
 static Op *yield_of(Block *b, int n) {
-  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
-  return y && y->k == O_YIELD && y->nin == n ? y : NULL;
+  Op *y = ir_yield(b);
+  return y && y->nin == n ? y : NULL;
 }
 
 /* %r = for lo, hi, step, init... { ^(iv, a...): ... yield y... }: carried value i is dead when

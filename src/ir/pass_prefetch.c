@@ -45,18 +45,6 @@ static bool pure(Op *op) {
   }
 }
 
-static int arg_index(Block *b, Value *v) {
-  for (int i = 0; i < b->nargs; i++)
-    if (b->args[i] == v)
-      return i;
-  return -1;
-}
-
-static Op *yield_of(Block *b) {
-  Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
-  return y && y->k == O_YIELD ? y : NULL;
-}
-
 /* v computable at the top of the body from the trip's values by pure ops */
 static bool trip_math(Block *b, Value *v, int depth) {
   if (depth > 64)
@@ -76,7 +64,7 @@ static bool carried_ok(Block *b, Op *y, Value *v, int depth) {
   if (depth > 64)
     return false;
   if (!v->def) {
-    int j = arg_index(b, v);
+    int j = ir_arg_index(b, v);
     return j <= 0 || trip_math(b, y->in[j - 1], 0);
   }
   if (v->def->parent != b)
@@ -91,12 +79,12 @@ static Value *clone(Ctx *c, Value *v);
 
 static Value *clone(Ctx *c, Value *v) {
   if (!v->def) {
-    int j = arg_index(c->body, v);
+    int j = ir_arg_index(c->body, v);
     if (j == 0)
       return c->iv;
     if (j < 0)
       return v;
-    return c->carried ? c->carried[j - 1] : clone(c->same, yield_of(c->body)->in[j - 1]);
+    return c->carried ? c->carried[j - 1] : clone(c->same, ir_yield(c->body)->in[j - 1]);
   }
   Op *d = v->def;
   if (d->parent != c->body)
@@ -197,7 +185,7 @@ static Value **grow(Value **v, int n, Value *x) {
  * of trip k0 + D * st. */
 static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
   Block *b = loop->reg[0];
-  Op *y = yield_of(b);
+  Op *y = ir_yield(b);
   if (loop->flags != 1 || !y || y->nin != loop->nout || b->nargs != loop->nout + 1)
     return false;
   enum { MAXL = 8 };
