@@ -40,6 +40,8 @@ ap.add_argument("--budget", type=float, default=3.0, help="seconds of repetition
 ap.add_argument("--no-compile", action="store_true", help="skip torch.compile")
 ap.add_argument("--only", default="stream,matmul,attention", help="tables or stream rows, comma-separated")
 ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run on a small machine)")
+ap.add_argument("--mm-tiles", default="", help="more matmul tiles to compare, 'BM,BN,BK,GROUP;...' (table mmtiles)")
+ap.add_argument("--mm-scaling", default="", help="thread counts for a 2048^3 matmul scaling table, '1,2,4,8,16'")
 opt = ap.parse_args()
 os.environ["OMP_NUM_THREADS"] = str(opt.threads)  # before libgomp is loaded by anyone
 
@@ -64,7 +66,10 @@ ATT_1 = (1, 1, 256, 64) if opt.quick else (1, 4, 2048, 64)
 MM_TILE = (128, 128, 32, 8)  # BLOCK_M, BLOCK_N, BLOCK_K, GROUP_SIZE_M as `make bench` uses
 ATT_BLOCK = (128, 64)  # BLOCK_M, BLOCK_N
 I32, P, F32 = ctypes.c_int32, ctypes.c_void_p, ctypes.c_float
-MMSIG = "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, %d, %d, %d, %d, False" % MM_TILE
+MMSIG_T = "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, %d, %d, %d, %d, False"
+MMSIG = MMSIG_T % MM_TILE
+MM_TILES = [tuple(int(v) for v in t.split(",")) for t in opt.mm_tiles.split(";") if t]
+MM_SCALING = [int(v) for v in opt.mm_scaling.split(",") if v]
 ATTSIG = "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, %d, %d, %%s" % ATT_BLOCK
 
 # name, file, kernel, signature, launcher argtypes after the grid
@@ -90,6 +95,8 @@ KERNELS = [
      [P, P, P, P, I32, I32, I32, F32]),
 ]
 STREAM = [k[0] for k in KERNELS[:8]]
+KERNELS += [("matmul_%dx%dx%dg%d" % t, "examples/matmul.py", "matmul_kernel", MMSIG_T % t, [P, P, P] + [I32] * 6)
+            for t in MM_TILES]
 
 
 def build(name, path, kernel, sig, argtypes):
@@ -259,19 +266,36 @@ def dot_row(name, flops, run, got, ref, tol):
     print(f"{name:<28} {gt:9.1f} {gr:9.1f} {gt / gr:8.2f} {diff:10.2e}")
 
 
-def matmul_row(k, n):
+def matmul_row(k, n, name="matmul", tile=MM_TILE, label=None):
     g = torch.Generator().manual_seed(n)
     a, b = torch.randn(n, n, generator=g), torch.randn(n, n, generator=g)
     c, cr = torch.empty(n, n), torch.empty(n, n)
-    bm, bn = MM_TILE[:2]
+    bm, bn = tile[:2]
     grid = ((n + bm - 1) // bm) * ((n + bn - 1) // bn)
-    fn = launcher(k, "matmul")
+    fn = launcher(k, name)
     run = lambda: fn(grid, 1, 1, ptr(a), ptr(b), ptr(c), n, n, n, n, n, n)  # noqa: E731
     ref = lambda: torch.mm(a, b, out=cr)  # noqa: E731
     # entries are sums of n products of unit normals (about sqrt(n)); fp32 rounding in another
     # order differs by far less than one product left out or doubled would make it
     tol = 3e-5 * ref().abs().max().item()
-    dot_row(f"matmul_fp32 {n}", 2.0 * n ** 3, run, c, ref, tol)
+    dot_row(label or f"matmul_fp32 {n}", 2.0 * n ** 3, run, c, ref, tol)
+
+
+def probe_tables(k):
+    """Which tile the C target prefers on this CPU, and how the example scales with threads."""
+    if MM_TILES:
+        for threads in (opt.threads, 1):
+            set_threads(k, threads)
+            dot_header("matmul tiles", threads, threads)
+            for t in [MM_TILE] + MM_TILES:
+                name = "matmul" if t == MM_TILE else "matmul_%dx%dx%dg%d" % t
+                for n in ([2048] if threads == 1 else MM_SIZES):
+                    guarded(name, lambda: matmul_row(k, n, name, t, "%s %d" % ("x".join(map(str, t)), n)))
+    for threads in MM_SCALING:
+        omp = set_threads(k, threads)
+        dot_header("matmul scaling 2048", threads, omp)
+        guarded("scaling", lambda: matmul_row(k, 2048, label=f"matmul_fp32 2048 t{threads}"))
+    set_threads(k, opt.threads)
 
 
 def sdpa(q, kk, v, causal):
@@ -318,7 +342,7 @@ def dot_tables(k):
 def main():
     t0 = time.time()
     need = [kn for kn in KERNELS if wanted(kn[0], "stream" if kn[0] in STREAM else "")
-            or (kn[0] == "matmul" and "matmul" in ONLY) or (kn[0].startswith("attn") and "attention" in ONLY)]
+            or (kn[0].startswith("matmul") and ("matmul" in ONLY or MM_TILES or MM_SCALING)) or (kn[0].startswith("attn") and "attention" in ONLY)]
     with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
         built = list(pool.map(lambda kn: build(*kn), need))
     k = {kn[0]: fn for kn, fn in zip(need, built)}
@@ -330,6 +354,8 @@ def main():
         guarded("stream", lambda: stream_table(k))
     if "matmul" in ONLY or "attention" in ONLY:
         guarded("tl.dot", lambda: dot_tables(k))
+    if MM_TILES or MM_SCALING:
+        guarded("probe", lambda: probe_tables(k))
     print(f"# done in {time.time() - t0:.0f} s")
 
 
