@@ -78,6 +78,8 @@ def main():
     ap.add_argument("--check-only", action="store_true", help="run each tritonc kernel once and check it")
     ap.add_argument("--mm-configs", default="128,128,64,4;128,128,32,8",
                     help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps[,num_stages (default 3)]; several separated by ';'")
+    ap.add_argument("--mm-dtypes", default="fp16",
+                    help="matmul operand types, comma-separated: fp16, fp32 (tf32 tensor cores), int8")
     ap.add_argument("--only", default="", help="comma-separated sections: add,softmax,layernorm,gelu,matmul,attention")
     a = ap.parse_args()
 
@@ -178,36 +180,60 @@ def main():
 
 
     if want("matmul"):
-        # matmul, fp16 operands, fp32 accumulator, fp16 result, 4096^3: TFLOP/s (issue 12's figure)
+        # matmul, 4096^3, TFLOP/s (TOP/s for int8): fp16 operands, fp32 accumulator, fp16 result
+        # (issue 12's figure); fp32 at Triton's default precision (tf32 tensor cores; torch with
+        # TF32 allowed for the side-by-side); int8 -> int32 (examples' matmul_i8_kernel, torch._int_mm)
         M = N = K = 4096
-        am = torch.randn(M, K, device=dev, dtype=torch.float16)
-        bm = torch.randn(K, N, device=dev, dtype=torch.float16)
-        c1, c2 = torch.empty(M, N, device=dev, dtype=torch.float16), torch.empty(M, N, device=dev, dtype=torch.float16)
-        ref = lambda: torch.matmul(am, bm)
         if not a.check_only:
             print(f"\n| kernel | tritonc TFLOP/s | Triton TFLOP/s | torch TFLOP/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
             print("|---|---|---|---|---|---|---|---|")
-        for cfg in a.mm_configs.split(";"):
-            bm_, bn_, bk_, w_, s_ = ([int(v) for v in cfg.split(",")] + [3])[:5]
-            lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_kernel",
-                                "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, "
-                                f"{bm_}, {bn_}, {bk_}, 8, False", f"cdiv(M, {bm_}) * cdiv(N, {bn_}), 1, 1", w_,
-                                f"_{bm_}x{bn_}x{bk_}w{w_}s{s_}", s_)
-            gm = ((M // bm_) * (N // bn_), 1, 1)
-            ours = launcher(lib, "matmul_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
-            theirs = lambda: ex_mm.matmul_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=bm_, BLOCK_N=bn_,
-                                                     BLOCK_K=bk_, GROUP_SIZE_M=8, LEAKY=False, num_warps=w_,
-                                                     num_stages=s_)
-            c1.fill_(float("nan"))
-            ours(); torch.cuda.synchronize()
-            err = (c1.float() - ref().float()).abs().max().item()
-            if a.check_only:
-                print(f"matmul fp16 4096^3 {cfg}: max err vs torch {err:.2e}", flush=True)
-                continue
-            ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
-            tf = [2 * M * N * K / (t * 1e-3) / 1e12 for t in ts]
-            print(f"| matmul fp16 4096^3 ({bm_}x{bn_}x{bk_}, {w_} warps, {s_} stages) | {tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | "
-                  f"{tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |", flush=True)
+        for dt in a.mm_dtypes.split(","):
+            if dt == "int8":
+                am = torch.randint(-128, 128, (M, K), device=dev, dtype=torch.int8)
+                bm = torch.randint(-128, 128, (K, N), device=dev, dtype=torch.int8)
+                c1, c2 = (torch.empty(M, N, device=dev, dtype=torch.int32) for _ in range(2))
+                ref = lambda: torch._int_mm(am, bm)
+            else:
+                tdt = torch.float16 if dt == "fp16" else torch.float32
+                am = torch.randn(M, K, device=dev, dtype=tdt)
+                bm = torch.randn(K, N, device=dev, dtype=tdt)
+                c1, c2 = (torch.empty(M, N, device=dev, dtype=tdt) for _ in range(2))
+                ref = lambda: torch.matmul(am, bm)
+            torch.backends.cuda.matmul.allow_tf32 = dt == "fp32"
+            sig = {"fp16": "*fp16:16, *fp16:16, *fp16:16", "fp32": "*fp32:16, *fp32:16, *fp32:16",
+                   "int8": "*i8:16, *i8:16, *i32:16"}[dt]
+            for cfg in a.mm_configs.split(";"):
+                bm_, bn_, bk_, w_, s_ = ([int(v) for v in cfg.split(",")] + [3])[:5]
+                ints = "i32:16, i32:16, i32:16, i32:16, i32:16, i32:16"
+                tag = f"_{dt}_{bm_}x{bn_}x{bk_}w{w_}s{s_}"
+                if dt == "int8":
+                    lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_i8_kernel",
+                                        f"{sig}, {ints}, {bm_}, {bn_}, {bk_}", f"cdiv(M, {bm_}), cdiv(N, {bn_}), 1",
+                                        w_, tag, s_)
+                    gm = (M // bm_, N // bn_, 1)
+                    ours = launcher(lib, "matmul_i8_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
+                    theirs = lambda: ex_mm.matmul_i8_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=bm_,
+                                                                BLOCK_N=bn_, BLOCK_K=bk_, num_warps=w_, num_stages=s_)
+                else:
+                    lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_kernel",
+                                        f"{sig}, {ints}, {bm_}, {bn_}, {bk_}, 8, False",
+                                        f"cdiv(M, {bm_}) * cdiv(N, {bn_}), 1, 1", w_, tag, s_)
+                    gm = ((M // bm_) * (N // bn_), 1, 1)
+                    ours = launcher(lib, "matmul_kernel", gm, [am, bm, c1, M, N, K, K, N, N])
+                    theirs = lambda: ex_mm.matmul_kernel[gm](am, bm, c2, M, N, K, K, N, N, BLOCK_M=bm_, BLOCK_N=bn_,
+                                                             BLOCK_K=bk_, GROUP_SIZE_M=8, LEAKY=False, num_warps=w_,
+                                                             num_stages=s_)
+                c1.zero_() if dt == "int8" else c1.fill_(float("nan"))
+                ours(); torch.cuda.synchronize()
+                err = (c1.double() - ref().double()).abs().max().item()
+                if a.check_only:
+                    print(f"matmul {dt} 4096^3 {cfg}: max err vs torch {err:.2e}", flush=True)
+                    continue
+                ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
+                tf = [2 * M * N * K / (t * 1e-3) / 1e12 for t in ts]
+                print(f"| matmul {dt} 4096^3 ({bm_}x{bn_}x{bk_}, {w_} warps, {s_} stages) | {tf[0]:.1f} | {tf[1]:.1f} | "
+                      f"{tf[2]:.1f} | {tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |", flush=True)
+        torch.backends.cuda.matmul.allow_tf32 = False
 
     if want("attention"):
         # flash attention forward, fp16, batch 4, 32 heads, 4096 keys, head dim 64: TFLOP/s

@@ -91,6 +91,25 @@ static __device__ __forceinline__ __attribute__((unused)) void tc_mma_bf16(float
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
+//@ mma_tf32
+/* fp32 operands at tf32 precision (m16n8k8: 8 of K per step, the registers hold fp32 bits and
+ * the tensor cores use their top 19), a[0..3] rows g, g + 8, g, g + 8 at columns t, t, t + 4,
+ * t + 4; b0, b1 rows t, t + 4 of column g */
+static __device__ __forceinline__ void tc_mma_tf32(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+//@ mma_s8
+/* int8 x int8 -> int32 (m16n8k32: 32 of K per step, four bytes of a row per register),
+ * wrapping sums as Triton's */
+static __device__ __forceinline__ void tc_mma_s8(int c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
 //@ mma_async
 /* A 16-byte chunk of a dot operand from global to shared memory without passing through
  * registers (cp.async, sm_80+), zeros where masked off (no bytes read); tc_cp_wait waits for

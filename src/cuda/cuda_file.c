@@ -45,6 +45,10 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "mma_f16");
   if (E->need_mma & 2)
     copy_section(o, "mma_bf16");
+  if (E->need_mma & 128)
+    copy_section(o, "mma_tf32");
+  if (E->need_mma & 256)
+    copy_section(o, "mma_s8");
   if (E->need_mma & 4)
     copy_section(o, "mma_async");
   if (E->need_mma & 8)

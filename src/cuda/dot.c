@@ -3,13 +3,18 @@
  * acc = tl.dot(a, b, acc), a [M, K] x b [K, N] (or batched [B, M, K] x [B, K, N]), in one of
  * two forms.
  *
- * Tensor cores (2-D fp16 or bf16 operands, fp32 accumulator, as Triton's mma v2 path on
- * sm_80+): the result lives in mma.sync's accumulator layout (layout.c, lay_mma) instead of its
- * shape's canonical one, and so does a loop-carried accumulator that receives it
+ * Tensor cores (2-D fp16 or bf16 operands with an fp32 accumulator, fp32 operands at tf32
+ * precision (Triton's default on the GPU), int8 operands with an int32 accumulator, as
+ * Triton's mma v2 path on sm_80+): the result lives in mma.sync's accumulator layout
+ * (layout.c, lay_mma) instead of its shape's canonical one, and so does a loop-carried accumulator that receives it
  * (cu_plan_layouts), so `acc = tl.dot(a, b, acc)` in a K loop never moves acc; it is copied to
  * another layout through shared memory only where a consumer needs one (the epilogue). The
  * operands go to shared memory in swizzled 16-byte chunks, each warp reads its fragments with
- * ldmatrix and runs mma.sync m16n8k16 on its part of the result (runtime section mma).
+ * ldmatrix and runs mma.sync on its part of the result (runtime section mma): m16n8k16 for
+ * 16-bit operands, m16n8k8 for tf32, m16n8k32 for 8-bit integers. All three read 32 bytes of K
+ * per step in the same fragment pattern, so one layout of shared memory serves them (mma_units):
+ * rows of 16-bit units; B is kept K-major ([N, K]) unless its elements are 16-bit (ldmatrix
+ * transposes those on the way, not 32- or 8-bit ones).
  *
  * Plain form (every other dtype pair and shape): both operands go to shared memory in
  * row-major order, then every thread computes the result elements it holds in the result's
@@ -17,9 +22,8 @@
  * fp16/bf16/fp32 operands, int32 for int8; an fp16 out_dtype sums in fp32 and rounds once, as
  * the C target does).
  *
- * fp32 operands: Triton's default input precision on the GPU is tf32 (operands rounded to 10
- * mantissa bits by the tensor cores); this form multiplies the full fp32 values, as
- * input_precision="ieee" does, so results are closer to exact than Triton's. */
+ * fp32 operands with input_precision "ieee", "tf32x3", "bf16x3" or "bf16x6" take the plain form:
+ * it multiplies the full fp32 values, at least as precise as what those ask for. */
 #include "cuda.h"
 
 #include <string.h>
@@ -66,14 +70,40 @@ static void settle(CE *E, Value *v, Lay L) {
 
 /* ---- the tensor-core form ---- */
 
-/* The warps along M and N of the tensor-core form of op, false when op needs the plain form:
- * fp16/bf16 operands with an fp32 result, 2-D, and every warp with whole 16x16 tiles. */
-static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
+/* The operand type of op's tensor-core form as mma.sync names it (f16, bf16, tf32, s8), or
+ * NULL when op needs the plain form. */
+static const char *mma_kind(Op *op) {
   Value *a = op->in[0], *b = op->in[1], *r = op->out[0];
-  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16))
+  if (r->sh.rank != 2 || a->dt != b->dt)
+    return NULL;
+  if (r->dt == DT_F32 && (a->dt == DT_F16 || a->dt == DT_BF16))
+    return a->dt == DT_F16 ? "f16" : "bf16";
+  if (r->dt == DT_F32 && a->dt == DT_F32 && op->str && !strcmp(op->str, "tf32"))
+    return "tf32";
+  if (r->dt == DT_I32 && a->dt == DT_I8) /* the only integer dot sema allows, as Triton */
+    return "s8";
+  return NULL;
+}
+
+/* bytes of one element of the operands of a tensor-core dot */
+static int mma_bytes(Op *op) { return dt_bits(op->in[0]->dt) / 8; }
+
+/* the shape of operand `operand` of a tensor-core dot in shared memory, in 16-bit units: rows
+ * of K * bytes / 2 units (A [M, K]; B K-major [N, K] when its elements are not 16-bit) */
+static Shape mma_units(Op *dot, int operand) {
+  Value *a = dot->in[0], *r = dot->out[0];
+  int K = a->sh.d[1], rows = operand ? r->sh.d[1] : r->sh.d[0];
+  return (Shape){2, {rows, K * mma_bytes(dot) / 2}};
+}
+
+/* The warps along M and N of the tensor-core form of op, false when op needs the plain form:
+ * an mma_kind, 32 bytes of K per step, and every warp with whole 16x16 tiles. */
+static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
+  Value *a = op->in[0], *r = op->out[0];
+  if (!mma_kind(op))
     return false;
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1], W = E->T / 32;
-  if (M % 16 || N % 16 || K % 16 || (M / 16) * (N / 16) < W)
+  if (M % 16 || N % 16 || (K * mma_bytes(op)) % 32 || (M / 16) * (N / 16) < W)
     return false;
   int m = 1, n = 1;
   while (m * n < W) { /* split the longer side of a warp's part */
@@ -462,8 +492,9 @@ static void mma_smem(CE *E, Op *dot, long long *boff) {
   long long al = wg_dot(E, dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
   if (al > E->smem_align)
     E->smem_align = (int)al;
-  *boff = ((long long)M * K * 2 + al - 1) & ~(al - 1);
-  long long both = (*boff + (long long)K * N * 2 + al - 1) & ~(al - 1);
+  long long es = mma_bytes(dot);
+  *boff = ((long long)M * K * es + al - 1) & ~(al - 1);
+  long long both = (*boff + (long long)K * N * es + al - 1) & ~(al - 1);
   bool sa = !pipe_of(E, dot, 0) && !pin_of(E, dot, 0), sb = !pipe_of(E, dot, 1) && !pin_of(E, dot, 1);
   if (sa || sb) /* what the dot stages itself */
     cu_smem_need(E, sb ? both : *boff);
@@ -486,7 +517,7 @@ static const char *operand_buf(long long boff, int operand) {
 }
 
 static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L);
-static void stage(CE *E, Op *dot, Value *v, const char *buf);
+static void stage(CE *E, Op *dot, int operand, const char *buf);
 
 // a = tl.load(p, mask, other=0.0) for tl.dot(a, b): each 16-byte chunk to its swizzled place
 void cu_emit_async_load(CE *E, Op *op) {
@@ -516,7 +547,7 @@ void cu_emit_async_load(CE *E, Op *op) {
         Lay Ls;
         settle(E, stage_src(E, x, &tr, &Ls), Ls);
         cline(E, "/* %s, the same every trip of the loop: to shared memory once */", cu_name(E, x));
-        stage(E, q->dot, x, ring_buf(q, NULL));
+        stage(E, q->dot, q->operand, ring_buf(q, NULL));
       }
       E->win[E->nwin++] = 0;
     }
@@ -554,13 +585,39 @@ static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L) {
   return src;
 }
 
-static void stage(CE *E, Op *dot, Value *v, const char *buf) {
+/* an operand of 32- or 8-bit elements to its place in mma_units's layout, element by element:
+ * A (i, k) at row i, B (k, n) at row n (K-major), each element at its bytes in the row */
+static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
+  Value *v = dot->in[operand];
   bool tr;
   Lay L;
   Value *src = stage_src(E, v, &tr, &L);
   Ix c = ix_canon(L);
   const char *x = cu_access(E, src, &c);
-  if (tr && v == dot->in[1] && kmajor_b(E, dot)) /* k as it is: the tensor cores read it K-major */
+  bool swap = operand ? !tr : tr; /* src's coordinates (c0, c1) are the row's (c1, c0) */
+  const char *row = ix_coord(&c, swap ? 1 : 0), *col = ix_coord(&c, swap ? 0 : 1);
+  int chunks = mma_units(dot, operand).d[1] / 8;
+  const char *at = mma_bytes(dot) == 4
+                       ? fmt("*(float *)&%s[tc_swz(%s, 2 * (%s), %d)]", buf, row, col, chunks)
+                       : fmt("((unsigned char *)&%s[tc_swz(%s, (%s) >> 1, %d)])[(%s) & 1]", buf, row, col, chunks, col);
+  E->need_mma |= 32;
+  cu_once_open(E, L);
+  cu_loop(E, L.E, fmt("%s = (%s)%s;", at, mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
+  cu_once_close(E, L);
+}
+
+static void stage(CE *E, Op *dot, int operand, const char *buf) {
+  if (mma_bytes(dot) != 2) {
+    stage_wide(E, dot, operand, buf);
+    return;
+  }
+  Value *v = dot->in[operand];
+  bool tr;
+  Lay L;
+  Value *src = stage_src(E, v, &tr, &L);
+  Ix c = ix_canon(L);
+  const char *x = cu_access(E, src, &c);
+  if (tr && operand == 1 && kmajor_b(E, dot)) /* k as it is: the tensor cores read it K-major */
     tr = false, v = src;
   const char *at = operand_at(E, dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
   size_t n = strlen(x);
@@ -586,9 +643,12 @@ static void stage(CE *E, Op *dot, Value *v, const char *buf) {
  * 16x8 tiles are consecutive rows and columns (lay_mma), or for the wgmma layout (the sm_90a
  * path's fallback) 16-row tiles 64 rows apart in the warpgroup's part */
 static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name) {
-  Value *a = op->in[0], *r = op->out[0];
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  Value *r = op->out[0];
+  Shape ua = mma_units(op, 0), ub = mma_units(op, 1); /* K in 16-bit units: 16 per step */
+  int M = r->sh.d[0], N = r->sh.d[1], KU = ua.d[1];
   int MW = M / L.wm, NW = N / L.wn, step = L.wg ? 64 : 16, MT = MW / step, NT = NW / 8;
+  const char *kind = mma_kind(op);
+  bool wide = mma_bytes(op) != 2;
   if (L.wg) {
     cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
              "+ [0, %d); its warp w rows 16 * w + 64 * i + [0, 16), in %dx%d tiles of 16x8 */",
@@ -604,20 +664,24 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
           L.wn, MW, L.wn, NW);
   }
   cline(E, "#pragma unroll");
-  cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", K);
+  if (wide)
+    cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) { /* 16-bit units: %d %s elements of K per step */", KU,
+          32 / mma_bytes(op), kind);
+  else
+    cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", KU);
   E->ind++;
   cline(E, "unsigned tc_fa[%d][4], tc_fb[%d][2];", MT, NT);
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
   cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s);",
-        operand_at(E, op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", a->sh));
+        operand_at(E, op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", ua));
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
-  if (kmajor_b(E, op)) /* k [N, K] as it is: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
+  if (wide || kmajor_b(E, op)) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
     cline(E, "  tc_ldsm_x4(tc_t, &%s);",
           operand_at(E, op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
-                     "tc_k + ((tc_lane >> 3) & 1) * 8", op->in[1]->def->in[0]->sh));
+                     "tc_k + ((tc_lane >> 3) & 1) * 8", ub));
   else
     cline(E, "  tc_ldsm_x4_trans(tc_t, &%s);",
           operand_at(E, op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
@@ -628,7 +692,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "  #pragma unroll");
   cline(E, "  for (int tc_j = 0; tc_j < %d; ++tc_j)", NT);
   cline(E, "    tc_mma_%s(&%s[(tc_i * %d + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);",
-        a->dt == DT_F16 ? "f16" : "bf16", name, NT);
+        kind, name, NT);
   E->ind--;
   cline(E, "}");
   E->ind--;
@@ -707,7 +771,11 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   long long boff;
   mma_smem(E, op, &boff);
-  E->need_mma |= (a->dt == DT_F16 ? 1 : 2) | (L.wg ? 16 : 0);
+  static const char *const kinds[] = {"f16", "bf16", "tf32", "s8"};
+  for (int i = 0; i < 4; i++) /* the instruction's runtime section: mma_f16 .. mma_s8 */
+    if (!strcmp(mma_kind(op), kinds[i]))
+      E->need_mma |= (i < 2 ? 1 : 32) << i;
+  E->need_mma |= L.wg ? 16 : 0;
   Value *bl = kmajor_b(E, op) ? b->def->in[0] : b; /* what B's load is */
   bool async_a = E->async_for[a->id] == op, async_b = E->async_for[bl->id] == op;
   (void)smem_type(E, a);
@@ -741,9 +809,9 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     cline(E, "/* on the tensor cores: %s to shared memory in swizzled 16-byte chunks */",
           !on[0] && !on[1] ? fmt("%s and %s", cu_name(E, a), cu_name(E, b)) : cu_name(E, on[0] ? b : a));
     if (!on[0])
-      stage(E, op, a, as);
+      stage(E, op, 0, as);
     if (!on[1])
-      stage(E, op, b, bs);
+      stage(E, op, 1, bs);
   } else if (!pipe) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));
   }
@@ -754,7 +822,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   cline(E, "__syncthreads();");
   Ix ix = ix_canon(L);
   const char *name = cu_name(E, r);
-  cline(E, "float %s[%d]; /* %s */", name, L.E, lay_comment(L, r->dt));
+  cline(E, "%s %s[%d]; /* %s */", cu_type(r->dt, r->elt), name, L.E, lay_comment(L, r->dt));
   cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_access(E, acc, &ix)));
   if (L.wg) {
     cline(E, "#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */");

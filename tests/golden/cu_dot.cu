@@ -23,13 +23,45 @@ typedef unsigned long long uint64_t;
 #include <cuda_runtime.h>
 #endif
 
+/* ---- helpers from tritonc's runtime/tc_cuda_kernel.h ---- */
+/* tl.dot on the tensor cores (sm_80 and later), as Triton's mma v2 path does it: operands in
+ * shared memory as row-major tiles of 16-bit elements whose 16-byte chunks are XOR-swizzled
+ * within each 128-byte line (tc_swz: the 8 rows one ldmatrix phase reads fall in 8 different
+ * bank groups), fragments read with ldmatrix (B transposed on the way), mma.sync m16n8k16
+ * accumulating in fp32 registers: c[0..3] are rows g, g, g+8, g+8 and columns 2t, 2t+1, 2t,
+ * 2t+1 of the 16x8 tile (g = lane / 4, t = lane % 4). A wgmma kernel calls these only where it
+ * is built for another architecture than sm_90a (hence `unused`). */
+static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4(unsigned r[4], const void *p) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4_trans(unsigned r[4], const void *p) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
+  const int q = r * chunks_per_row + (c >> 3);
+  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
+}
+/* fp32 operands at tf32 precision (m16n8k8: 8 of K per step, the registers hold fp32 bits and
+ * the tensor cores use their top 19), a[0..3] rows g, g + 8, g, g + 8 at columns t, t, t + 4,
+ * t + 4; b0, b1 rows t, t + 4 of column g */
+static __device__ __forceinline__ void tc_mma_tf32(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
 #define dot_kernel_NUM_THREADS 128
 
 /* One program of dot_kernel: a CTA of 128 threads; thread tid holds its elements e of every tile. */
 extern "C" __global__ void __launch_bounds__(128) dot_kernel_kernel(float *a_ptr, float *b_ptr, float *c_ptr)
 {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tc_smem[8192]; /* reductions and layout changes */
+  __shared__ __align__(128) unsigned char tc_smem[8192]; /* reductions and layout changes */
   /* cu_dot.py:13: a = tl.load(a_ptr + rm[:, None] * K + rk[None, :]) */
   float a[8]; /* [32, 32] fp32: 4 contiguous per thread along dim 1, 8 threads per row, 128 threads, 2 times over (8 per thread) */
   #pragma unroll
@@ -47,31 +79,56 @@ extern "C" __global__ void __launch_bounds__(128) dot_kernel_kernel(float *a_ptr
     b[e] = (b_ptr + (int32_t)((uint32_t)rk * (uint32_t)32))[rn];
   }
   /* cu_dot.py:15: c = tl.dot(a, b) */
-  /* a and b to shared memory, row-major */
+  /* on the tensor cores: a and b to shared memory in swizzled 16-byte chunks */
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    ((float *)tc_smem)[((e & 3) + tid * 4 + ((e >> 2) & 1) * 512)] = a[e];
+    *(float *)&((uint16_t *)tc_smem)[tc_swz(((tid >> 3) + ((e >> 2) & 1) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)] = (float)a[e];
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    ((float *)(tc_smem + 4096))[((e & 3) + tid * 4 + ((e >> 2) & 1) * 512)] = b[e];
+    *(float *)&((uint16_t *)(tc_smem + 4096))[tc_swz(((e & 3) + (tid & 7) * 4), 2 * (((tid >> 3) + ((e >> 2) & 1) * 16)), 8)] = (float)b[e];
   __syncthreads();
-  float c[8]; /* [32, 32] fp32: 4 contiguous per thread along dim 1, 8 threads per row, 128 threads, 2 times over (8 per thread) */
+  float c[8]; /* [32, 32] fp32 in the tensor cores' accumulator layout: 2x2 warps, 8 per thread */
   #pragma unroll
   for (int e = 0; e < 8; ++e)
     c[e] = 0.0f;
-  #pragma unroll 4
-  for (int k = 0; k < 32; ++k) {
+  { /* warp (tid / 32) computes rows 16 * (warp / 2) + [0, 16) and columns 16 * (warp % 2) + [0, 16) in 1x2 tiles of 16x8 */
+    const int tc_lane = tid & 31, tc_row = tid / 32 / 2 * 16, tc_col = tid / 32 % 2 * 16;
     #pragma unroll
-    for (int e = 0; e < 8; ++e)
-      c[e] = fmaf((float)((float *)tc_smem)[((tid >> 3) + ((e >> 2) & 1) * 16) * 32 + k], (float)((float *)(tc_smem + 4096))[k * 32 + ((e & 3) + (tid & 7) * 4)], c[e]);
+    for (int tc_k = 0; tc_k < 64; tc_k += 16) { /* 16-bit units: 8 tf32 elements of K per step */
+      unsigned tc_fa[1][4], tc_fb[2][2];
+      #pragma unroll
+      for (int tc_i = 0; tc_i < 1; ++tc_i)
+        tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)tc_smem)[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 8)]);
+      #pragma unroll
+      for (int tc_j = 0; tc_j < 2; tc_j += 2) {
+        unsigned tc_t[4];
+        tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + 4096))[tc_swz(tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 8)]);
+        tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
+      }
+      #pragma unroll
+      for (int tc_i = 0; tc_i < 1; ++tc_i)
+        #pragma unroll
+        for (int tc_j = 0; tc_j < 2; ++tc_j)
+          tc_mma_tf32(&c[(tc_i * 2 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+    }
   }
   __syncthreads();
   /* cu_dot.py:16: tl.store(c_ptr + rm[:, None] * N + rn[None, :], c) */
+  /* c as laid out for [32, 32]: through shared memory */
+  float c_32x32[8];
+  #pragma unroll
+  for (int e = 0; e < 8; ++e)
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 1) * 8 + ((tid >> 5) & 1) * 16 + ((tid >> 2) & 7) * 32 + ((e >> 1) & 1) * 256 + (tid >> 6) * 512)] = c[e];
+  __syncthreads();
+  #pragma unroll
+  for (int e = 0; e < 8; ++e)
+    c_32x32[e] = ((float*)tc_smem)[((e & 3) + tid * 4 + ((e >> 2) & 1) * 512)];
+  __syncthreads();
   #pragma unroll
   for (int e = 0; e < 8; ++e) {
     const int32_t rn = ((e & 3) + (tid & 7) * 4);
     const int32_t rm = ((tid >> 3) + ((e >> 2) & 1) * 16);
-    (c_ptr + (int32_t)((uint32_t)rm * (uint32_t)32))[rn] = c[e];
+    (c_ptr + (int32_t)((uint32_t)rm * (uint32_t)32))[rn] = c_32x32[e];
   }
 } /* dot_kernel_kernel */
 

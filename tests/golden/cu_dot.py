@@ -1,6 +1,6 @@
 # tritonc: -n dot_kernel -s "*fp32, *fp32, *fp32, 32, 32, 32" -g "1, 1, 1" --target cuda
-# tl.dot on the CUDA target: both operands through shared memory, one fma per k per result
-# element in the result's layout (no tensor cores yet).
+# tl.dot of fp32 tiles on the CUDA target at Triton's default input precision (tf32): on the
+# tensor cores (mma.sync m16n8k8), B staged K-major. cu_dot_ieee keeps the exact form.
 import triton
 import triton.language as tl
 

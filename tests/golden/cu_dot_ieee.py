@@ -1,0 +1,16 @@
+# tritonc: -n dot_kernel -s "*fp32, *fp32, *fp32, 32, 32, 32" -g "1, 1, 1" --target cuda
+# tl.dot(input_precision="ieee") of fp32 tiles on the CUDA target: both operands through shared
+# memory, one fma per k per result element in the result's layout (exact fp32 products).
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def dot_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot(a, b, input_precision="ieee")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
