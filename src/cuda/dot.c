@@ -188,16 +188,10 @@ static void plan_block(CE *E, Block *b, bool *changed) {
 
 /* ---- operands that go from global memory straight to shared memory ---- */
 
-/* v is `tl.load(p, mask, other=0)` of 16-bit elements read once, in 16-byte chunks under one
- * mask bit each (as a vector load would be) */
+/* v is a load ir_cp_async_load accepts whose threads each hold whole 16-byte chunks */
 static Op *streamable(CE *E, Value *v) {
-  Op *L = v->def;
-  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) ||
-      (L->nin > 2 && !ir_zero_const(L->in[2])))
-    return NULL;
-  if (lay_of(E, v->sh).V % 8 || ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
-    return NULL;
-  return L;
+  Op *L = ir_cp_async_load(v);
+  return L && lay_of(E, v->sh).V % 8 == 0 ? L : NULL;
 }
 
 static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id] && E->vlay[dot->out[0]->id]->wg; }

@@ -565,6 +565,14 @@ bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
   return true;
 }
 
+Op *ir_cp_async_load(Value *v) {
+  Op *L = v->def;
+  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) ||
+      v->sh.d[1] % 8 || (L->nin > 2 && !ir_zero_const(L->in[2])))
+    return NULL;
+  return ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8 ? NULL : L;
+}
+
 Op *ir_yield(Block *b) {
   Op *y = b->nops ? b->ops[b->nops - 1] : NULL;
   return y && y->k == O_YIELD ? y : NULL;

@@ -152,12 +152,8 @@ static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
   Value *v = d->in[o];
   if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 && ir_dot_wgmma_shape(k, d, NULL, NULL))
     v = v->def->in[0]; /* tl.trans(k): the CUDA target streams k as it is (K-major) */
-  Op *L = v->def;
-  if (d->out[0]->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) || !L || L->parent != b ||
-      L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || v->sh.d[1] % 8 ||
-      (L->nin > 2 && !ir_zero_const(L->in[2])))
-    return NULL;
-  if (ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8)
+  Op *L = ir_cp_async_load(v);
+  if (d->out[0]->sh.rank != 2 || !L || L->parent != b)
     return NULL;
   for (int j = 0; j < L->nin; j++)
     if (!trip_math(b, L->in[j], 0) || !carried_ok(b, y, L->in[j], 0))
