@@ -161,6 +161,11 @@ static __device__ __forceinline__ void tc_wgmma_commit(void) { asm volatile("wgm
 static __device__ __forceinline__ void tc_wgmma_wait0(void) { asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); }
 #endif
 
+//@ wgmma_wait1
+/* wait until at most one wgmma group is in flight (a K loop's dot that does not wait for its own) */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+static __device__ __forceinline__ void tc_wgmma_wait1(void) { asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory"); }
+#endif
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and
  * cvt.rn.f16x2.{e4m3,e5m2}x2, which Triton emits (the same definitions as runtime/tc_helpers.h's

@@ -55,6 +55,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "mma_pipe");
   if (E->need_mma & 16)
     copy_section(o, "wgmma");
+  if (E->need_mma & 64)
+    copy_section(o, "wgmma_wait1");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }

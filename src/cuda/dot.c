@@ -222,11 +222,12 @@ static Op *async_load(CE *E, Op *dot, int i) {
 #define MAX_AHEAD 7
 typedef struct Ring {
   Op *loop;
-  int id, D, npipes, issued, ndots, done;
+  int id, D, npipes, issued, ndots;
   long long stride;         /* bytes of one stage */
   long long pinned;         /* bytes after the stages: operands the same every trip */
   const char *stage, *base; /* C names: the stage the dots read; the region's offset */
   bool waited;              /* the body waited for this trip's copies */
+  Value *inflight;          /* the loop's result a deferred wgmma (defer_wait) still writes, or NULL */
 } Ring;
 typedef struct Pipe {
   Op *dot;
@@ -380,6 +381,9 @@ void cu_ring_end(CE *E, Op *loop) {
     vec_push(&E->ring_defs, xstrdup(fmt("#define %s %lld /* the ring of the loop at line %d: above the "
                                         "%lld bytes used while it is live */\n", r->base, base, loop->loc.line, hw)));
     cu_smem_need(E, base + r->stride * (r->D + 1) + r->pinned);
+    if (r->inflight) /* the last trip waited for its wgmma group (defer_wait) */
+      cu_loop(E, lay_val(E, r->inflight).E,
+              fmt("tc_reg_fence(%s[e]); /* read only after the last trip's wait */", cu_name(E, r->inflight)));
   }
 }
 
@@ -561,6 +565,8 @@ void cu_emit_async_load(CE *E, Op *op) {
   if (p && ++p->r->issued == p->r->npipes) { /* every tile of a trip: one group */
     p->r->issued = 0;
     cline(E, "tc_cp_commit();");
+    if (t < 0) /* the trip's last copies (after its dots): the next trip reads the next stage */
+      cline(E, "%s = (%s + 1) %% %d;", p->r->stage, p->r->stage, p->r->D + 1);
   }
 }
 
@@ -724,6 +730,26 @@ static const char *kmajor_desc(const char *at, int rows, int K) {
   return fmt("tc_desc(%s + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024, 1)", at, rows * 128);
 }
 
+/* A wgmma dot that need not wait for its own tensor-core work: the only dot of its loop's ring,
+ * accumulating into the loop-carried tile that nothing else reads until the loop ends (matmul's
+ * acc = tl.dot(a, b, acc)). The warpgroup waits for the group before (wgmma.wait_group 1)
+ * instead, so trip k's products run while trip k + 1's copies and address math are issued; the
+ * buffers trip k - 1 read are then free for the copies issued after the dot (pass_prefetch puts
+ * them there). The last trip also waits for its own group. */
+static bool defer_wait(CE *E, Op *dot) {
+  Pipe *p = pipe_of(E, dot, 0) ? pipe_of(E, dot, 0) : pipe_of(E, dot, 1);
+  Value *r = dot->out[0], *acc = dot->in[2];
+  if (!p || p->r->ndots != 1 || !wg_dot(E, dot) || r->uses != 1 || acc->uses != 1)
+    return false;
+  Block *b = p->r->loop->reg[0];
+  Op *y = ir_yield(b);
+  int j = ir_arg_index(b, acc);
+  if (dot->parent != b || j < 1 || !y || y->in[j - 1] != r || p->r->loop->out[j - 1]->uses < 1)
+    return false;
+  p->r->inflight = p->r->loop->out[j - 1];
+  return true;
+}
+
 /* wgmma (sm_90a): each warpgroup issues, per 16 of K, one m64nNk16 per 64-row block of its
  * part; the tensor cores read A (K-major) and B (N-major) from shared memory in 128-byte
  * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
@@ -755,8 +781,18 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
     cline(E, "    %s(&%s[tc_i * %d], %s, tc_desc(tc_b + tc_k * 128, %d, 1024, 1));", fn, name, NW / 2, da, K * 128);
   }
   cline(E, "tc_wgmma_commit();");
-  cline(E, "tc_wgmma_wait0();");
-  cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]); /* read only after the wait */", name));
+  if (defer_wait(E, op)) {
+    Op *loop = E->vlay[op->out[0]->id] ? pipe_of(E, op, 0) ? pipe_of(E, op, 0)->r->loop : pipe_of(E, op, 1)->r->loop : NULL;
+    E->need_mma |= 64;
+    cline(E, "tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */");
+    cline(E, "if ((int64_t)%s + %s >= %s)", cu_name(E, loop->reg[0]->args[0]), cu_access(E, loop->in[2], NULL),
+          cu_access(E, loop->in[1], NULL));
+    cline(E, "  tc_wgmma_wait0(); /* the last trip: its own products too, inside the loop (no wgmma in flight where "
+             "the loop's paths join) */");
+  } else {
+    cline(E, "tc_wgmma_wait0();");
+    cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]); /* read only after the wait */", name));
+  }
   E->ind--;
   cline(E, "}");
 }
@@ -780,7 +816,8 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   if (pipe && !pipe->r->waited) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
           pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
-    cline(E, "tc_cp_wait_group<%d>(); /* the copies of later trips may still travel */", pipe->r->D);
+    cline(E, "tc_cp_wait_group<%d>(); /* the copies of the next %d trip%s may still travel */", pipe->r->D - 1,
+          pipe->r->D - 1, pipe->r->D == 2 ? "" : "s");
     pipe->r->waited = true;
   }
   bool on[2] = {async_a || qa, async_b || qb}; /* in a ring, on their way by cp.async, or staged
@@ -828,9 +865,6 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     mma_sync_block(E, op, L, as, bs, name);
   }
   cline(E, "__syncthreads();");
-  if (pipe && ++pipe->r->done == pipe->r->ndots) { /* the ring's last dot of the trip */
-    cline(E, "%s = (%s + 1) %% %d;", pipe->r->stage, pipe->r->stage, pipe->r->D + 1);
-  }
 }
 
 /* ---- the plain form ---- */

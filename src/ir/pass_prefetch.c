@@ -4,8 +4,8 @@
  *     for k0 in range(lo, hi, st): a = tl.load(pa(k0, off), m(k0)); ...tl.dot(a, b)...; off += s
  *  -> a0 = tl.load(pa(lo, off0), m(lo) & (lo < hi))
  *     for k0 in range(lo, hi, st) carrying a = a0:
- *         a_next = tl.load(pa(k0 + st, off + s), m(k0 + st) & (k0 + st < hi))
- *         ...tl.dot(a, b)...; yield a_next
+ *         ...tl.dot(a, b)...
+ *         a_next = tl.load(pa(k0 + st, off + s), m(k0 + st) & (k0 + st < hi)); yield a_next
  *
  * With D > 1 the first D trips' tiles are loaded before the loop and each operand is D carried
  * tiles, shifted by one each trip (a ring of buffers). The CUDA target streams such operands
@@ -219,8 +219,9 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
       first[t * n + i] = clone_load(c, loads[i], go);
     pre = c;
   }
-  /* at the top of the body: trip k0 + D * st's */
-  int pos = 0;
+  /* at the end of the body (after the dots: a target whose tensor cores run asynchronously
+   * reuses the buffers of the trip before once its own dots are issued): trip k0 + D * st's */
+  int pos = ir_find_op(b, y, 0, b->nops);
   Ctx *same = arena_alloc(sizeof *same);
   *same = (Ctx){k, b, b, &pos, iv, b->args + 1, NULL, arena_alloc(sizeof(Value *) * (size_t)nid), nid};
   Value *ivn = iv;
@@ -242,7 +243,7 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
       a->elt = old->elt;
       a->name = old->name;
       if (!t)
-        ir_replace_uses(b, pos, old, a);
+        ir_replace_uses(b, 0, old, a);
       loop->in = grow(loop->in, loop->nin++, first[t * n + i]);
       b->args = grow(b->args, b->nargs++, a);
       Value *fin = ir_value(k, old->dt, old->sh);

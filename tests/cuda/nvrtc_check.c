@@ -51,6 +51,23 @@ static int parse_arch(const char *a, int *ma, int *mi) {
   return 0;
 }
 
+/* the log has a line other than ptxas's C7517 note. That note (ptxas info, not a warning) says a
+ * warpgroup.wait was added where a loop of wgmma that waits for the group before (dot.c,
+ * defer_wait) exits: the last trip already waited for all of its groups, which ptxas cannot see
+ * through the trip's condition, so the added wait finds nothing in flight. Anything else in the
+ * log (a warning, another note such as C7514's serialised wgmma) fails the check. */
+static int log_has_warnings(const char *log) {
+  for (const char *l = log; l && *l;) {
+    const char *nl = strchr(l, '\n');
+    size_t n = nl ? (size_t)(nl - l) : strlen(l);
+    const char *note = strstr(l, "(C7517) warpgroup.wait is injected");
+    if (n && !(!strncmp(l, "ptxas info", 10) && note && note < l + n))
+      return 1;
+    l = nl ? nl + 1 : l + n;
+  }
+  return 0;
+}
+
 static int check(const char *file, const char *arch, int werror, const tc_cuda_options *o,
                  const char *text, size_t len) {
   int ma = 0, mi = 0;
@@ -64,7 +81,7 @@ static int check(const char *file, const char *arch, int werror, const tc_cuda_o
       printf("%s\n", nl + 1);
     return 0;
   }
-  int ok = !(werror && b.log && b.log[0]);
+  int ok = !(werror && log_has_warnings(b.log));
   printf("%s %s %s (%s %s, %zu bytes, %.0f ms)%s\n", ok ? "PASS" : "FAIL", file, arch,
          b.is_cubin ? "CUBIN" : "PTX", b.arch, b.size, b.ms, ok ? "" : ": NVRTC warnings");
   if (b.log && b.log[0])
