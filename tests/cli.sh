@@ -28,8 +28,8 @@ check bad-stages 2 $T $ADD -ns 0
 check bad-stages-text 2 $T $ADD --num-stages 3x
 # -ns: the buffers of a pipelined tl.dot (fp16 matmul, 64x64x32 tiles): one wait per depth
 MM="examples/matmul.py -n matmul_kernel -s *fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,64,64,32,4,False --emit cuda"
-check stages-2 0 $T $MM -ns 2;                  has stages-2-wait "$tmp/out" "tc_cp_wait_group<1>"
-check stages-4 0 $T $MM -ns 4;                  has stages-4-wait "$tmp/out" "tc_cp_wait_group<3>"
+check stages-2 0 $T $MM -ns 2;                  has stages-2-wait "$tmp/out" "tc_cp_wait_group<0>"
+check stages-4 0 $T $MM -ns 4;                  has stages-4-wait "$tmp/out" "tc_cp_wait_group<2>"
 has stages-4-ring "$tmp/out" "ring0_stage = (ring0_stage + 1) % 4"
 check stages-1 0 $T $MM -ns 1
 if grep -q "tc_cp_wait_group" "$tmp/out"; then echo "FAIL stages-1-none (a pipeline at -ns 1)"; fail=$((fail + 1))
