@@ -166,6 +166,11 @@ static __device__ __forceinline__ void tc_wgmma_wait0(void) { asm volatile("wgmm
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 static __device__ __forceinline__ void tc_wgmma_wait1(void) { asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory"); }
 #endif
+//@ bar_wg
+/* a barrier of the calling thread's warpgroup (threads 128 g .. 128 g + 127 use barrier 1 + g) */
+static __device__ __forceinline__ void tc_bar_wg(void) {
+  asm volatile("bar.sync %0, 128;" ::"r"(1 + (int)threadIdx.x / 128) : "memory");
+}
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and
  * cvt.rn.f16x2.{e4m3,e5m2}x2, which Triton emits (the same definitions as runtime/tc_helpers.h's

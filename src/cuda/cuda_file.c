@@ -57,6 +57,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "wgmma");
   if (E->need_mma & 64)
     copy_section(o, "wgmma_wait1");
+  if (E->need_mma & 512)
+    copy_section(o, "bar_wg");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }

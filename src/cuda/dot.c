@@ -222,7 +222,7 @@ static Op *async_load(CE *E, Op *dot, int i) {
 #define MAX_AHEAD 7
 typedef struct Ring {
   Op *loop;
-  int id, D, npipes, issued, ndots;
+  int id, D, npipes, issued, ndots, seen; /* seen: the dots of this trip emitted so far */
   long long stride;         /* bytes of one stage */
   long long pinned;         /* bytes after the stages: operands the same every trip */
   const char *stage, *base; /* C names: the stage the dots read; the region's offset */
@@ -565,8 +565,10 @@ void cu_emit_async_load(CE *E, Op *op) {
   if (p && ++p->r->issued == p->r->npipes) { /* every tile of a trip: one group */
     p->r->issued = 0;
     cline(E, "tc_cp_commit();");
-    if (t < 0) /* the trip's last copies (after its dots): the next trip reads the next stage */
+    if (t < 0) { /* the trip's last copies (after its dots): the next trip reads the next stage */
       cline(E, "%s = (%s + 1) %% %d;", p->r->stage, p->r->stage, p->r->D + 1);
+      p->r->seen = 0;
+    }
   }
 }
 
@@ -797,6 +799,19 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   cline(E, "}");
 }
 
+/* A is staged here from registers in the wgmma layout of warpgroups along M only, the same
+ * split as the result's, and B is not staged here: each warpgroup wrote exactly the rows of A
+ * its own tensor-core work reads (attention's p), so a barrier of the warpgroup's 128 threads
+ * replaces the block's. */
+static bool own_rows(CE *E, Op *op, Lay L, const bool on[2]) {
+  bool tr;
+  Lay La;
+  if (!L.wg || L.wn != 1 || on[0] || !on[1])
+    return false;
+  (void)stage_src(E, op->in[0], &tr, &La);
+  return !tr && La.mapped && La.wg && La.wn == 1 && La.wm == L.wm;
+}
+
 static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   long long boff;
@@ -850,7 +865,12 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     cline(E, "tc_cp_wait();");
   if (L.wg)
     cline(E, "tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */");
-  cline(E, "__syncthreads();");
+  if (own_rows(E, op, L, on)) {
+    E->need_mma |= 512;
+    cline(E, "tc_bar_wg(); /* each warpgroup staged the rows of A its own tensor-core work reads */");
+  } else {
+    cline(E, "__syncthreads();");
+  }
   Ix ix = ix_canon(L);
   const char *name = cu_name(E, r);
   cline(E, "%s %s[%d]; /* %s */", cu_type(r->dt, r->elt), name, L.E, lay_comment(L, r->dt));
@@ -864,7 +884,12 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   } else {
     mma_sync_block(E, op, L, as, bs, name);
   }
-  cline(E, "__syncthreads();");
+  if (pipe)
+    pipe->r->seen++;
+  if ((pa || qa) && (pb || qb) && pipe && pipe->r->seen < pipe->r->ndots)
+    cline(E, "/* no barrier: the operands stay in ring %d's region until the trip's last dot */", pipe->r->id);
+  else
+    cline(E, "__syncthreads();");
 }
 
 /* ---- the plain form ---- */
