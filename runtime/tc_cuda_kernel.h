@@ -16,16 +16,21 @@ static __device__ __forceinline__ float tc_div(float a, float b) {
 }
 
 //@ exp2
-/* tl.exp2 on fp32, as Triton emits it: ex2.approx.f32. */
+/* tl.exp2 on fp32, as Triton emits it: ex2.approx.ftz.f32 (subnormal inputs count as 0, results
+ * below 2^-126 are 0: one MUFU.EX2, without the scaling around it for subnormals). */
 static __device__ __forceinline__ float tc_exp2(float x) {
   float r;
-  asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
 }
 
 //@ exp
-/* tl.exp on fp32, as Triton emits it: ex2.approx.f32 of x * log2(e) (uses exp2). */
-static __device__ __forceinline__ float tc_exp(float x) { return tc_exp2(x * 1.44269504088896341f); }
+/* tl.exp on fp32, as Triton emits it: ex2.approx.f32 (not flushed) of x * log2(e). */
+static __device__ __forceinline__ float tc_exp(float x) {
+  float r;
+  asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f));
+  return r;
+}
 
 //@ vec
 /* Vector loads and stores, as Triton emits them where the axis analysis proves W contiguous,
@@ -170,6 +175,18 @@ static __device__ __forceinline__ void tc_wgmma_wait1(void) { asm volatile("wgmm
 /* a barrier of the calling thread's warpgroup (threads 128 g .. 128 g + 127 use barrier 1 + g) */
 static __device__ __forceinline__ void tc_bar_wg(void) {
   asm volatile("bar.sync %0, 128;" ::"r"(1 + (int)threadIdx.x / 128) : "memory");
+}
+//@ pack2_f16
+/* two floats rounded to fp16 (to nearest) in one 32-bit word, lo in the low half */
+static __device__ __forceinline__ uint32_t tc_pack2_f16(float lo, float hi) {
+  const __half2 h = __floats2half2_rn(lo, hi);
+  return *(const uint32_t *)&h;
+}
+//@ pack2_bf16
+/* two floats rounded to bf16 (to nearest) in one 32-bit word, lo in the low half */
+static __device__ __forceinline__ uint32_t tc_pack2_bf16(float lo, float hi) {
+  const __nv_bfloat162 h = __floats2bfloat162_rn(lo, hi);
+  return *(const uint32_t *)&h;
 }
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and

@@ -22,7 +22,7 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp2 && !E->need_vec && !E->need_mma && !E->need_fp8)
+  if (!E->need_div && !E->need_exp2 && !E->need_exp && !E->need_vec && !E->need_mma && !E->need_fp8)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
@@ -59,6 +59,10 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "wgmma_wait1");
   if (E->need_mma & 512)
     copy_section(o, "bar_wg");
+  if (E->need_mma & 1024)
+    copy_section(o, "pack2_f16");
+  if (E->need_mma & 2048)
+    copy_section(o, "pack2_bf16");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }

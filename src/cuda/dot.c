@@ -626,10 +626,17 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
   const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
   cu_once_open(E, L);
-  if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row */
+  if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row, converted as a pair */
+    Op *cv = src->def;
+    if (cv && cv->k == O_CAST && !(cv->flags & CAST_RTZ) && cv->in[0]->dt == DT_F32 &&
+        E->vlay[cv->in[0]->id] == E->vlay[src->id]) { /* p.to(fp16): the fp32 values, rounded once */
+      x = cu_access(E, cv->in[0], &c);
+      n = strlen(x);
+    }
     const char *x1 = fmt("%.*s[e + 1]", (int)(n - 3), x);
-    cu_loop_step(E, L.E, 2, fmt("*(uint32_t *)&%s = (uint32_t)%s | (uint32_t)%s << 16;", at,
-                                cu_store_val(E, v->dt, x), cu_store_val(E, v->dt, x1)));
+    bool h = v->dt == DT_F16;
+    E->need_mma |= h ? 1024 : 2048;
+    cu_loop_step(E, L.E, 2, fmt("*(uint32_t *)&%s = tc_pack2_%s(%s, %s);", at, h ? "f16" : "bf16", x, x1));
   } else if (reg && L.V % 8 == 0) {
     E->need_vec = true;
     cu_loop_step(E, L.E, 8, fmt("tc_pack<8, uint16_t> tc_v;\n#pragma unroll\nfor (int k = 0; k < 8; ++k)\n"

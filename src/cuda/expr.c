@@ -160,7 +160,7 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
     return cu_round(E, t, fmt("rsqrt%s(%s)", sfx(t), a));
   case O_EXP: case O_EXP2:
     if (t == DT_F32 || t == DT_F16 || t == DT_BF16) {
-      E->need_exp2 = true;
+      E->need_exp2 |= op->k == O_EXP2;
       E->need_exp |= op->k == O_EXP;
       return cu_round(E, t, fmt("tc_%s(%s)", op->k == O_EXP ? "exp" : "exp2", a));
     }

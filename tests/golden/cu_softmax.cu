@@ -31,15 +31,12 @@ static __device__ __forceinline__ float tc_div(float a, float b) {
   return r;
 }
 
-/* tl.exp2 on fp32, as Triton emits it: ex2.approx.f32. */
-static __device__ __forceinline__ float tc_exp2(float x) {
+/* tl.exp on fp32, as Triton emits it: ex2.approx.f32 (not flushed) of x * log2(e). */
+static __device__ __forceinline__ float tc_exp(float x) {
   float r;
-  asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+  asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f));
   return r;
 }
-
-/* tl.exp on fp32, as Triton emits it: ex2.approx.f32 of x * log2(e) (uses exp2). */
-static __device__ __forceinline__ float tc_exp(float x) { return tc_exp2(x * 1.44269504088896341f); }
 
 /* Vector loads and stores, as Triton emits them where the axis analysis proves W contiguous,
  * aligned elements under one mask (ld.global.v4.b32 and kin): W elements of type M moved as
