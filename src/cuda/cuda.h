@@ -86,6 +86,7 @@ typedef struct CE {
                       the loop-carried operand tiles of a pipelined dot (no registers) */
   Vec pipes;       /* Pipe *: dots whose operands stream a trip ahead (dot.c) */
   bool *late;      /* per value id: such a load is issued at its dot, not where it stands */
+  bool *packed;    /* per value id: a p.to(fp16) only a tensor-core dot reads, converted where it is staged */
   Vec rings;       /* Ring *: the loops whose dots' operands stream trips ahead (dot.c) */
   Vec ring_defs;   /* const char *: "#define NAME_RINGi offset", written before the kernel */
   long long win[8]; /* the shared memory used while each open ring is live */

@@ -459,6 +459,27 @@ static void plan_async(CE *E, Block *b) {
   }
 }
 
+/* Operands of tensor-core dots that are `x.to(fp16 or bf16)` of an fp32 tile in the same
+ * (tensor-core) layout, read by the dot alone: the dot's staging converts x itself, pairs at a
+ * time (attention's p), and the cast emits nothing. */
+static void plan_packed(CE *E, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int r = 0; r < op->nreg; r++)
+      plan_packed(E, op->reg[r]);
+    Lay *L = op->k == O_DOT ? E->vlay[op->out[0]->id] : NULL;
+    if (!L || !L->mapped || mma_bytes(op) != 2)
+      continue;
+    for (int o = 0; o < 2; o++) {
+      Value *v = op->in[o];
+      Op *cv = v->def;
+      if (cv && cv->k == O_CAST && !(cv->flags & CAST_RTZ) && cv->in[0]->dt == DT_F32 && v->uses == 1 &&
+          op->in[1 - o] != v && E->vlay[v->id] && E->vlay[v->id]->mapped && E->vlay[cv->in[0]->id] == E->vlay[v->id])
+        E->packed[v->id] = true;
+    }
+  }
+}
+
 static void plan_rings(CE *E, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
@@ -473,6 +494,7 @@ void cu_plan_layouts(CE *E, Kernel *k) {
   E->vlay = arena_alloc(sizeof(Lay *) * (size_t)(k->next_value_id + 1));
   E->async_for = arena_alloc(sizeof(Op *) * (size_t)(k->next_value_id + 1));
   E->late = arena_alloc(sizeof(bool) * (size_t)(k->next_value_id + 1));
+  E->packed = arena_alloc(sizeof(bool) * (size_t)(k->next_value_id + 1));
   bool changed = true;
   while (changed) {
     changed = false;
@@ -480,6 +502,7 @@ void cu_plan_layouts(CE *E, Kernel *k) {
   }
   plan_rings(E, k->body);
   plan_async(E, k->body);
+  plan_packed(E, k->body);
 }
 
 /* where the tensor-core form keeps the operands it stages: a at tc_smem, b at tc_smem + *boff
@@ -627,10 +650,8 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
   cu_once_open(E, L);
   if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row, converted as a pair */
-    Op *cv = src->def;
-    if (cv && cv->k == O_CAST && !(cv->flags & CAST_RTZ) && cv->in[0]->dt == DT_F32 &&
-        E->vlay[cv->in[0]->id] == E->vlay[src->id]) { /* p.to(fp16): the fp32 values, rounded once */
-      x = cu_access(E, cv->in[0], &c);
+    if (E->packed[src->id]) { /* p.to(fp16): the fp32 values, rounded once */
+      x = cu_access(E, src->def->in[0], &c);
       n = strlen(x);
     }
     const char *x1 = fmt("%.*s[e + 1]", (int)(n - 3), x);

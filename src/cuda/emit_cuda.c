@@ -703,6 +703,11 @@ static void emit_op(CE *E, Op *op) {
   for (int i = 0; i < op->nout; i++)
     if (op->out[i]->sh.rank && cu_virtual(E, op->out[i]))
       return; /* recomputed where it is used */
+  if (op->k == O_CAST && E->packed[op->out[0]->id]) {
+    csrc(E, op->loc);
+    cline(E, "/* %s: converted where the tensor cores' operand is staged */", cu_name(E, op->out[0]));
+    return;
+  }
   if (op->k == O_LOAD && E->async_for[op->out[0]->id]) {
     if (E->late[op->out[0]->id])
       return; /* issued at its dot (dot.c) */
