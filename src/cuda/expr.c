@@ -198,7 +198,7 @@ const char *cu_cast(CE *E, DType f, DType to, const char *a) {
   if (dt_is_fp8(f) || dt_is_fp8(to))
     return fp8_cast(E, f, to, a, false);
   if (to == DT_I1 && dt_is_float(f))
-    return fmt("((int64_t)%s != 0)", a); /* float -> bool truncates, as Triton's fptoui */
+    return fmt("(%s != 0)", a); /* float -> bool is x != 0 (semantic.py: not_equal(x, 0)) */
   if (to == DT_I1)
     return fmt("(%s != 0)", a);
   if (dt_is_float(to)) {

@@ -1597,7 +1597,7 @@ static SVal *bi_dot(Sema *S, Call *c) {
     od = out->dt;
   }
   Value *av = present(acc) ? to_tensor(S, c->loc, acc) : NULL;
-  Value *r = sema_dot(S, c->loc, a, b, av, p, od);
+  Value *r = sema_dot(S, c->loc, a, b, av, p, od, present(imprecise) ? (int)imprecise->i : -1);
   return sv_tensor(r);
 }
 

@@ -76,22 +76,33 @@ static void check_shapes(Loc loc, Value *a, Value *b) {
     error_at(loc, "tl.dot(): K must be at least 32 for 8-bit operands, got %d", K);
 }
 
+// fp8 operands (float8e4nv, float8e5, float8e4b15, mixed) go to fp16 first, exactly, and the
+// products sum in fp32 whatever max_num_imprecise_acc says (it lets Hopper keep fewer bits for
+// that many products; full precision is within what it allows).
 // tl.dot(a, b, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None,
 //        out_dtype=tl.float32)  /  a @ b
 Value *sema_dot(Sema *S, Loc loc, Value *a, Value *b, Value *acc, const char *precision,
-                DType out_dtype) {
+                DType out_dtype, int imprecise) {
   if (a->sh.rank == 0 || b->sh.rank == 0)
     error_at(loc, "tl.dot(): both operands must be tensors, got %s and %s",
              a->sh.rank ? "a tensor" : "a scalar", b->sh.rank ? "a tensor" : "a scalar");
-  if (!dot_operand_dtype(a->dt) || !dot_operand_dtype(b->dt))
+  bool f8 = dt_is_fp8(a->dt) && dt_is_fp8(b->dt); /* any pair of fp8 types, as semantic.py */
+  if (!f8 && (!dot_operand_dtype(a->dt) || !dot_operand_dtype(b->dt)))
     error_at(loc, "tl.dot(): unsupported operand type %s (int8, uint8, float16, bfloat16, "
-                  "float32 or float64)",
+                  "float32, float64, or fp8 with fp8)",
              dt_name(dot_operand_dtype(a->dt) ? b->dt : a->dt,
                      dot_operand_dtype(a->dt) ? b->elt : a->elt));
-  if (a->dt != b->dt)
+  if (!f8 && a->dt != b->dt)
     error_at(loc, "tl.dot(): both operands must have the same type, got %s and %s",
              dtype_info[a->dt].name, dtype_info[b->dt].name);
   check_shapes(loc, a, b);
+  if (f8 && imprecise > a->sh.d[a->sh.rank - 1])
+    error_at(loc, "tl.dot(): max_num_imprecise_acc (%d) must be <= K (%d)", imprecise,
+             a->sh.d[a->sh.rank - 1]);
+  if (f8) { /* every fp8 value is an fp16 value: the product of fp16 tiles, summed as theirs */
+    a = cast_to(S, loc, a, DT_F16);
+    b = cast_to(S, loc, b, DT_F16);
+  }
   DType rt = result_dtype(loc, a->dt, out_dtype);
   Shape sh = a->sh;
   sh.d[sh.rank - 1] = b->sh.d[b->sh.rank - 1];

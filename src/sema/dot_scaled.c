@@ -249,5 +249,5 @@ Value *sema_dot_scaled(Sema *S, Loc loc, const DotScaled *d) {
   DType ct = fp16 ? DT_F16 : DT_BF16;
   Value *a = upcast(S, loc, 0, &o[0], ct, d->fast_math, f0 ? f0 : f1);
   Value *b = upcast(S, loc, 1, &o[1], ct, d->fast_math, f1 ? f1 : f0);
-  return sema_dot(S, loc, a, b, d->acc, NULL, DT_F32);
+  return sema_dot(S, loc, a, b, d->acc, NULL, DT_F32, -1);
 }

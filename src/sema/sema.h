@@ -133,7 +133,7 @@ typedef struct Sema {
 
 /* dot.c: tl.dot / `@` (a, b: operands; acc or NULL; precision as given or NULL) */
 Value *sema_dot(Sema *S, Loc loc, Value *a, Value *b, Value *acc, const char *precision,
-                DType out_dtype);
+                DType out_dtype, int imprecise /* max_num_imprecise_acc, -1 when not given */);
 const char *dot_precision(Loc loc, const char *given); /* Triton's name, or a positioned error */
 
 /* dot_scaled.c: tl.dot_scaled; [0] is the lhs, [1] the rhs; scale NULL: None; fmt: "e2m1", ... */

@@ -524,7 +524,7 @@ SVal *binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
     error_at(loc, "'**' is not supported on tensors; use libdevice.pow");
   case OP_MATMUL: /* core.py: tensor.__matmul__ is dot(self, other) */
     return sv_tensor(sema_dot(S, loc, to_tensor(S, loc, a), to_tensor(S, loc, b), NULL, NULL,
-                              DT_F32));
+                              DT_F32, -1));
   case OP_IS: case OP_ISNOT:
     return sv_bool((op == OP_ISNOT) ^ (a == b));
   default:
