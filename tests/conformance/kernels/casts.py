@@ -50,3 +50,12 @@ def cast_kernel(f_ptr, i_ptr, h_ptr, out_i32_ptr, out_i16_ptr, out_u8_ptr, out_f
     tl.store(out_i64_ptr + 1 * n + offs, (f * 1e6).to(tl.int64), mask=mask)
     tl.store(out_i64_ptr + 2 * n + offs, i.to(tl.uint32).to(tl.int64), mask=mask)  # zero-extends
     tl.store(out_i64_ptr + 3 * n + offs, i.to(tl.int64) * i, mask=mask)
+
+
+@triton.jit
+def cast_bool_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """float -> bool is x != 0, not a truncation through an integer (0.5 -> True)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.store(out_ptr + offs, x.to(tl.int1), mask=m)
