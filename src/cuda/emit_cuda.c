@@ -312,6 +312,9 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
   int c = op_class[op->k];
   if (c == K_UNARY)
     return cu_unary(E, op, cu_operand(E, op, 0, ix));
+  if (op->k == O_DIV && (op->flags & 1) && (op->in[0]->dt == DT_F32 || op->in[0]->dt == DT_F16 ||
+                                            op->in[0]->dt == DT_BF16)) /* div_rn: IEEE division */
+    return cu_round(E, op->in[0]->dt, fmt("__fdiv_rn(%s, %s)", cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix)));
   if (c == K_BINARY || c == K_CMP)
     return cu_binary(E, op->k, op->in[0]->dt, cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix));
   error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
