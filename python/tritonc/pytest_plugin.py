@@ -85,8 +85,9 @@ def _function(item):
 def pytest_collection_modifyitems(session, config, items):
     skips = config._tritonc_skips
     target = config.getoption("--tritonc-target")
-    for item in items:  # `name` skips on every target, `name@c` on the C target only
-        reason = skips.get(_function(item)) or skips.get(f"{_function(item)}@{target}")
+    for item in items:  # `name` (or `name[params]`) skips on every target, `name@c` on the C target only
+        reason = (skips.get(_function(item)) or skips.get(f"{_function(item)}@{target}") or skips.get(item.name)
+                  or skips.get(f"{item.name}@{target}"))
         if reason:
             item.add_marker(pytest.mark.skip(reason=f"tritonc skip list: {reason}"))
     out = config.getoption("--tritonc-results")

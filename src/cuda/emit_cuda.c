@@ -168,7 +168,7 @@ static const char *convert(CE *E, Value *v, Ix *ix) {
   for (int i = 0; i < E->convs.n; i++) {
     Conv *c = E->convs.v[i];
     if (c->v == v && !strcmp(c->key, key))
-      return fmt("%s[e]", c->name);
+      return ix->L.s.rank ? fmt("%s[e]", c->name) : c->name;
   }
   Vec outer = E->pulled; /* the statement being built keeps its locals; this copy has its own */
   E->pulled = (Vec){0};
@@ -176,17 +176,25 @@ static const char *convert(CE *E, Value *v, Ix *ix) {
   const char *name = cu_unique(E, fmt("%s_%s", cu_name(E, v), ix->L.s.rank == 2 ? fmt("%dx%d", ix->L.s.d[0], ix->L.s.d[1]) : "re"));
   const char *buf = fmt("((%s*)tc_smem)", ty);
   cu_smem_need(E, (long long)src.n * (v->dt == DT_F64 || v->dt == DT_PTR || dt_bits(v->dt) == 64 ? 8 : 4));
-  cline(E, "/* %s as laid out for %s: through shared memory */", cu_name(E, v), shape_str(ix->L.s));
-  cline(E, "%s %s[%d];", ty, name, ix->L.E);
+  bool scalar = ix->L.s.rank == 0; /* one element of the tile, in every thread (tl.split to scalars) */
+  if (scalar)
+    cline(E, "/* %s's element %s, in every thread: through shared memory */", cu_name(E, v), flat);
+  else
+    cline(E, "/* %s as laid out for %s: through shared memory */", cu_name(E, v), shape_str(ix->L.s));
+  if (!scalar)
+    cline(E, "%s %s[%d];", ty, name, ix->L.E);
   cu_store_tile(E, v, buf, src);
   cline(E, "__syncthreads();");
-  cu_loop(E, ix->L.E, fmt("%s[e] = %s[%s];", name, buf, flat));
+  if (scalar)
+    cline(E, "const %s %s = %s[%s];", ty, name, buf, flat);
+  else
+    cu_loop(E, ix->L.E, fmt("%s[e] = %s[%s];", name, buf, flat));
   cline(E, "__syncthreads();");
   E->pulled = outer;
   Conv *c = arena_alloc(sizeof *c);
   *c = (Conv){v, key, name, E->scope};
   vec_push(&E->convs, c);
-  return fmt("%s[e]", name);
+  return scalar ? name : fmt("%s[e]", name);
 }
 
 /* ---- access: v's element at the coordinates ix ---- */

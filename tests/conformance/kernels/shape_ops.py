@@ -54,3 +54,12 @@ def join_split_kernel(a_ptr, b_ptr, j_ptr, i_ptr, s0_ptr, s1_ptr, N: tl.constexp
     h = tl.arange(0, N // 2)
     tl.store(s0_ptr + h, s0)
     tl.store(s1_ptr + h, s1 - s0)
+
+
+@triton.jit
+def split_scalar_kernel(x_ptr, z1_ptr, z2_ptr):
+    """tl.split of a [2] tile: two scalars, each stored once."""
+    x = tl.load(x_ptr + tl.arange(0, 2))
+    z1, z2 = tl.split(x)
+    tl.store(z1_ptr, z1 * 3)
+    tl.store(z2_ptr, z2 + z1)
