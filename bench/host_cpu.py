@@ -4,7 +4,7 @@
     python3 bench/host_cpu.py [--threads 16] [--only stream,matmul,attention] [--quick]
 
 Translates the bench kernels with tritonc (TRITONC, default bin/tritonc-static, else
-bin/tritonc), builds each with the system cc (-O3 -march=native -fopenmp) into a shared
+bin/tritonc), builds each with the system cc (-O3 -march=native -fopenmp, plus $HOST_CPU_CFLAGS) into a shared
 library, and times its grid launcher through ctypes on torch CPU tensors.  Every result is
 checked against torch before it is timed; a row that fails (translation, build, a wrong
 result, an exception) prints why and the others still run.  Best of REPS after a warm-up
@@ -104,7 +104,8 @@ def build(name, path, kernel, sig, argtypes):
     c = os.path.join(opt.out, name)
     so = c + ".so"
     steps = [[T, os.path.join(ROOT, path), "-n", kernel, "-s", sig, "-o", c],
-             [CC, "-std=c11", "-O3", "-march=native", "-fopenmp", "-shared", "-fPIC", c + ".c", "-o", so, "-lm"]]
+             [CC, "-std=c11", "-O3", "-march=native", "-fopenmp", "-shared", "-fPIC", c + ".c", "-o", so, "-lm"]
+             + os.environ.get("HOST_CPU_CFLAGS", "").split()]
     for cmd in steps:
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
