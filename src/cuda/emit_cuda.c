@@ -227,7 +227,11 @@ static const char *pull(CE *E, Value *v, Ix *ix) {
 void cu_loop(CE *E, int count, const char *body) { cu_loop_step(E, count, 1, body); }
 
 void cu_loop_step(CE *E, int count, int step, const char *body) {
-  cline(E, "#pragma unroll");
+  if (count / step > 256) /* a tile past the register budget, in local memory: unrolled fully,
+                           * it would only make the code (and nvcc's time) huge */
+    cline(E, "#pragma unroll 4");
+  else
+    cline(E, "#pragma unroll");
   bool brace = E->pulled.n > 0 || strchr(body, '\n');
   if (step == 1)
     cline(E, "for (int e = 0; e < %d; ++e)%s", count, brace ? " {" : "");
@@ -340,9 +344,11 @@ static const char *decl(CE *E, Value *v) {
 static void check_budget(CE *E, Value *v, Loc loc) {
   Lay L = lay_of(E, v->sh);
   int bytes = L.E * (dt_bits(v->dt) == 64 || v->dt == DT_PTR ? 8 : 4);
-  if (bytes > 1024)
-    error_at(loc, "a %s tile of %s needs %d registers per thread with %d warps; the CUDA target "
-             "keeps a tile in registers and allows 256 (use more warps or smaller blocks)",
+  if (bytes > 16384) /* past 1 KiB the array lives in local memory (ptxas spills, slowly); past
+                       * 16 KiB per thread the launch's local memory is unreasonable */
+    error_at(loc, "a %s tile of %s needs %d 32-bit values per thread with %d warps; the CUDA target "
+             "keeps a tile in each thread's registers (local memory past 255) and allows 4096 (use "
+             "more warps or smaller blocks)",
              dt_name(v->dt, v->elt), shape_str(v->sh), bytes / 4, E->T / 32);
 }
 
