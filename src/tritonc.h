@@ -22,7 +22,7 @@
 #include <stdio.h>
 
 #define TRITONC_VERSION "0.1.0"
-#define MAXRANK 4
+#define MAXRANK 10
 
 /* ---------------------------------------------------------------- support/util.c */
 

@@ -853,7 +853,7 @@ void close_loops(Em *E, Shape s) {
   }
 }
 
-const char *const IDX[MAXRANK] = {"i0", "i1", "i2", "i3"};
+const char *const IDX[MAXRANK] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"};
 
 bool inlinable(Value *v) {
   return !v->name && v->uses == 1 && !vi(v)->mat && v->def->k != O_LOAD;

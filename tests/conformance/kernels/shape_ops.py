@@ -63,3 +63,21 @@ def split_scalar_kernel(x_ptr, z1_ptr, z2_ptr):
     z1, z2 = tl.split(x)
     tl.store(z1_ptr, z1 * 3)
     tl.store(z2_ptr, z2 + z1)
+
+
+@triton.jit
+def chained_reductions_kernel(in_ptr, out_ptr, D0: tl.constexpr, D1: tl.constexpr, D2: tl.constexpr,
+                              D3: tl.constexpr, D4: tl.constexpr):
+    """A rank-5 tile permuted and summed three times (a [D1, D3] result of [D0..D4])."""
+    idx = tl.arange(0, D0 * D1 * D2 * D3 * D4).reshape(D0, D1, D2, D3, D4)
+    vals = tl.permute(tl.load(in_ptr + idx), [2, 1, 0, 3, 4])
+    r = tl.sum(tl.sum(tl.sum(vals, 3), 1), 0)
+    tl.store(out_ptr + tl.arange(0, r.shape[0] * r.shape[1]).reshape(r.shape), r)
+
+
+@triton.jit
+def reshape9_kernel(x_ptr, out_ptr):
+    """A [512] tile as [2] * 9, summed along dims 8 and 0 and flipped back to a row."""
+    x = tl.load(x_ptr + tl.arange(0, 512)).reshape(2, 2, 2, 2, 2, 2, 2, 2, 2)
+    y = tl.sum(tl.sum(x * 3, 8), 0)
+    tl.store(out_ptr + tl.arange(0, 128), y.reshape(128))
