@@ -28,9 +28,37 @@ def bf16_bits(x):
     return b.astype(np.uint16)
 
 
+def fp8_table(dtype):
+    """The value of each of the 256 codes of fp8e4nv (E4M3FN: bias 7, no infinities, NaN at
+    S.1111.111) or fp8e5 (E5M2: the top byte of an fp16)."""
+    codes = np.arange(256, dtype=np.uint32)
+    if dtype == "fp8e5":
+        return (codes << 8).astype(np.uint16).view(np.float16).astype(np.float64)
+    sign = np.where(codes & 0x80, -1.0, 1.0)
+    e, m = (codes >> 3) & 0xF, codes & 7
+    v = np.where(e == 0, m / 8.0 * 2.0 ** -6, (1 + m / 8.0) * 2.0 ** (e.astype(np.float64) - 7))
+    v = sign * v
+    v[(codes & 0x7F) == 0x7F] = np.nan
+    return v
+
+
+def fp8_bits(x, dtype):
+    """float64 -> the nearest finite fp8 code, ties to the even code (inputs here are small)."""
+    t = fp8_table(dtype)
+    finite = np.where(np.isfinite(t))[0]
+    x = np.asarray(x, dtype=np.float64).reshape(-1)
+    d = np.abs(x[:, None] - t[finite][None, :])
+    best = d.min(axis=1, keepdims=True)
+    pick = np.where(d == best, finite[None, :], 1 << 20)
+    even = np.where(pick % 2 == 0, pick, 1 << 20).min(axis=1)
+    return np.where(even < 256, even, pick.min(axis=1)).astype(np.uint8)
+
+
 def float_to_bytes(values, dtype):
     if dtype == "bf16":
         return bf16_bits(values).tobytes()
+    if dtype.startswith("fp8"):
+        return fp8_bits(values, dtype).tobytes()
     return values.astype(record.NP_DTYPES[dtype]).tobytes()
 
 
@@ -38,6 +66,8 @@ record.float_to_bytes = float_to_bytes  # the recorder converts bf16 through tor
 
 
 def decode(raw, dtype):
+    if dtype.startswith("fp8"):
+        return fp8_table(dtype)[np.frombuffer(raw, dtype=np.uint8)]
     if dtype == "bf16":
         bits = np.frombuffer(raw, dtype=np.uint16).astype(np.uint32) << 16
         return bits.view(np.float32).astype(np.float64)
@@ -45,7 +75,7 @@ def decode(raw, dtype):
 
 
 def encode(values, dtype):
-    if dtype in ("fp16", "bf16", "fp32", "fp64"):
+    if dtype in ("fp16", "bf16", "fp32", "fp64") or dtype.startswith("fp8"):
         return float_to_bytes(np.asarray(values, dtype=np.float64), dtype)
     return np.asarray(values).astype(record.NP_DTYPES[dtype]).tobytes()
 
