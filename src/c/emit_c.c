@@ -29,12 +29,15 @@ void set_opgroup(Op *op, int g) {
 
 /* ---- names ---- */
 
+/* C keywords, the loop indices of every dimension (IDX: a Python `i5` would otherwise be shadowed
+ * inside a rank-6 loop nest), the grid's names and the libm/stdint names the file uses. */
 static const char *const reserved[] = {
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
     "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
     "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
     "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "i0", "i1", "i2",
-    "i3", "ik", "pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z", "main", "exp", "log",
+    "i3", "i4", "i5", "i6", "i7", "i8", "i9", "ik", "pid_x", "pid_y", "pid_z", "grid_x",
+    "grid_y", "grid_z", "main", "exp", "log",
     "sqrt", "fabs", "floor", "ceil", "pow", "fmin", "fmax", "fma", "erf", "tanh", "sin", "cos",
     "NAN", "INFINITY", "memcpy", "printf", "abort", "int8_t", "int16_t", "int32_t", "int64_t",
     "uint8_t", "uint16_t", "uint32_t", "uint64_t", NULL};

@@ -68,7 +68,7 @@ def split_scalar_kernel(x_ptr, z1_ptr, z2_ptr):
 @triton.jit
 def chained_reductions_kernel(in_ptr, out_ptr, D0: tl.constexpr, D1: tl.constexpr, D2: tl.constexpr,
                               D3: tl.constexpr, D4: tl.constexpr):
-    """A rank-5 tile permuted and summed three times (a [D1, D3] result of [D0..D4])."""
+    """A rank-5 tile permuted and summed three times (a [D0, D4] result of [D0..D4])."""
     idx = tl.arange(0, D0 * D1 * D2 * D3 * D4).reshape(D0, D1, D2, D3, D4)
     vals = tl.permute(tl.load(in_ptr + idx), [2, 1, 0, 3, 4])
     r = tl.sum(tl.sum(tl.sum(vals, 3), 1), 0)
@@ -81,3 +81,16 @@ def reshape9_kernel(x_ptr, out_ptr):
     x = tl.load(x_ptr + tl.arange(0, 512)).reshape(2, 2, 2, 2, 2, 2, 2, 2, 2)
     y = tl.sum(tl.sum(x * 3, 8), 0)
     tl.store(out_ptr + tl.arange(0, 128), y.reshape(128))
+
+
+@triton.jit
+def bcast_trans6_kernel(x_ptr, y_ptr, out_ptr):
+    """Rank-6 broadcasting ([2, 4, 2, 2, 8, 1] * [1, 4, 1, 1, 8, 2]), a rank-6 tl.trans, a max
+    over one dimension and a keep_dims sum broadcast back over a rank-5 tile."""
+    x = tl.load(x_ptr + tl.arange(0, 256)).reshape(2, 4, 2, 2, 8)
+    y = tl.load(y_ptr + tl.arange(0, 64)).reshape(4, 1, 8, 2)
+    z = x[:, :, :, :, :, None] * y[None, :, :, None, :, :]
+    t = tl.trans(z, 5, 3, 1, 0, 2, 4)
+    r = tl.max(t, 2)
+    s = tl.sum(r, 4, keep_dims=True)
+    tl.store(out_ptr + tl.arange(0, 128), (r - s).reshape(128))
