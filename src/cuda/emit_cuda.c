@@ -344,8 +344,10 @@ static const char *decl(CE *E, Value *v) {
 static void check_budget(CE *E, Value *v, Loc loc) {
   Lay L = lay_of(E, v->sh);
   int bytes = L.E * (dt_bits(v->dt) == 64 || v->dt == DT_PTR ? 8 : 4);
-  if (bytes > 16384) /* past 1 KiB the array lives in local memory (ptxas spills, slowly); past
-                       * 16 KiB per thread the launch's local memory is unreasonable */
+  /* Past 1 KiB the array lives in local memory (ptxas spills, slowly; Triton's kernels spill
+   * too). Past 16 KiB per tile the stack is unreasonable: the driver reserves a thread's stack
+   * for every thread the GPU holds at once (an H100: 2048 x 132), 4.4 GB per 16 KiB. */
+  if (bytes > 16384)
     error_at(loc, "a %s tile of %s needs %d 32-bit values per thread with %d warps; the CUDA target "
              "keeps a tile in each thread's registers (local memory past 255) and allows 4096 (use "
              "more warps or smaller blocks)",

@@ -104,3 +104,13 @@ def publish_kernel(x_ptr, y_ptr, done_ptr, n, BLOCK: tl.constexpr):
     mask = offs < n
     tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2.0, mask=mask)
     tl.atomic_add(done_ptr, 1, sem="release")
+
+
+@triton.jit
+def pairs_kernel(x_ptr, val_ptr, NUM: tl.constexpr):
+    # a [NUM, NUM] tile added into NUM * NUM / 2 addresses, two neighbours into each (0 + a + b is
+    # a + b rounded once in either order): test_core's non-exclusive offsets; NUM = 128 on one
+    # warp is 512 values per thread, past the CUDA target's register budget
+    i = tl.arange(0, NUM)
+    offs = i[:, None] * NUM + i[None, :]
+    tl.atomic_add(x_ptr + offs // 2, tl.load(val_ptr + offs))
