@@ -94,3 +94,13 @@ def bcast_trans6_kernel(x_ptr, y_ptr, out_ptr):
     r = tl.max(t, 2)
     s = tl.sum(r, 4, keep_dims=True)
     tl.store(out_ptr + tl.arange(0, 128), (r - s).reshape(128))
+
+
+@triton.jit
+def rank10_kernel(x_ptr, out_ptr):
+    """A [1024] tile as [2] * 10 (tritonc's most dimensions), its dimensions reversed, summed along
+    the last with keep_dims and broadcast back onto the unpermuted tile."""
+    x = tl.load(x_ptr + tl.arange(0, 1024)).reshape(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)
+    y = tl.permute(x, (9, 8, 7, 6, 5, 4, 3, 2, 1, 0))
+    z = tl.sum(y, 9, keep_dims=True) + x
+    tl.store(out_ptr + tl.arange(0, 1024), z.reshape(1024))
