@@ -1788,64 +1788,98 @@ static inline tc_vf32 tc_f32_pow(tc_vf32 x, tc_vf32 y) {
 
 //@ dot: level f32mem muladd
 /* tl.dot on tiles held in row-major arrays: C[M][N] += A[M][K] * B[K][N], leading dimensions
- * lda, ldb, ldc in elements. A register block of TC_DOT_MR rows by two vectors of C stays in
- * registers for the whole K loop; each k loads two vectors of B's row k and broadcasts one
- * element of A per row into fused multiply-adds (AVX-512: 8 x 32 floats in 16 of the 32
- * registers, 2 loads + 8 broadcasts per 16 FMAs). The loops run over column panels of B (K x 32
- * floats, kept in L1 while every row block passes) and then row blocks; C's block is read and
- * written once per call. Products are exact fp32 fused multiply-adds summed in k order, so the
- * result is the same on every level. Edges (fewer rows or columns than a block) take
- * narrower blocks, then single columns. */
-#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_NEON)
-#define TC_DOT_MR 8
+ * lda, ldb, ldc in elements. A register block of TC_DOT_MR rows by TC_DOT_NV vectors of C stays
+ * in registers for the whole K loop; each k loads the block's vectors of B's row k and
+ * broadcasts one element of A per row into fused multiply-adds. AVX-512: 6 rows x 4 vectors
+ * (24 of the 32 registers; 4 loads + 6 broadcasts per 24 FMAs, against 10 per 16 for 8 x 2:
+ * measured 3-5% faster on the matmul example here, bench/dot_probe.c for the block alone);
+ * AVX2: 4 x 2 (8 accumulators + 2 B vectors + 1 broadcast of the 16 registers); NEON and the
+ * scalar level: 8 x 2. The loops run over column panels of B (K x the block's width, kept in L1
+ * while every row block passes) and then row blocks; C's block is read and written once per
+ * call. Rows left below a block take blocks of 4, 2, 1 rows; columns left below a panel take
+ * panels of two vectors, then one, then single columns. Products are exact fp32 fused
+ * multiply-adds summed in k order, so the result is the same on every level and block.
+ * -DTC_DOT_MR=R -DTC_DOT_NV=V (V >= 2) pick another block. */
+#ifndef TC_DOT_MR
+#if defined(TC_SIMD_AVX512)
+#define TC_DOT_MR 6
+#define TC_DOT_NV 4
+#elif defined(TC_SIMD_AVX2)
+#define TC_DOT_MR 4
 #else
-#define TC_DOT_MR 4 /* AVX2: 8 accumulators + 2 B vectors + 1 broadcast of the 16 registers */
+#define TC_DOT_MR 8
+#endif
+#endif
+#ifndef TC_DOT_NV
+#define TC_DOT_NV 2
+#endif
+#if defined(TC_SIMD_AVX2)
+#define TC_DOT_MR2 4 /* rows of the narrower panels */
+#else
+#define TC_DOT_MR2 8
 #endif
 
 #define TC__DOT_BLOCK(NAME, MR, NV)                                                           \
   static inline void NAME(int K, const float *A, int lda, const float *B, int ldb, float *C,  \
                           int ldc) {                                                          \
     tc_vf32 c[MR][NV];                                                                        \
-    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                      \
-      _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                    \
+    _Pragma("GCC unroll 16") for (int r = 0; r < MR; r++)                                     \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                    \
         c[r][v] = tc_f32_load(C + (long)r * ldc + v * TC_VLEN);                              \
     for (int k = 0; k < K; k++) {                                                             \
       tc_vf32 b[NV];                                                                          \
-      _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                    \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                    \
         b[v] = tc_f32_load(B + (long)k * ldb + v * TC_VLEN);                                 \
-      _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                  \
+      _Pragma("GCC unroll 16") for (int r = 0; r < MR; r++) {                                 \
         tc_vf32 a = tc_f32_splat(A[(long)r * lda + k]);                                       \
-        _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                  \
+        _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                  \
           c[r][v] = tc_f32_muladd(a, b[v], c[r][v]);                                          \
       }                                                                                       \
     }                                                                                         \
-    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                      \
-      _Pragma("GCC unroll 2") for (int v = 0; v < NV; v++)                                    \
+    _Pragma("GCC unroll 16") for (int r = 0; r < MR; r++)                                     \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                    \
         tc_f32_store(C + (long)r * ldc + v * TC_VLEN, c[r][v]);                              \
   }
-TC__DOT_BLOCK(tc__dot_mr_2v, TC_DOT_MR, 2)
+TC__DOT_BLOCK(tc__dot_mr_nv, TC_DOT_MR, TC_DOT_NV)
+TC__DOT_BLOCK(tc__dot_4_nv, 4, TC_DOT_NV)
+TC__DOT_BLOCK(tc__dot_2_nv, 2, TC_DOT_NV)
+TC__DOT_BLOCK(tc__dot_1_nv, 1, TC_DOT_NV)
+TC__DOT_BLOCK(tc__dot_mr_2v, TC_DOT_MR2, 2)
 TC__DOT_BLOCK(tc__dot_1_2v, 1, 2)
-TC__DOT_BLOCK(tc__dot_mr_1v, TC_DOT_MR, 1)
+TC__DOT_BLOCK(tc__dot_mr_1v, TC_DOT_MR2, 1)
 TC__DOT_BLOCK(tc__dot_1_1v, 1, 1)
 #undef TC__DOT_BLOCK
 
 static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, const float *B,
                               int ldb, float *C, int ldc) {
+#define TC__DOT_AT(F, I, J) F(K, A + (long)(I) * lda, lda, B + (J), ldb, C + (long)(I) * ldc + (J), ldc)
   int j = 0;
-  for (; j + 2 * TC_VLEN <= N; j += 2 * TC_VLEN) {
+  for (; j + TC_DOT_NV * TC_VLEN <= N; j += TC_DOT_NV * TC_VLEN) {
     int i = 0;
     for (; i + TC_DOT_MR <= M; i += TC_DOT_MR)
-      tc__dot_mr_2v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+      TC__DOT_AT(tc__dot_mr_nv, i, j);
+    for (; i + 4 <= M; i += 4)
+      TC__DOT_AT(tc__dot_4_nv, i, j);
+    for (; i + 2 <= M; i += 2)
+      TC__DOT_AT(tc__dot_2_nv, i, j);
     for (; i < M; i++)
-      tc__dot_1_2v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+      TC__DOT_AT(tc__dot_1_nv, i, j);
+  }
+  for (; j + 2 * TC_VLEN <= N; j += 2 * TC_VLEN) {
+    int i = 0;
+    for (; i + TC_DOT_MR2 <= M; i += TC_DOT_MR2)
+      TC__DOT_AT(tc__dot_mr_2v, i, j);
+    for (; i < M; i++)
+      TC__DOT_AT(tc__dot_1_2v, i, j);
   }
   for (; j + TC_VLEN <= N; j += TC_VLEN) {
     int i = 0;
-    for (; i + TC_DOT_MR <= M; i += TC_DOT_MR)
-      tc__dot_mr_1v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+    for (; i + TC_DOT_MR2 <= M; i += TC_DOT_MR2)
+      TC__DOT_AT(tc__dot_mr_1v, i, j);
     for (; i < M; i++)
-      tc__dot_1_1v(K, A + (long)i * lda, lda, B + j, ldb, C + (long)i * ldc + j, ldc);
+      TC__DOT_AT(tc__dot_1_1v, i, j);
   }
+#undef TC__DOT_AT
   for (; j < N; j++) /* columns left over when N is not a multiple of the vector */
     for (int i = 0; i < M; i++) {
       float s = C[(long)i * ldc + j];

@@ -169,8 +169,6 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
       red3[i0] = tc_f32_hsum(red3_acc);
     }
     float v[32][64];
-    static _Thread_local tc_pf_site pf0; /* the load at flash_attention.py:42 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 32; i0++) {
       /* flash_attention.py:30: cols = start_n + tl.arange(0, BLOCK_N) */
       const int32_t cols = tc_add_i32(start_n, i0);
@@ -180,7 +178,6 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
           /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
           const tc_vf32 v_v = tc_f32_load((((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1));
           tc_f32_store(&v[i0][i1], v_v);
-          tc_prefetch_next(&pf0, &pf0_delta, (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1), i0 == 0 && i1 == 0, 0);
         }
         for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
           /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
@@ -209,8 +206,8 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
     memcpy(acc, acc_2, sizeof acc);
     memcpy(m_i, m_new, sizeof m_i);
   } /* for start_n */
-  static _Thread_local tc_pf_site pf1; /* the store at flash_attention.py:48 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf0; /* the store at flash_attention.py:48 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 64; i0++) {
     /* flash_attention.py:17: rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t rows = tc_add_i32(tc_mul_i32(start_m, 64), i0);
@@ -221,7 +218,7 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
         const tc_vf32 out = tc_f32_mul(tc_f32_load(&acc[i0][i1]), tc_f32_splat(1.0f / l_i[i0]));
         /* flash_attention.py:48: tl.store(out_ptr + base + rows[:, None] * stride_n + dims[None, :], out, */
         tc_f32_store_nt((((out_ptr + base) + tc_mul_i32(rows, stride_n)) + i1), out, tc_nt_on);
-        tc_prefetch_next(&pf1, &pf1_delta, (((out_ptr + base) + tc_mul_i32(rows, stride_n)) + i1), !tc_nt_on && i0 == 0 && i1 == 0, 1);
+        tc_prefetch_next(&pf0, &pf0_delta, (((out_ptr + base) + tc_mul_i32(rows, stride_n)) + i1), !tc_nt_on && i0 == 0 && i1 == 0, 1);
       }
       for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
         /* flash_attention.py:47: out = acc / l_i[:, None] */

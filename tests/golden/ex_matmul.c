@@ -58,8 +58,6 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     /* matmul.py:42: k_left = K - k0 */
     const int32_t k_left = tc_sub_i32(K, k0);
     float a[64][32];
-    static _Thread_local tc_pf_site pf0; /* the load at matmul.py:43 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 64; i0++) {
       /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(tile_m, 64), i0);
@@ -73,7 +71,6 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
           /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
           const tc_vf32 a_v = tc_f32_load_mask((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), (row_ok ? tc_mask_true() : tc_mask_false()), 0.0f);
           tc_f32_store(&a[i0][i1], a_v);
-          tc_prefetch_next(&pf0, &pf0_delta, (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), i0 == 0 && i1 == 0, 0);
         }
         for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
           /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
@@ -85,8 +82,6 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
       }
     }
     float b[32][64];
-    static _Thread_local tc_pf_site pf1; /* the load at matmul.py:44 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 32; i0++) {
       {
         int i1 = 0;
@@ -100,7 +95,6 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
           /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
           const tc_vf32 b_v = tc_f32_load((((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off));
           tc_f32_store(&b[i0][i1], b_v);
-          tc_prefetch_next(&pf1, &pf1_delta, (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off), i0 == 0 && i1 == 0, 0);
         }
         for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
           /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
@@ -124,8 +118,8 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     a_tile_off = a_tile_off_next;
     b_tile_off = b_tile_off_next;
   } /* for k0 */
-  static _Thread_local tc_pf_site pf2; /* the store at matmul.py:52 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf0; /* the store at matmul.py:52 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 64; i0++) {
     /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t rows = tc_add_i32(tc_mul_i32(tile_m, 64), i0);
@@ -143,7 +137,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
         const tc_vf32 acc_1 = tc_f32_select(tc_f32_gt(tc_f32_load(&acc[i0][i1]), tc_f32_splat(0.0f)), tc_f32_load(&acc[i0][i1]), tc_f32_mul(tc_f32_load(&acc[i0][i1]), tc_f32_splat(0x1.47ae14p-7f /* 0.00999999978 */)));
         /* matmul.py:52: tl.store(c_tile, acc, mask=row_ok[:, None] & col_ok[None, :]) */
         tc_f32_store_mask(((c_ptr + tc_mul_i32(rows, ldc)) + cols), acc_1, (row_ok ? tc_mask_true() : tc_mask_false()));
-        tc_prefetch_next(&pf2, &pf2_delta, ((c_ptr + tc_mul_i32(rows, ldc)) + cols), i0 == 0 && i1 == 0, 1);
+        tc_prefetch_next(&pf0, &pf0_delta, ((c_ptr + tc_mul_i32(rows, ldc)) + cols), i0 == 0 && i1 == 0, 1);
       }
       for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
         /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */

@@ -55,10 +55,6 @@ static void matmul_bp_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, i
   for (int32_t _ = 0; _ < (tc_sub_i32(tc_add_i32(K, 32), 1) / 32); _ += 1) {
     float a[32][32];
     float b[32][32];
-    static _Thread_local tc_pf_site pf0; /* the load at matmul_block_ptr.py:35 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf1; /* the load at matmul_block_ptr.py:36 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 32; i0++) {
       {
         int i1 = 0;
@@ -69,8 +65,6 @@ static void matmul_bp_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, i
           /* matmul_block_ptr.py:36: b = tl.load(b_block, boundary_check=(0, 1), padding_option="zero") */
           const tc_vf32 b_v = tc_f32_load(((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))));
           tc_f32_store(&b[i0][i1], b_v);
-          tc_prefetch_next(&pf0, &pf0_delta, ((a_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)lda)) + tc_add_i64((int64_t)i1, a_block_off1)), i0 == 0 && i1 == 0, 0);
-          tc_prefetch_next(&pf1, &pf1_delta, ((b_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, b_block_off0), (int64_t)ldb)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))), i0 == 0 && i1 == 0, 0);
         }
         for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
           /* matmul_block_ptr.py:35: a = tl.load(a_block, boundary_check=(0, 1), padding_option="zero") */
@@ -91,15 +85,15 @@ static void matmul_bp_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, i
     a_block_off1 = a_block_off1_next;
     b_block_off0 = b_block_off0_next;
   } /* for _ */
-  static _Thread_local tc_pf_site pf2; /* the store at matmul_block_ptr.py:44 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
+  static _Thread_local tc_pf_site pf0; /* the store at matmul_block_ptr.py:44 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 32; i0++) {
     {
       int i1 = 0;
       for (; i1 < 32 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32)) + TC_VLEN <= (int64_t)(int64_t)N && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32)) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)) < (int64_t)M) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
         /* matmul_block_ptr.py:44: tl.store(c_block, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1)) */
         tc_f32_store_nt(((c_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)ldc)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))), tc_f32_load(&acc[i0][i1]), tc_nt_on);
-        tc_prefetch_next(&pf2, &pf2_delta, ((c_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)ldc)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))), !tc_nt_on && i0 == 0 && i1 == 0, 1);
+        tc_prefetch_next(&pf0, &pf0_delta, ((c_ptr + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(tile_m, 32)), (int64_t)ldc)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(tile_n, 32))), !tc_nt_on && i0 == 0 && i1 == 0, 1);
       }
       for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
         /* matmul_block_ptr.py:44: tl.store(c_block, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1)) */

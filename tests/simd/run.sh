@@ -118,6 +118,8 @@ x86_64 | i?86)
   if has_cpu avx512f avx512bw avx512dq avx512vl; then
     bg run_level avx512 avx512 -march=native
     bg compile_check avx512-O3 -O3 -march=native
+    # tc_dot_f32 with another register block (every leftover path of the blocking taken)
+    bg run_level avx512-dot5x3 avx512 -march=native -DTC_DOT_MR=5 -DTC_DOT_NV=3
     bg compile_check avx512-O3-sleef -O3 -march=native -DTC_HAVE_SLEEF
   else
     skip "avx512: /proc/cpuinfo lacks one of avx512f avx512bw avx512dq avx512vl"
