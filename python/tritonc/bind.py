@@ -153,6 +153,42 @@ _CONST = _Const()
 CONST = _CONST
 
 
+class Expanded(list):
+    """The runtime values one argument passes as several C parameters (a tensor descriptor)."""
+
+
+def descriptor_param(p, d):
+    """A host TensorDescriptor (Triton's triton.tools.tensor_descriptor or the shim's): the
+    entry `tensordesc<fp16[64, 64]>`, and the values tritonc's C parameters for it take: the base
+    pointer, the shape, the strides but the last (which must be 1)."""
+    base = d.base
+    if not is_tensor(base):
+        raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's base is "
+                            f"{type(base).__name__}, not a tensor")
+    shape, strides, block = list(d.shape), list(d.strides), list(d.block_shape)
+    rank = len(shape)
+    if not 1 <= rank <= 5 or len(strides) != rank or len(block) != rank:
+        raise ArgumentError(f"tritonc: argument {p.name}: TensorDescriptor of shape {shape}, "
+                            f"strides {strides}, block {block}: 1 to 5 dimensions, the same in each")
+    if strides[-1] != 1:
+        raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's last stride "
+                            f"must be 1, got {strides[-1]}")
+    padding = getattr(d, "padding", "zero")
+    if padding != "zero":
+        raise ArgumentError(f"tritonc: argument {p.name}: TensorDescriptor padding {padding!r} "
+                            "is not supported (tritonc reads zeros past the edges: 'zero')")
+    if hasattr(d, "layout"):
+        raise ArgumentError(f"tritonc: argument {p.name}: a Gluon TensorDescriptor (with a "
+                            "shared-memory layout) is not supported")
+    ptr = data_ptr(base)
+    if ptr % 16:
+        raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's base must be "
+                            "16-byte aligned (as Triton requires)")
+    entry = f"tensordesc<{tensor_dtype(base)}[{', '.join(str(int(b)) for b in block)}]>"
+    values = Expanded([ptr] + [int(n) for n in shape] + [int(s) for s in strides[:-1]])
+    return entry, values, base
+
+
 def bind_param(p, v):
     """(entry, runtime value, tensor or None) for parameter p (see jit.Param) given value v."""
     if p.is_constexpr:
@@ -160,10 +196,7 @@ def bind_param(p, v):
     if type(v).__name__ == "constexpr":
         return literal(v, p.name), _CONST, None
     if type(v).__name__ == "TensorDescriptor":
-        raise ArgumentError(f"tritonc: argument {p.name}: tensor descriptors as kernel arguments "
-                            "(TensorDescriptor) are not supported; pass the tensor, its shape "
-                            "and strides, and make the descriptor in the kernel with "
-                            "tl.make_tensor_descriptor")
+        return descriptor_param(p, v)
     if is_tensor(v):
         dt = tensor_dtype(v)
         ptr = data_ptr(v)

@@ -212,7 +212,9 @@ class JITFunction(KernelWrapper):
         for p in self.params:
             entry, val, tensor = bind.bind_param(p, bound[p.name])
             entries.append(entry)
-            if val is not bind.CONST:
+            if isinstance(val, bind.Expanded):
+                values.extend(val)
+            elif val is not bind.CONST:
                 values.append(val)
             if tensor is not None:
                 tensors.append(tensor)

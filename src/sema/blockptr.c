@@ -295,9 +295,8 @@ void blockptr_store(Sema *S, Loc loc, SVal *ptr, SVal *value, SVal *boundary_che
 }
 
 // tl.make_tensor_descriptor(base, shape, strides, block_shape, padding_option="zero")
-SVal *tdesc_make(Sema *S, Loc loc, SVal *base, SVal *shape, SVal *strides, SVal *block_shape,
-                 SVal *padding) {
-  const char *fn = "make_tensor_descriptor";
+SVal *tdesc_make(Sema *S, Loc loc, const char *fn, SVal *base, SVal *shape, SVal *strides,
+                 SVal *block_shape, SVal *padding) {
   BlockPtr *bp = arena_alloc(sizeof *bp);
   SVal **it;
   int nd = items_of(shape, &it);

@@ -319,8 +319,8 @@ static SVal *bi_advance(Sema *S, Call *c) {
 
 // tl.make_tensor_descriptor(base, shape, strides, block_shape, padding_option="zero")
 static SVal *bi_make_tdesc(Sema *S, Call *c) {
-  return tdesc_make(S, c->loc, need(c, 0, "base"), need(c, 1, "shape"), need(c, 2, "strides"),
-                    need(c, 3, "block_shape"), arg(c, 4, "padding_option"));
+  return tdesc_make(S, c->loc, "make_tensor_descriptor", need(c, 0, "base"), need(c, 1, "shape"),
+                    need(c, 2, "strides"), need(c, 3, "block_shape"), arg(c, 4, "padding_option"));
 }
 
 // desc.load(offsets)  /  tl.load_tensor_descriptor(desc, offsets)

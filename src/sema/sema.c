@@ -1271,10 +1271,6 @@ static void set_param_type(KParam *kp, SigEntry e) {
       error_at(sig_loc(e.col), "bad alignment hint '%s' (expected e.g. ':16')", colon);
     kp->align = (int)a;
   }
-  if (!strncmp(base, "tensordesc", 10))
-    error_at(sig_loc(e.col), "tensor descriptors as kernel arguments (Triton's TensorDescriptor, "
-             "'tensordesc<...>') are not supported: pass the pointer, shape and strides and make "
-             "the descriptor in the kernel with tl.make_tensor_descriptor");
   if (base[0] == '*') {
     kp->dt = DT_PTR;
     if (!parse_dtype_name(base + 1, &kp->elt))
@@ -1387,6 +1383,81 @@ static const char *literal_text(SVal *v) {
   }
 }
 
+/* A host tensor descriptor's signature entry, `tensordesc<fp16[64, 64]>` (Triton's
+ * TensorDescriptor: its element type and block shape): the rank, or 0 when the entry is no
+ * descriptor. A malformed one, or one with a Gluon layout, is a positioned error. */
+static int tdesc_entry(SigEntry e, DType *elt, int *block) {
+  const char *t = e.text;
+  if (strncmp(t, "tensordesc", 10))
+    return 0;
+  const char *lt = strchr(t, '<'), *lb = lt ? strchr(lt, '[') : NULL;
+  const char *rb = lb ? strchr(lb, ']') : NULL;
+  size_t len = strlen(t);
+  if (!lt || lt != t + 10 || !lb || !rb || t[len - 1] != '>')
+    error_at(sig_loc(e.col), "cannot read the tensor descriptor type '%s' (expected e.g. "
+             "'tensordesc<fp16[64, 64]>')", t);
+  if (rb[1] != '>')
+    error_at(sig_loc(e.col), "tensor descriptor '%s': a descriptor with a shared-memory layout "
+             "(Gluon's) is not supported", t);
+  char *name = xstrndup(lt + 1, (size_t)(lb - lt - 1));
+  if (!parse_dtype_name(name, elt) || *elt == DT_PTR)
+    error_at(sig_loc(e.col), "tensor descriptor '%s': unknown element type '%s'", t, name);
+  int rank = 0;
+  for (const char *c = lb + 1; c < rb;) {
+    char *end;
+    long d = strtol(c, &end, 10);
+    while (*end == ' ')
+      end++;
+    if (end == c || d <= 0 || d > (1 << 20) || rank == 5 || (*end != ',' && end != rb))
+      error_at(sig_loc(e.col), "tensor descriptor '%s': the block shape must be 1 to 5 positive "
+               "integers, separated by commas", t);
+    block[rank++] = (int)d;
+    if (*end == ',')
+      end++;
+    while (*end == ' ')
+      end++;
+    c = end;
+  }
+  if (!rank)
+    error_at(sig_loc(e.col), "tensor descriptor '%s': empty block shape", t);
+  return rank;
+}
+
+static Value *arg_value(Sema *S, KParam *kp, int index, Loc loc) {
+  Op *op = ir_op(S->k->body, O_ARG, loc, 0, NULL);
+  op->ival = index;
+  kp->val = ir_result(S->k, op, kp->dt, (Shape){0});
+  kp->val->elt = kp->elt;
+  kp->val->name = kp->name;
+  return kp->val;
+}
+
+/* A TensorDescriptor argument becomes rank * 2 C parameters: the base pointer under the
+ * parameter's name, then NAME_shape0.. (i32) and NAME_stride0.. (i64; the last stride is 1,
+ * as TensorDescriptor requires); the name is bound to the descriptor
+ * tl.make_tensor_descriptor would make of them. Returns the parameters used. */
+static int bind_tdesc(Sema *S, Node *p, Scope *scope, KParam *kp, int index, DType elt,
+                      const int *block, int rank) {
+  kp[0] = (KParam){.name = p->str, .dt = DT_PTR, .elt = elt, .align = 16};
+  SVal *base = sv_tensor(arg_value(S, &kp[0], index, p->loc));
+  SVal *shape = sv_tuple(rank), *strides = sv_tuple(rank), *bs = sv_tuple(rank);
+  int n = 1;
+  for (int d = 0; d < rank; d++) {
+    kp[n] = (KParam){.name = xstrdup(fmt("%s_shape%d", p->str, d)), .dt = DT_I32};
+    shape->items[d] = sv_tensor(arg_value(S, &kp[n], index + n, p->loc));
+    n++;
+    bs->items[d] = sv_int(block[d]);
+  }
+  for (int d = 0; d < rank - 1; d++) {
+    kp[n] = (KParam){.name = xstrdup(fmt("%s_stride%d", p->str, d)), .dt = DT_I64};
+    strides->items[d] = sv_tensor(arg_value(S, &kp[n], index + n, p->loc));
+    n++;
+  }
+  strides->items[rank - 1] = sv_int(1);
+  scope_set(scope, p->str, tdesc_make(S, p->loc, "TensorDescriptor", base, shape, strides, bs, NULL));
+  return n;
+}
+
 static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   int max = 1;
   for (const char *c = sig; *c; c++)
@@ -1394,15 +1465,27 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   SigEntry *ent = arena_alloc(sizeof(SigEntry) * (size_t)max);
   int ns = split_signature(sig, ent, max);
   Kernel *k = S->k;
-  k->nparams = fn->params.n;
-  k->params = arena_alloc(sizeof(KParam) * (size_t)(k->nparams + 1));
   if (ns > fn->params.n)
     error_at(sig_loc(ent[fn->params.n].col), "signature has %d entries but kernel '%s' has %d "
              "parameters", ns, fn->str, fn->params.n);
+  int cap = fn->params.n + 1, block[5];
+  DType elt;
+  for (int i = 0; i < ns; i++) /* descriptors take several C parameters */
+    cap += 2 * tdesc_entry(ent[i], &elt, block);
+  k->params = arena_alloc(sizeof(KParam) * (size_t)cap);
+  k->nparams = 0;
   for (int i = 0; i < fn->params.n; i++) {
     Node *p = fn->params.v[i];
-    KParam *kp = &k->params[i];
+    KParam *kp = &k->params[k->nparams++];
     kp->name = p->str;
+    int rank = i < ns ? tdesc_entry(ent[i], &elt, block) : 0;
+    if (rank) {
+      if (is_constexpr_ann(S, p->c))
+        error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
+                 "its value, not the type '%s'", p->str, ent[i].text);
+      k->nparams += bind_tdesc(S, p, scope, kp, k->nparams - 1, elt, block, rank) - 1;
+      continue;
+    }
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
     if (i < ns && !lit && ent[i].text[0] == '(')
@@ -1423,11 +1506,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
         error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
                  "its value, not the type '%s'", p->str, ent[i].text);
       set_param_type(kp, ent[i]);
-      Op *op = ir_op(k->body, O_ARG, p->loc, 0, NULL);
-      op->ival = i;
-      kp->val = ir_result(k, op, kp->dt, (Shape){0});
-      kp->val->elt = kp->elt;
-      kp->val->name = p->str;
+      arg_value(S, kp, k->nparams - 1, p->loc);
       kp->val->cptr = kp->dt == DT_PTR && is_const_ann(S, p->c);
       scope_set(scope, p->str, sv_tensor(kp->val));
       continue;

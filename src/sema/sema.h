@@ -221,8 +221,8 @@ SVal *blockptr_load(Sema *S, Loc loc, SVal *ptr, SVal *boundary_check, SVal *pad
                     bool mask_or_other);
 void blockptr_store(Sema *S, Loc loc, SVal *ptr, SVal *value, SVal *boundary_check,
                     bool has_mask);
-SVal *tdesc_make(Sema *S, Loc loc, SVal *base, SVal *shape, SVal *strides, SVal *block_shape,
-                 SVal *padding);
+SVal *tdesc_make(Sema *S, Loc loc, const char *fn, SVal *base, SVal *shape, SVal *strides,
+                 SVal *block_shape, SVal *padding); /* fn: the name errors give */
 SVal *tdesc_load(Sema *S, Loc loc, SVal *desc, SVal *offsets);
 void tdesc_store(Sema *S, Loc loc, SVal *desc, SVal *offsets, SVal *value);
 SVal *blockptr_field(SVal *v, const char *attr); /* block_shape, shape, strides, dtype; or NULL */

@@ -63,8 +63,13 @@ expect("error_call_from_python", RuntimeError, ["outside of the scope of a kerne
 expect("error_object_argument", tritonc.ArgumentError, ["argument n", "dict"],
        lambda: copy[(1, )](x, x, {}, BLOCK=16))
 from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
-expect("error_tensor_descriptor_argument", tritonc.ArgumentError,
-       ["argument x_ptr", "TensorDescriptor", "tl.make_tensor_descriptor"],
+expect("error_tensor_descriptor_nan_padding", tritonc.ArgumentError,
+       ["argument x_ptr", "TensorDescriptor padding 'nan'"],
+       lambda: copy[(1, )](TensorDescriptor(x.view(4, 4), [4, 4], [4, 1], [4, 4], "nan"), x, 16,
+                           BLOCK=16))
+# a descriptor where the kernel adds offsets to a pointer: tritonc's positioned error
+expect("error_tensor_descriptor_as_pointer", tritonc.CompilationError,
+       ["run_errors.py:", "tensor descriptor"],
        lambda: copy[(1, )](TensorDescriptor.from_tensor(x.view(4, 4), [4, 4]), x, 16, BLOCK=16))
 line = bad_kernel.def_line + 2
 expect("error_translation_positioned", tritonc.CompilationError,

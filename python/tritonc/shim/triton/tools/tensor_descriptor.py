@@ -1,7 +1,7 @@
-"""Triton 3.x's host-side TensorDescriptor (triton/tools/tensor_descriptor.py), so programs that
-import it load. tritonc does not take descriptors as kernel arguments: launching a kernel with
-one raises tritonc.ArgumentError (make the descriptor in the kernel with
-tl.make_tensor_descriptor instead)."""
+"""Triton 3.x's host-side TensorDescriptor (triton/tools/tensor_descriptor.py): a tensor with its
+shape, strides and the block one load or store moves. Passed to a kernel, it becomes the
+kernel's `tensordesc<...>` parameter (tritonc passes the base pointer, shape and strides).
+from_tensor also takes a numpy array (strides in elements, as a torch tensor's)."""
 from dataclasses import dataclass
 from typing import Any, List
 
@@ -14,7 +14,17 @@ class TensorDescriptor:
     block_shape: List[int]
     padding: str = "zero"
 
+    def __post_init__(self):
+        rank = len(self.shape)
+        assert len(self.strides) == rank, f"rank mismatch: {self}"
+        assert len(self.block_shape) == rank, f"rank mismatch: {self}"
+        assert 0 < rank <= 5, "rank must be 1 to 5"
+        assert self.padding in ("zero", "nan"), "padding must be 'zero' or 'nan'"
+
     @staticmethod
     def from_tensor(tensor, block_shape, padding="zero"):
-        return TensorDescriptor(tensor, list(tensor.shape), list(tensor.stride()),
-                                list(block_shape), padding)
+        if hasattr(tensor, "stride"):
+            strides = list(tensor.stride())
+        else:  # numpy: byte strides
+            strides = [s // tensor.itemsize for s in tensor.strides]
+        return TensorDescriptor(tensor, list(tensor.shape), strides, list(block_shape), padding)

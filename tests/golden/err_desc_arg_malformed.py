@@ -1,0 +1,8 @@
+# tritonc: -n k -s "tensordesc<fp16 64, 64>, 64"
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_desc, B: tl.constexpr):
+    x_desc.store([0, 0], x_desc.load([0, 0]) * 2)

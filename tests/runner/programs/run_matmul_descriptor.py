@@ -1,0 +1,25 @@
+"""examples/matmul_descriptor.py: the persistent matmul through host-side TensorDescriptors
+(triton.tools.tensor_descriptor), at sizes that are not multiples of the blocks, with fewer
+programs than tiles, in fp32 and fp16, against numpy; then a descriptor over a strided view
+(a column slice of a wider matrix: its row stride is the wider matrix's)."""
+import numpy as np
+from arrays import randn, empty, numpy, assert_close, USE_NUMPY
+
+import matmul_descriptor as example
+
+M, N, K = 150, 70, 90
+for dtype, tol in (("float32", 1e-3), ("float16", 2e-2)):
+    a, b = randn(M, K, dtype=dtype), randn(K, N, dtype=dtype)
+    c = empty(M, N, dtype=dtype)
+    example.matmul(a, b, c, block=(32, 32, 32), programs=5)
+    ref = numpy(a).astype(np.float64) @ numpy(b).astype(np.float64)
+    assert_close(c, ref, atol=tol, rtol=tol, what="descriptor matmul " + dtype)
+
+wide = randn(M, 2 * K + 8)
+a = wide[:, 8:8 + K]  # row stride 2 K + 8, base 32 bytes in: still 16-byte aligned
+b = randn(K, N)
+c = empty(M, N)
+example.matmul(a, b, c, block=(64, 32, 16))
+assert_close(c, numpy(a).astype(np.float64) @ numpy(b).astype(np.float64), atol=1e-3, rtol=1e-3,
+             what="descriptor matmul on a strided view")
+print("matmul_descriptor ok", "numpy" if USE_NUMPY else "torch")
