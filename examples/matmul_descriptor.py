@@ -1,7 +1,8 @@
 """Persistent matrix product C = A @ B through host-side tensor descriptors (Triton 3.x's TMA style).
 
 The caller wraps each matrix in a TensorDescriptor (triton.tools.tensor_descriptor): the tensor,
-its shape and strides, and the block one load or store moves. The kernel never sees a pointer or
+its shape and strides, and the block one load or store moves (Triton wants a 16-byte aligned base
+and rows of 16-byte multiples, the constraints of the GPU's TMA unit). The kernel never sees a pointer or
 a stride: `desc.load([row, col])` reads one block (elements past the matrix's edge read zero) and
 `desc.store` writes one (elements past the edge are dropped), so the K loop and the edge tiles
 need no masks. The grid is persistent: NUM_PROGRAMS programs walk the output tiles in grouped
@@ -50,7 +51,7 @@ def matmul(a, b, c, block=(64, 64, 32), programs=None):
 if __name__ == "__main__":
     import torch
     torch.manual_seed(0)
-    M, N, K = 300, 260, 200
+    M, N, K = 300, 264, 200  # rows of 16-byte multiples, as tensor descriptors require
     a = torch.randn(M, K, device="cuda", dtype=torch.float16)
     b = torch.randn(K, N, device="cuda", dtype=torch.float16)
     c = torch.empty(M, N, device="cuda", dtype=torch.float16)

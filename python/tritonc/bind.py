@@ -41,8 +41,9 @@ def tensor_dtype(arg):
     name = _dtype_cache.get(dt)
     if name is None and is_dtype(dt):
         # triton's TensorWrapper (test_core's reinterpret/to_triton for unsigned types): a
-        # torch tensor of the signed type whose .dtype is a tl dtype such as tl.uint32
-        name = dt.name
+        # torch tensor of the signed type whose .dtype is a tl dtype such as tl.uint32 (named
+        # 'u32' by the shim, 'uint32' by Triton)
+        name = DTYPE_NAMES.get(dt.name, dt.name)
         _dtype_cache[dt] = name
     if name is None:
         text = str(dt)

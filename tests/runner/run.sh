@@ -55,6 +55,7 @@ for ex in examples/*.py; do
     log=$OUT/${name}_$lib.log
     if prog "$log" --stats "$driver" $lib && grep -q "^$name ok $lib" "$log"; then
       pass "example_${name}_$lib"
+    elif grep -q "^$name skip $lib" "$log"; then skip "example_${name}_$lib" "$(grep "^$name skip" "$log")"
     else fail "example_${name}_$lib" "$(why "$log")"; fi
   done
 done
