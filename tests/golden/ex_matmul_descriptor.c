@@ -124,26 +124,26 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 32768 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* matmul_descriptor.py:18: tiles_m = tl.cdiv(M, BLOCK_M) */
+  /* matmul_descriptor.py:19: tiles_m = tl.cdiv(M, BLOCK_M) */
   const int32_t tiles_m = (tc_sub_i32(tc_add_i32(M, 64), 1) / 64);
-  /* matmul_descriptor.py:19: tiles_n = tl.cdiv(N, BLOCK_N) */
+  /* matmul_descriptor.py:20: tiles_n = tl.cdiv(N, BLOCK_N) */
   const int32_t tiles_n = (tc_sub_i32(tc_add_i32(N, 64), 1) / 64);
-  /* matmul_descriptor.py:20: k_steps = tl.cdiv(K, BLOCK_K) */
+  /* matmul_descriptor.py:21: k_steps = tl.cdiv(K, BLOCK_K) */
   const int32_t k_steps = (tc_sub_i32(tc_add_i32(K, 32), 1) / 32);
-  /* matmul_descriptor.py:21: per_group = GROUP_SIZE_M * tiles_n */
+  /* matmul_descriptor.py:22: per_group = GROUP_SIZE_M * tiles_n */
   const int32_t per_group = tc_mul_i32(8, tiles_n);
-  /* matmul_descriptor.py:22: for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_PROGRAMS): */
+  /* matmul_descriptor.py:23: for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_PROGRAMS): */
   const int32_t t0 = pid_x;
   for (int32_t tile = t0; (NUM_PROGRAMS > 0 ? tile < tc_mul_i32(tiles_m, tiles_n) : tile > tc_mul_i32(tiles_m, tiles_n)); tile += NUM_PROGRAMS) {
-    /* matmul_descriptor.py:23: group_first_row = (tile // per_group) * GROUP_SIZE_M */
+    /* matmul_descriptor.py:24: group_first_row = (tile // per_group) * GROUP_SIZE_M */
     const int32_t group_first_row = tc_mul_i32((tile / per_group), 8);
-    /* matmul_descriptor.py:24: rows_in_group = tl.minimum(tiles_m - group_first_row, GROUP_SIZE_M) */
+    /* matmul_descriptor.py:25: rows_in_group = tl.minimum(tiles_m - group_first_row, GROUP_SIZE_M) */
     const int32_t rows_in_group = (tc_sub_i32(tiles_m, group_first_row) < 8 ? tc_sub_i32(tiles_m, group_first_row) : 8);
-    /* matmul_descriptor.py:25: row = (group_first_row + (tile % per_group) % rows_in_group) * BLOCK_M */
+    /* matmul_descriptor.py:26: row = (group_first_row + (tile % per_group) % rows_in_group) * BLOCK_M */
     const int32_t row = tc_mul_i32(tc_add_i32(group_first_row, ((tile % per_group) % rows_in_group)), 64);
-    /* matmul_descriptor.py:26: col = ((tile % per_group) // rows_in_group) * BLOCK_N */
+    /* matmul_descriptor.py:27: col = ((tile % per_group) // rows_in_group) * BLOCK_N */
     const int32_t col = tc_mul_i32(((tile % per_group) / rows_in_group), 64);
-    /* matmul_descriptor.py:28: for ks in range(k_steps): */
+    /* matmul_descriptor.py:29: for ks in range(k_steps): */
     float acc[64][64];
     for (int i0 = 0; i0 < 64; i0++) {
       #pragma omp simd
@@ -157,12 +157,12 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
         {
           int i1 = 0;
           for (; i1 < 64 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)col) + TC_VLEN <= (int64_t)(int64_t)b_desc_shape1 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)col) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(ks, 32)) < (int64_t)b_desc_shape0) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(ks, 32)) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-            /* matmul_descriptor.py:30: b = b_desc.load([ks * BLOCK_K, col]) */
+            /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
             const tc_vf32 b_v = tc_f32_load(((b_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(ks, 32)), b_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)col)));
             tc_f32_store(&b[i0][i1], b_v);
           }
           for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
-            /* matmul_descriptor.py:30: b = b_desc.load([ks * BLOCK_K, col]) */
+            /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
             const tc_vf32 b_v = tc_f32_load_mask(((b_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(ks, 32)), b_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)col)), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(ks, 32)) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)tc_mul_i32(ks, 32)) < (int64_t)b_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)col)) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)col)) >= ((int64_t)b_desc_shape1) ? 0 : (uint64_t)((int64_t)b_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)b_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col)))))), 0.0f);
             tc_f32_store(&b[i0][i1], b_v);
           }
@@ -173,32 +173,32 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
         {
           int i1 = 0;
           for (; i1 < 32 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)) + TC_VLEN <= (int64_t)(int64_t)a_desc_shape1 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0) && (tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-            /* matmul_descriptor.py:29: a = a_desc.load([row, ks * BLOCK_K]) */
+            /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
             const tc_vf32 a_v = tc_f32_load(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))));
             tc_f32_store(&a[i0][i1], a_v);
           }
           for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
-            /* matmul_descriptor.py:29: a = a_desc.load([row, ks * BLOCK_K]) */
+            /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
             const tc_vf32 a_v = tc_f32_load_mask(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))), 0.0f);
             tc_f32_store(&a[i0][i1], a_v);
           }
         }
       }
-      /* matmul_descriptor.py:31: acc = tl.dot(a, b, acc) */
+      /* matmul_descriptor.py:32: acc = tl.dot(a, b, acc) */
       tc_dot_f32(64, 64, 32, &a[0][0], 32, &b[0][0], 64, &acc[0][0], 64);
     } /* for ks */
-    static _Thread_local tc_pf_site pf0; /* the store at matmul_descriptor.py:32 */
+    static _Thread_local tc_pf_site pf0; /* the store at matmul_descriptor.py:33 */
     intptr_t pf0_delta = 0; /* its address one program ahead */
     for (int i0 = 0; i0 < 64; i0++) {
       {
         int i1 = 0;
         for (; i1 < 64 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)col) + TC_VLEN <= (int64_t)(int64_t)c_desc_shape1 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)col) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)c_desc_shape0) && (tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-          /* matmul_descriptor.py:32: c_desc.store([row, col], acc.to(c_desc.dtype)) */
+          /* matmul_descriptor.py:33: c_desc.store([row, col], acc.to(c_desc.dtype)) */
           tc_f32_store_nt(((c_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), c_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)col)), tc_f32_load(&acc[i0][i1]), tc_nt_on);
           tc_prefetch_next(&pf0, &pf0_delta, ((c_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), c_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)col)), !tc_nt_on && i0 == 0 && i1 == 0, 1);
         }
         for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
-          /* matmul_descriptor.py:32: c_desc.store([row, col], acc.to(c_desc.dtype)) */
+          /* matmul_descriptor.py:33: c_desc.store([row, col], acc.to(c_desc.dtype)) */
           tc_f32_store_mask(((c_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), c_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)col)), tc_f32_load(&acc[i0][i1]), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)c_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)col)) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)col)) >= ((int64_t)c_desc_shape1) ? 0 : (uint64_t)((int64_t)c_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col)) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)c_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)col)))))));
         }
       }
