@@ -390,8 +390,8 @@ class Autotuner(KernelWrapper):
                 cfg = self.best[key] = self._bench(configs, args, grid, kwargs, nargs)
         else:
             cfg = configs[0]
-        if cfg.pre_hook:
-            cfg.pre_hook({**nargs, **cfg.kwargs})
+        if cfg.pre_hook:  # e.g. a TensorDescriptor's block_shape set from the config
+            cfg.pre_hook({**nargs, **_config_kwargs(cfg)})
         full = dict(kwargs)
         for k, v in _config_kwargs(cfg).items():
             full.setdefault(k, v)
@@ -403,6 +403,8 @@ class Autotuner(KernelWrapper):
             full = dict(kwargs)
             for k, v in _config_kwargs(cfg).items():
                 full.setdefault(k, v)
+            if cfg.pre_hook:
+                cfg.pre_hook({**nargs, **_config_kwargs(cfg)})
             self.fn.run(*args, grid=grid, **full)  # compiles
             t0 = time.perf_counter()
             for _ in range(3):

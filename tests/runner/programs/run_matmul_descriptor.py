@@ -29,4 +29,30 @@ c = empty(M, N)
 example.matmul(a, b, c, block=(64, 32, 16))
 assert_close(c, numpy(a).astype(np.float64) @ numpy(b).astype(np.float64), atol=1e-3, rtol=1e-3,
              what="descriptor matmul on a strided view")
+
+# autotuned as Triton's persistent-matmul tutorial does it: descriptors made with a placeholder
+# block, each config's pre_hook sets the blocks from its meta-parameters; the first config, then
+# every config timed (TRITONC_AUTOTUNE=bench), each launch translated with the blocks of its config
+def set_blocks(nargs):
+    bm, bn, bk = nargs["BLOCK_M"], nargs["BLOCK_N"], nargs["BLOCK_K"]
+    nargs["a_desc"].block_shape = [bm, bk]
+    nargs["b_desc"].block_shape = [bk, bn]
+    nargs["c_desc"].block_shape = [bm, bn]
+
+
+tuned = triton.autotune(
+    configs=[triton.Config({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_SIZE_M": 4},
+                           pre_hook=set_blocks) for bm, bn, bk in ((32, 64, 16), (64, 32, 32))],
+    key=["M", "N", "K"])(example.matmul_desc_kernel)
+from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
+for mode in ("first", "bench"):
+    if mode == "bench":
+        __import__("os").environ["TRITONC_AUTOTUNE"] = "bench"
+    a, b = randn(M, K), randn(K, N)
+    c = empty(M, N)
+    descs = [TensorDescriptor.from_tensor(t, [1, 1]) for t in (a, b, c)]
+    tuned[lambda meta: (min(6, triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"])), )](
+        *descs, M, N, K, 6)
+    assert_close(c, numpy(a).astype(np.float64) @ numpy(b).astype(np.float64), atol=1e-3, rtol=1e-3,
+                 what="autotuned descriptor matmul, " + mode)
 print("matmul_descriptor ok", "numpy" if USE_NUMPY else "torch")
