@@ -24,6 +24,9 @@ DTYPE_NAMES = {
     "float16": "fp16", "half": "fp16", "bfloat16": "bf16", "float32": "fp32", "float": "fp32",
     "float64": "fp64", "double": "fp64", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
 }
+DTYPE_BITS = {"i1": 8, "i8": 8, "u8": 8, "fp8e4nv": 8, "fp8e5": 8, "fp8e4b15": 8, "i16": 16,
+              "u16": 16, "fp16": 16, "bf16": 16, "i32": 32, "u32": 32, "fp32": 32, "i64": 64,
+              "u64": 64, "fp64": 64}
 # Triton's canonical names -> the tl.* names tritonc reads in a signature.
 TL_NAMES = {
     "i1": "int1", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
@@ -185,7 +188,14 @@ def descriptor_param(p, d):
     if ptr % 16:
         raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's base must be "
                             "16-byte aligned (as Triton requires)")
-    entry = f"tensordesc<{tensor_dtype(base)}[{', '.join(str(int(b)) for b in block)}]>"
+    dt = tensor_dtype(base)
+    esize = max(DTYPE_BITS.get(dt, 8) // 8, 1)
+    if any(int(s) * esize % 16 for s in strides[:-1]):
+        raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's strides "
+                            f"{strides} must be 16-byte multiples but the last (as Triton requires)")
+    entry = f"tensordesc<{dt}[{', '.join(str(int(b)) for b in block)}]>"
+    if not p.do_not_specialize and all(int(n) % 16 == 0 for n in shape):
+        entry += ":16"  # as Triton's JIT specialises integers: loads of whole 16-byte chunks
     values = Expanded([ptr] + [int(n) for n in shape] + [int(s) for s in strides[:-1]])
     return entry, values, base
 

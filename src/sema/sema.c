@@ -1384,15 +1384,21 @@ static const char *literal_text(SVal *v) {
 }
 
 /* A host tensor descriptor's signature entry, `tensordesc<fp16[64, 64]>` (Triton's
- * TensorDescriptor: its element type and block shape): the rank, or 0 when the entry is no
- * descriptor. A malformed one, or one with a Gluon layout, is a positioned error. */
-static int tdesc_entry(SigEntry e, DType *elt, int *block) {
+ * TensorDescriptor: its element type and block shape), optionally followed by `:16` (tritonc's
+ * specialisation, which the runner adds as Triton's JIT adds it to integers: every dimension
+ * of the shape is a multiple of 16): the rank, or 0 when the entry is no descriptor; *div16
+ * tells whether `:16` was given. A malformed one, or one with a Gluon layout, is a positioned
+ * error. */
+static int tdesc_entry(SigEntry e, DType *elt, int *block, bool *div16) {
   const char *t = e.text;
   if (strncmp(t, "tensordesc", 10))
     return 0;
   const char *lt = strchr(t, '<'), *lb = lt ? strchr(lt, '[') : NULL;
   const char *rb = lb ? strchr(lb, ']') : NULL;
   size_t len = strlen(t);
+  *div16 = len > 3 && !strcmp(t + len - 3, ":16");
+  if (*div16)
+    len -= 3;
   if (!lt || lt != t + 10 || !lb || !rb || t[len - 1] != '>')
     error_at(sig_loc(e.col), "cannot read the tensor descriptor type '%s' (expected e.g. "
              "'tensordesc<fp16[64, 64]>')", t);
@@ -1435,21 +1441,26 @@ static Value *arg_value(Sema *S, KParam *kp, int index, Loc loc) {
 /* A TensorDescriptor argument becomes rank * 2 C parameters: the base pointer under the
  * parameter's name, then NAME_shape0.. (i32) and NAME_stride0.. (i64; the last stride is 1,
  * as TensorDescriptor requires); the name is bound to the descriptor
- * tl.make_tensor_descriptor would make of them. Returns the parameters used. */
+ * tl.make_tensor_descriptor would make of them. What TensorDescriptor guarantees is known to
+ * the axis analysis: a 16-byte aligned base, strides of 16-byte multiples; with `:16`, shapes
+ * that are multiples of 16. Returns the parameters used. */
 static int bind_tdesc(Sema *S, Node *p, Scope *scope, KParam *kp, int index, DType elt,
-                      const int *block, int rank) {
+                      const int *block, int rank, bool div16) {
+  int stride_align = 16 / (dt_bits(elt) / 8 ? dt_bits(elt) / 8 : 1);
   kp[0] = (KParam){.name = p->str, .dt = DT_PTR, .elt = elt, .align = 16};
   SVal *base = sv_tensor(arg_value(S, &kp[0], index, p->loc));
   SVal *shape = sv_tuple(rank), *strides = sv_tuple(rank), *bs = sv_tuple(rank);
   int n = 1;
   for (int d = 0; d < rank; d++) {
-    kp[n] = (KParam){.name = xstrdup(fmt("%s_shape%d", p->str, d)), .dt = DT_I32};
+    kp[n] = (KParam){.name = xstrdup(fmt("%s_shape%d", p->str, d)), .dt = DT_I32,
+                     .align = div16 ? 16 : 0};
     shape->items[d] = sv_tensor(arg_value(S, &kp[n], index + n, p->loc));
     n++;
     bs->items[d] = sv_int(block[d]);
   }
   for (int d = 0; d < rank - 1; d++) {
-    kp[n] = (KParam){.name = xstrdup(fmt("%s_stride%d", p->str, d)), .dt = DT_I64};
+    kp[n] = (KParam){.name = xstrdup(fmt("%s_stride%d", p->str, d)), .dt = DT_I64,
+                     .align = stride_align};
     strides->items[d] = sv_tensor(arg_value(S, &kp[n], index + n, p->loc));
     n++;
   }
@@ -1470,20 +1481,21 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
              "parameters", ns, fn->str, fn->params.n);
   int cap = fn->params.n + 1, block[5];
   DType elt;
+  bool div16;
   for (int i = 0; i < ns; i++) /* descriptors take several C parameters */
-    cap += 2 * tdesc_entry(ent[i], &elt, block);
+    cap += 2 * tdesc_entry(ent[i], &elt, block, &div16);
   k->params = arena_alloc(sizeof(KParam) * (size_t)cap);
   k->nparams = 0;
   for (int i = 0; i < fn->params.n; i++) {
     Node *p = fn->params.v[i];
     KParam *kp = &k->params[k->nparams++];
     kp->name = p->str;
-    int rank = i < ns ? tdesc_entry(ent[i], &elt, block) : 0;
+    int rank = i < ns ? tdesc_entry(ent[i], &elt, block, &div16) : 0;
     if (rank) {
       if (is_constexpr_ann(S, p->c))
         error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
                  "its value, not the type '%s'", p->str, ent[i].text);
-      k->nparams += bind_tdesc(S, p, scope, kp, k->nparams - 1, elt, block, rank) - 1;
+      k->nparams += bind_tdesc(S, p, scope, kp, k->nparams - 1, elt, block, rank, div16) - 1;
       continue;
     }
     bool cx = is_constexpr_ann(S, p->c);

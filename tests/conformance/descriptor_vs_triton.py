@@ -1,8 +1,10 @@
 """examples/matmul_descriptor.py (host TensorDescriptors) on the GPU machine: real Triton, then
 tritonc's CUDA target, then tritonc's C target (through host copies), on the same inputs; every
-result against a float64 reference, and tritonc's against Triton's.
+result against a float64 reference, and tritonc's against Triton's; then 4096^3 fp16 timed under
+Triton and under tritonc's CUDA target (NO_BENCH=1 skips it).
 
-    python3 tests/conformance/descriptor_vs_triton.py OUTDIR
+    python3 tests/conformance/descriptor_vs_triton.py OUTDIR [MODE]   (MODE: one of triton,
+    cuda, c alone, e.g. under compute-sanitizer)
 """
 import os
 import subprocess
@@ -11,6 +13,23 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHAPES = [(300, 264, 200, (64, 64, 32), 16), (512, 512, 512, (128, 128, 32), 132),
           (77, 1000, 136, (32, 128, 32), 7)]  # rows of 16-byte multiples
+
+
+def bench(mode):
+    """4096^3 fp16, 128x128x64 blocks, 4 warps, 3 stages, one program per SM: TFLOP/s."""
+    import torch
+    import triton
+    import matmul_descriptor as ex
+    n = 4096
+    a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    c = torch.empty(n, n, device="cuda", dtype=torch.float16)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    f = lambda: ex.matmul(a, b, c, block=(128, 128, 64), programs=sms)  # noqa: E731
+    f()
+    err = (c.float() - (a.float() @ b.float())).abs().max().item()
+    ms = triton.testing.do_bench(f, rep=300)
+    print(f"bench {mode}: {2 * n ** 3 / ms * 1e-9:.1f} TFLOP/s (max error {err:.3g})")
 
 
 def run(mode, out):
@@ -29,6 +48,8 @@ def run(mode, out):
             c = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
             ex.matmul(a, b, c, block=block, programs=progs)
             torch.save((a.cpu(), b.cpu(), c.cpu()), os.path.join(out, f"{mode}_{i}_{str(dt)[6:]}.pt"))
+    if mode != "c" and not os.environ.get("NO_BENCH"):
+        bench(mode)
 
 
 def main():
@@ -39,6 +60,7 @@ def main():
     for mode in ("triton", "cuda", "c"):
         r = subprocess.run([sys.executable, __file__, out, mode], capture_output=True, text=True)
         print(f"# {mode}: exit {r.returncode}" + (f": {r.stderr.strip()[-600:]}" if r.returncode else ""))
+        print(r.stdout.strip())
     import torch
     bad = 0
     for i, (M, N, K, block, progs) in enumerate(SHAPES):

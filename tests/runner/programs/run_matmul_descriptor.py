@@ -30,6 +30,18 @@ example.matmul(a, b, c, block=(64, 32, 16))
 assert_close(c, numpy(a).astype(np.float64) @ numpy(b).astype(np.float64), atol=1e-3, rtol=1e-3,
              what="descriptor matmul on a strided view")
 
+# shapes all multiples of 16: the runner specialises the descriptors (`tensordesc<...>:16`)
+from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
+M2, N2, K2 = 64, 96, 48
+a, b, c = randn(M2, K2), randn(K2, N2), empty(M2, N2)
+pgm = example.matmul_desc_kernel[(3, )](
+    TensorDescriptor.from_tensor(a, [32, 16]), TensorDescriptor.from_tensor(b, [16, 32]),
+    TensorDescriptor.from_tensor(c, [32, 32]), M2, N2, K2, 3, BLOCK_M=32, BLOCK_N=32, BLOCK_K=16,
+    GROUP_SIZE_M=2)
+assert pgm.signature.startswith("tensordesc<fp32[32, 16]>:16, "), pgm.signature
+assert_close(c, numpy(a).astype(np.float64) @ numpy(b).astype(np.float64), atol=1e-3, rtol=1e-3,
+             what="descriptor matmul, shapes of multiples of 16")
+
 # autotuned as Triton's persistent-matmul tutorial does it: descriptors made with a placeholder
 # block, each config's pre_hook sets the blocks from its meta-parameters; the first config, then
 # every config timed (TRITONC_AUTOTUNE=bench), each launch translated with the blocks of its config
@@ -44,7 +56,6 @@ tuned = triton.autotune(
     configs=[triton.Config({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_SIZE_M": 4},
                            pre_hook=set_blocks) for bm, bn, bk in ((32, 64, 16), (64, 32, 32))],
     key=["M", "N", "K"])(example.matmul_desc_kernel)
-from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
 for mode in ("first", "bench"):
     if mode == "bench":
         __import__("os").environ["TRITONC_AUTOTUNE"] = "bench"
