@@ -6,6 +6,7 @@
 #     under ASan+UBSan;
 #   - every .cu in tests/cuda/samples/ compiles with NVRTC (tests/cuda/nvrtc_check, the runtime's
 #     own options, warnings are failures) and with nvcc -c for each architecture in CUDA_ARCHS;
+#   - every golden CUDA file (tests/golden/cu_*.cu) compiles with NVRTC;
 #   - when bin/tritonc supports --target cuda, every tests/cases/*.case and tests/cases_pending/*.case
 #     kernel translated with it
 #     compiles the same ways (NVRTC for every architecture, nvcc for the last one). Cases the
@@ -162,7 +163,10 @@ else
   skip "nvcc samples: no nvcc under $CUDA/bin"
 fi
 
-# 4. the translator's own CUDA, when it has a CUDA target
+# 4. the committed golden CUDA (tests/golden/cu_*.cu, the text users read) compiles too
+nvrtc tests/golden/cu_*.cu
+
+# 5. the translator's own CUDA, when it has a CUDA target
 ADD_SIG="*fp32:16, *fp32:16, *fp32:16, i32, 1024"
 if [ ! -x "$TRITONC" ]; then
   skip "generated: $TRITONC not built"
