@@ -68,6 +68,16 @@ expect("error_tensor_descriptor_nan_padding", tritonc.ArgumentError,
        ["argument x_ptr", "TensorDescriptor padding 'nan'"],
        lambda: copy[(1, )](TensorDescriptor(x.view(4, 4), [4, 4], [4, 1], [4, 4], "nan"), x, 16,
                            BLOCK=16))
+# what TensorDescriptor's constructor checks, changed afterwards: the runner checks it again
+# (the translation relies on it)
+odd = TensorDescriptor.from_tensor(x.view(4, 4), [4, 4])
+odd.strides = [5, 1]
+expect("error_tensor_descriptor_stride_alignment", tritonc.ArgumentError,
+       ["argument x_ptr", "16-byte multiples"], lambda: copy[(1, )](odd, x, 16, BLOCK=16))
+odd = TensorDescriptor.from_tensor(x.view(4, 4), [4, 4])
+odd.strides = [4, 2]
+expect("error_tensor_descriptor_last_stride", tritonc.ArgumentError,
+       ["argument x_ptr", "last stride must be 1"], lambda: copy[(1, )](odd, x, 16, BLOCK=16))
 # a descriptor where the kernel adds offsets to a pointer: tritonc's positioned error
 expect("error_tensor_descriptor_as_pointer", tritonc.CompilationError,
        ["run_errors.py:", "tensor descriptor"],
