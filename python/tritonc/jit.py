@@ -390,21 +390,23 @@ class Autotuner(KernelWrapper):
                 cfg = self.best[key] = self._bench(configs, args, grid, kwargs, nargs)
         else:
             cfg = configs[0]
+        kw = _config_kwargs(cfg)
         if cfg.pre_hook:  # e.g. a TensorDescriptor's block_shape set from the config
-            cfg.pre_hook({**nargs, **_config_kwargs(cfg)})
+            cfg.pre_hook({**nargs, **kw})
         full = dict(kwargs)
-        for k, v in _config_kwargs(cfg).items():
+        for k, v in kw.items():
             full.setdefault(k, v)
         return self.fn.run(*args, grid=grid, warmup=warmup, **full)
 
     def _bench(self, configs, args, grid, kwargs, nargs):
         times = []
         for cfg in configs:
+            kw = _config_kwargs(cfg)
             full = dict(kwargs)
-            for k, v in _config_kwargs(cfg).items():
+            for k, v in kw.items():
                 full.setdefault(k, v)
             if cfg.pre_hook:
-                cfg.pre_hook({**nargs, **_config_kwargs(cfg)})
+                cfg.pre_hook({**nargs, **kw})
             self.fn.run(*args, grid=grid, **full)  # compiles
             t0 = time.perf_counter()
             for _ in range(3):

@@ -1479,25 +1479,18 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   if (ns > fn->params.n)
     error_at(sig_loc(ent[fn->params.n].col), "signature has %d entries but kernel '%s' has %d "
              "parameters", ns, fn->str, fn->params.n);
-  int cap = fn->params.n + 1, block[5];
-  DType elt;
-  bool div16;
-  for (int i = 0; i < ns; i++) /* descriptors take several C parameters */
-    cap += 2 * tdesc_entry(ent[i], &elt, block, &div16);
+  struct { int rank, block[5]; DType elt; bool div16; } *td = arena_alloc(sizeof *td * (size_t)max);
+  int cap = fn->params.n + 1;
+  for (int i = 0; i < ns; i++) { /* descriptors take several C parameters */
+    td[i].rank = tdesc_entry(ent[i], &td[i].elt, td[i].block, &td[i].div16);
+    cap += 2 * td[i].rank;
+  }
   k->params = arena_alloc(sizeof(KParam) * (size_t)cap);
   k->nparams = 0;
   for (int i = 0; i < fn->params.n; i++) {
     Node *p = fn->params.v[i];
     KParam *kp = &k->params[k->nparams++];
     kp->name = p->str;
-    int rank = i < ns ? tdesc_entry(ent[i], &elt, block, &div16) : 0;
-    if (rank) {
-      if (is_constexpr_ann(S, p->c))
-        error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
-                 "its value, not the type '%s'", p->str, ent[i].text);
-      k->nparams += bind_tdesc(S, p, scope, kp, k->nparams - 1, elt, block, rank, div16) - 1;
-      continue;
-    }
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
     if (i < ns && !lit && ent[i].text[0] == '(')
@@ -1517,6 +1510,11 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
       if (cx)
         error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
                  "its value, not the type '%s'", p->str, ent[i].text);
+      if (td[i].rank) {
+        k->nparams += bind_tdesc(S, p, scope, kp, k->nparams - 1, td[i].elt, td[i].block,
+                                 td[i].rank, td[i].div16) - 1;
+        continue;
+      }
       set_param_type(kp, ent[i]);
       arg_value(S, kp, k->nparams - 1, p->loc);
       kp->val->cptr = kp->dt == DT_PTR && is_const_ann(S, p->c);

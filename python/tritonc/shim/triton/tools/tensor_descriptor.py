@@ -6,9 +6,7 @@ also takes a numpy array (strides in elements, as a torch tensor's)."""
 from dataclasses import dataclass
 from typing import Any, List
 
-
-def _data_ptr(t):
-    return t.data_ptr() if hasattr(t, "data_ptr") else t.__array_interface__["data"][0]
+from tritonc.bind import data_ptr
 
 
 def _elem_bytes(t):
@@ -29,7 +27,7 @@ class TensorDescriptor:
         assert len(self.block_shape) == rank, f"rank mismatch: {self}"
         assert rank > 0, "rank must not be zero"
         assert rank <= 5, "rank cannot be more than 5"
-        assert _data_ptr(self.base) % 16 == 0, "base must be 16-byte aligned"
+        assert data_ptr(self.base) % 16 == 0, "base must be 16-byte aligned"
         for i, d in enumerate(self.block_shape):
             if not isinstance(d, int) or d <= 0 or d & (d - 1):
                 raise ValueError(f"Shape element {i} must be a power of 2")
