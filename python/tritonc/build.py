@@ -19,8 +19,8 @@ REPO_DIR = os.path.dirname(os.path.dirname(PACKAGE_DIR))
 
 # What a build did, for tests and the overhead figures (a second run of a program shows
 # translations == 0 and disk_hits > 0).
-stats = {"launches": 0, "memory_hits": 0, "disk_hits": 0, "translations": 0, "compilations": 0,
-         "translate_s": 0.0, "compile_s": 0.0}
+stats = {"launches": 0, "executed": 0, "memory_hits": 0, "disk_hits": 0, "translations": 0,
+         "compilations": 0, "translate_s": 0.0, "compile_s": 0.0}
 _lock = threading.Lock()
 
 

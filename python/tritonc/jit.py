@@ -271,6 +271,7 @@ class JITFunction(KernelWrapper):
             build.stats["memory_hits"] += 1
         kernel, launched = hit
         if not warmup:
+            build.stats["executed"] += 1
             if callable(grid):
                 meta = dict(bound)
                 meta.update(OPTIONS)

@@ -6,7 +6,9 @@
 - Skips by name the tests listed in --tritonc-skips (one `name  reason` per line; `name@c` or
   `name@cuda` for one target), and at run time
   the tests that read a launch's Triton IR/PTX (pgm.asm[...], metadata, n_regs) or call
-  triton.compile on IR text: those test Triton's compiler, not the language.
+  triton.compile on IR text: those test Triton's compiler, not the language. A test skipped at
+  such a read after it launched kernels has its launch count recorded ("launched"): every check
+  it made before the read passed, and the report counts it apart.
 - Appends one JSON line per test (nodeid, function, outcome, cause) to --tritonc-results DIR, and
   with --tritonc-resume deselects the tests already recorded there, so a run cut off by a time
   limit continues where it stopped (tests/conformance/core_report.py makes the report).
@@ -21,6 +23,8 @@ import zlib
 import pytest
 
 SKIP_IR = "inspects Triton's IR/PTX or compiler internals"
+# launches counted at the test's start, and at its IR read (None: no IR read)
+_ir_read = {"start": 0, "launches": None}
 
 
 def pytest_addoption(parser):
@@ -49,11 +53,13 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "interpreter: runs under Triton's interpreter too")
     os.environ["TRITONC_TARGET"] = config.getoption("--tritonc-target")
     import tritonc
-    from tritonc import jit
+    from tritonc import build, jit
     mode = tritonc.patch()
     config._tritonc_mode = mode
 
     def ir_skip(what):
+        # how many of this test's launches ran (and passed every check before the read)
+        _ir_read["launches"] = build.stats["executed"] - _ir_read["start"]
         pytest.skip(f"{SKIP_IR}: reads {what}")
     jit.ir_hook[0] = ir_skip
     try:
@@ -167,10 +173,19 @@ def pytest_runtest_logreport(report):
         if report.outcome == "skipped":
             lr = report.longrepr
             rec["cause"] = lr[2] if isinstance(lr, tuple) and len(lr) == 3 else str(lr)[:300]
+            if _ir_read["launches"]:  # skipped at an IR read, after launches whose checks passed
+                rec["launched"] = _ir_read["launches"]
         elif report.outcome == "failed":
             rec["cause"] = _cause(report)
         with open(out, "a") as f:
             f.write(json.dumps(rec) + "\n")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    from tritonc import build
+    _ir_read["start"] = build.stats["executed"]
+    _ir_read["launches"] = None
 
 
 @pytest.hookimpl(tryfirst=True)

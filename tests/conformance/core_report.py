@@ -1,6 +1,7 @@
 """Report of a test_core.py run through tritonc (tests/conformance/test_core_runner.sh): reads
 the JSON lines the pytest plugin wrote under RESULTS/TARGET/ and writes report.md and
-report.json: per target the passed/failed/skipped counts, per test function the counts, the
+report.json: per target the passed/failed/skipped counts, per test function the counts (and
+how many of the skipped ran their kernels and every check before an IR/PTX read), the
 failures grouped by cause (most frequent first, with example test ids), the skips by reason,
 and how many collected tests have no result yet (a run cut short by a time limit).
 
@@ -46,20 +47,27 @@ def main(results, out):
         skips = collections.defaultdict(list)
         for r in recs.values():
             per_fn[r["function"]][r["outcome"]] += 1
+            if r["outcome"] == "skipped" and r.get("launched"):
+                per_fn[r["function"]]["ran"] += 1
+                count["ran"] += 1
             if r["outcome"] == "failed":
                 causes[r.get("cause", "?")].append(r["nodeid"])
             elif r["outcome"] == "skipped":
                 skips[r.get("cause", "?")].append(r["function"])
         summary[t] = {"passed": count["passed"], "failed": count["failed"],
-                      "skipped": count["skipped"], "not_run": missing,
+                      "skipped": count["skipped"], "skipped_after_launches": count["ran"],
+                      "not_run": missing,
                       "per_function": {k: dict(v) for k, v in sorted(per_fn.items())},
                       "failure_causes": {k: len(v) for k, v in causes.items()}}
         md += [f"## target {t}", "",
                f"{count['passed']} passed, {count['failed']} failed, {count['skipped']} skipped"
                + (f", {missing} collected but not run yet" if missing else ""), "",
-               "| test function | passed | failed | skipped |", "|---|---|---|---|"]
+               f"Of the skipped, {count['ran']} were skipped at a read of Triton's IR/PTX after "
+               "their kernels ran through tritonc and every check before the read passed "
+               "(column 'ran, then IR').", "",
+               "| test function | passed | failed | skipped | ran, then IR |", "|---|---|---|---|---|"]
         for fn, c in sorted(per_fn.items()):
-            md.append(f"| {fn} | {c['passed']} | {c['failed']} | {c['skipped']} |")
+            md.append(f"| {fn} | {c['passed']} | {c['failed']} | {c['skipped']} | {c['ran']} |")
         md += ["", f"### failures by cause ({t})", ""]
         for cause, ids in sorted(causes.items(), key=lambda kv: -len(kv[1])):
             md.append(f"- {len(ids)} x `{cause}` e.g. {', '.join(ids[:3])}")

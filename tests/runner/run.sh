@@ -122,7 +122,8 @@ if $PY -c "import pytest, torch" >/dev/null 2>&1; then
 import json, sys
 r = json.load(open(sys.argv[1]))["c"]
 want = {"test_unary": {"passed": 3}, "test_closure_constant": {"passed": 1},
-        "test_translation_error_raises": {"passed": 1}, "test_reads_ptx": {"skipped": 1},
+        "test_translation_error_raises": {"passed": 1}, "test_reads_ptx": {"skipped": 1, "ran": 1},
+        "test_reads_ptx_unlaunched": {"skipped": 1},
         "test_expected_failure": {"failed": 1}, "test_listed_skip": {"skipped": 1},
         "test_error_cause": {"passed": 1}, "test_device_fixture": {"passed": 1},
         "test_unsigned_wrapper": {"passed": 1}, "test_listed_target_skip": {"skipped": 1}}
@@ -131,9 +132,9 @@ assert list(r["failure_causes"]) == ["AssertionError: deliberately wrong expecta
 PYEOF
   else fail pytest_plugin_outcomes "$(cat $OUT/plugin_check.log | tail -n 2 | cut -c1-300)"; fi
   run_plugin --tritonc-resume > $OUT/plugin_resume.log 2>&1
-  if grep -Eq "12 deselected" $OUT/plugin_resume.log; then pass pytest_plugin_resume
+  if grep -Eq "13 deselected" $OUT/plugin_resume.log; then pass pytest_plugin_resume
   else fail pytest_plugin_resume "$(tail -n 1 $OUT/plugin_resume.log)"; fi
-  # --tritonc-shard: two shard processes together run each of the 12 tests exactly once
+  # --tritonc-shard: two shard processes together run each of the 13 tests exactly once
   rm -rf $OUT/plugin_shard
   for i in 0 1; do
     nice $PY -m pytest -q -p no:cacheprovider -p tritonc.pytest_plugin --tritonc-target=c \
@@ -148,7 +149,7 @@ ids = [[json.loads(l)["nodeid"] for l in open(os.path.join(d, "results-shard%d.j
 assert ids[0] and ids[1], ids
 assert not set(ids[0]) & set(ids[1]), ids
 assert sorted(ids[0] + ids[1]) == sorted(open(os.path.join(d, "collected.txt")).read().split("\n")[:-1])
-assert len(ids[0] + ids[1]) == 12, ids
+assert len(ids[0] + ids[1]) == 13, ids
 PYEOF
   else fail pytest_plugin_shard "$(tail -n 2 $OUT/plugin_shard_check.log | cut -c1-300)"; fi
 else

@@ -61,7 +61,18 @@ def test_reads_ptx():
     def kernel(X):
         tl.store(X, tl.load(X))
 
-    pgm = kernel[(1, )](torch.ones(1))
+    x = torch.full((1, ), 2.0)
+    pgm = kernel[(1, )](x)
+    assert x.item() == 2.0  # checked before the read: the report counts it as ran, then IR
+    assert "ld.global" in pgm.asm["ptx"]
+
+
+def test_reads_ptx_unlaunched():
+    @triton.jit
+    def kernel(X):
+        tl.store(X, tl.load(X) + 1)
+
+    pgm = kernel.warmup(torch.ones(1), grid=(1, ))  # compiled, never run
     assert "ld.global" in pgm.asm["ptx"]
 
 
