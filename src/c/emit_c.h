@@ -21,6 +21,7 @@ typedef struct VInfo {
   int remat;         /* 0 unknown, 1 cheap index math recomputed where used, 2 not */
   bool alias;        /* stored straight into a loop-carried variable (no own array) */
   int pinv;          /* 0 unknown, 1 the same in every program, 2 may differ between programs */
+  const char *in_place; /* a tl.dot operand tile: NAME_at / NAME_ld, where it lies (or NULL) */
 } VInfo;
 
 typedef struct Em {

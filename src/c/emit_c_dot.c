@@ -72,10 +72,16 @@ static void emit_dot_call(Em *E, Op *op) {
   int rank = r->sh.rank, M = r->sh.d[rank - 2], N = r->sh.d[rank - 1], K = a->sh.d[rank - 1];
   const char *x = operand_array(E, a), *y = operand_array(E, b), *c = cname(E, r);
   const char *z = rank == 3 ? "[ib]" : "";
+  const char *ip = vi(a)->in_place; /* the first operand read where it lies (emit_simd.c) */
+  const char *xa = fmt("&%s%s[0][0]", x, z), *lda = fmt("%d", K);
+  if (ip) {
+    xa = fmt("%s_at ? %s_at : %s", ip, ip, xa);
+    lda = fmt("%s_at ? (int)%s_ld : %d", ip, ip, K);
+  }
   if (rank == 3)
     line(E, "for (int ib = 0; ib < %d; ib++)", r->sh.d[0]);
-  line(E, "%s%s(%d, %d, %d, &%s%s[0][0], %d, &%s%s[0][0], %d, &%s%s[0][0], %d);",
-       rank == 3 ? "  " : "", a->dt == DT_I8 ? "tc_dot_i8" : "tc_dot_f32", M, N, K, x, z, K, y,
+  line(E, "%s%s(%d, %d, %d, %s, %s, &%s%s[0][0], %d, &%s%s[0][0], %d);",
+       rank == 3 ? "  " : "", a->dt == DT_I8 ? "tc_dot_i8" : "tc_dot_f32", M, N, K, xa, lda, y,
        z, N, c, z, N);
   if (r->dt == DT_F16) { /* fp16 out_dtype: the fp32 sums round once */
     open_loops(E, r->sh, IDX, true);

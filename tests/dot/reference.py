@@ -195,13 +195,29 @@ def ref_desc_copy(v, s, c):
     put(v["y_ptr"], mat(v["x_ptr"], s["M"], s["N"], s["stride_xm"]) + 1, s["stride_ym"])
 
 
+def ref_rows_gap(v, s, c):
+    BM, BN, K, lda, gap = c["BM"], c["BN"], s["K"], s["lda"], s["gap"]
+    rows = [r + (gap if r >= BM // 2 else 0) for r in range(BM)]
+    a = np.stack([v["a_ptr"][r * lda: r * lda + K] for r in rows]).astype(np.float64)
+    b = mat(v["b_ptr"], K, BN, BN)
+    put(v["c_ptr"], a @ b, BN)
+
+
+def ref_store_between(v, s, c):
+    BM, BN, K = c["BM"], c["BN"], s["K"]
+    a = mat(v["a_ptr"], BM, K, K)
+    put(v["c_ptr"], a @ mat(v["b_ptr"], K, BN, BN), BN)
+    put(v["a_ptr"], a * 2.0, K)
+
+
 REFS = {
     "matmul_bp_kernel": ref_matmul, "bp_scale": ref_bp_scale, "bp_pad_nan": ref_bp_pad_nan,
     "bp_row_sum": ref_bp_row_sum, "bp_transpose": ref_bp_transpose, "bp_while_if": ref_bp_while_if, "desc_copy": ref_desc_copy,
     "matmul_kernel": ref_matmul, "matmul_bt_kernel": ref_matmul_bt,
     "matmul_i8_kernel": ref_matmul_i8, "bmm_kernel": ref_bmm, "bmm3d_kernel": ref_bmm,
     "linear_gelu_kernel": ref_linear_gelu, "attn_fwd_kernel": ref_attn,
-    "swizzle_kernel": ref_swizzle,
+    "swizzle_kernel": ref_swizzle, "dot_rows_gap_kernel": ref_rows_gap,
+    "dot_store_between_kernel": ref_store_between,
 }
 
 

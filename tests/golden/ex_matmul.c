@@ -58,26 +58,49 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     /* matmul.py:42: k_left = K - k0 */
     const int32_t k_left = tc_sub_i32(K, k0);
     float a[64][32];
+    /* matmul.py:43: the tl.dot reads this tile in place when its rows lie evenly spaced and every lane is in bounds */
+    const float *a_in_place_at0 = NULL;
+    ptrdiff_t a_in_place_ld = 0;
+    int a_in_place_ok = 1;
     for (int i0 = 0; i0 < 64; i0++) {
       /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(tile_m, 64), i0);
       /* matmul.py:35: row_ok = rows < M */
       const bool row_ok = (rows < M);
-      {
-        int i1 = 0;
-        for (; i1 < 32 && (int64_t)i1 + TC_VLEN <= (int64_t)k_left; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-          /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
-          /* matmul.py:46: a_tile += BLOCK_K */
-          /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
-          const tc_vf32 a_v = tc_f32_load_mask((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), (row_ok ? tc_mask_true() : tc_mask_false()), 0.0f);
-          tc_f32_store(&a[i0][i1], a_v);
+      for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
+        /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
+        /* matmul.py:46: a_tile += BLOCK_K */
+        if (i1 == 0) {
+          if (i0 == 0) a_in_place_at0 = (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off);
+          else if (i0 == 1) a_in_place_ld = (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) - a_in_place_at0;
+          a_in_place_ok &= (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) == a_in_place_at0 + (ptrdiff_t)i0 * a_in_place_ld;
         }
-        for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
-          /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
-          /* matmul.py:46: a_tile += BLOCK_K */
-          /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
-          const tc_vf32 a_v = tc_f32_load_mask((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))), 0.0f);
-          tc_f32_store(&a[i0][i1], a_v);
+        a_in_place_ok &= tc_mask_all(tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))));
+      }
+    }
+    const float *a_in_place_at = a_in_place_ok && a_in_place_ld == (int)a_in_place_ld ? a_in_place_at0 : NULL;
+    if (!a_in_place_at) { /* else the copy */
+      for (int i0 = 0; i0 < 64; i0++) {
+        /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
+        const int32_t rows = tc_add_i32(tc_mul_i32(tile_m, 64), i0);
+        /* matmul.py:35: row_ok = rows < M */
+        const bool row_ok = (rows < M);
+        {
+          int i1 = 0;
+          for (; i1 < 32 && (int64_t)i1 + TC_VLEN <= (int64_t)k_left; i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+            /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
+            /* matmul.py:46: a_tile += BLOCK_K */
+            /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
+            const tc_vf32 a_v = tc_f32_load_mask((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), (row_ok ? tc_mask_true() : tc_mask_false()), 0.0f);
+            tc_f32_store(&a[i0][i1], a_v);
+          }
+          for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
+            /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
+            /* matmul.py:46: a_tile += BLOCK_K */
+            /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
+            const tc_vf32 a_v = tc_f32_load_mask((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))), 0.0f);
+            tc_f32_store(&a[i0][i1], a_v);
+          }
         }
       }
     }
@@ -110,7 +133,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
       }
     }
     /* matmul.py:45: acc += tl.dot(a, b) */
-    tc_dot_f32(64, 64, 32, &a[0][0], 32, &b[0][0], 64, &acc[0][0], 64);
+    tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place_ld : 32, &b[0][0], 64, &acc[0][0], 64);
     int64_t a_tile_off_next;
     a_tile_off_next = tc_add_i64(a_tile_off, (int64_t)32);
     int64_t b_tile_off_next;

@@ -97,6 +97,7 @@ typedef struct {
 #endif
 
 /* runtime functions the kernel calls (defined after the launcher) */
+static inline int tc_mask_all(tc_vmask m);
 static inline tc_vmask tc_mask_and(tc_vmask a, tc_vmask b);
 static inline tc_vmask tc_mask_false(void);
 static inline tc_vmask tc_mask_first_n(int n);
@@ -169,23 +170,40 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
         }
       }
       float a[64][32];
+      /* matmul_descriptor.py:30: the tl.dot reads this tile in place when its rows lie evenly spaced and every lane is in bounds */
+      const float *a_in_place_at0 = NULL;
+      ptrdiff_t a_in_place_ld = 0;
+      int a_in_place_ok = 1;
       for (int i0 = 0; i0 < 64; i0++) {
-        {
-          int i1 = 0;
-          for (; i1 < 32 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)) + TC_VLEN <= (int64_t)(int64_t)a_desc_shape1 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0) && (tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-            /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
-            const tc_vf32 a_v = tc_f32_load(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))));
-            tc_f32_store(&a[i0][i1], a_v);
+        for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
+          if (i1 == 0) {
+            if (i0 == 0) a_in_place_at0 = ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)));
+            else if (i0 == 1) a_in_place_ld = ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) - a_in_place_at0;
+            a_in_place_ok &= ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) == a_in_place_at0 + (ptrdiff_t)i0 * a_in_place_ld;
           }
-          for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
-            /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
-            const tc_vf32 a_v = tc_f32_load_mask(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))), 0.0f);
-            tc_f32_store(&a[i0][i1], a_v);
+          a_in_place_ok &= tc_mask_all(tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))));
+        }
+      }
+      const float *a_in_place_at = a_in_place_ok && a_in_place_ld == (int)a_in_place_ld ? a_in_place_at0 : NULL;
+      if (!a_in_place_at) { /* else the copy */
+        for (int i0 = 0; i0 < 64; i0++) {
+          {
+            int i1 = 0;
+            for (; i1 < 32 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)) + TC_VLEN <= (int64_t)(int64_t)a_desc_shape1 && (int64_t)tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)) >= (int64_t)INT64_C(0) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0) && (tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+              /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
+              const tc_vf32 a_v = tc_f32_load(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))));
+              tc_f32_store(&a[i0][i1], a_v);
+            }
+            for (; i1 < 32; i1 += TC_VLEN) { /* the rest, masked */
+              /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
+              const tc_vf32 a_v = tc_f32_load_mask(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))), 0.0f);
+              tc_f32_store(&a[i0][i1], a_v);
+            }
           }
         }
       }
       /* matmul_descriptor.py:32: acc = tl.dot(a, b, acc) */
-      tc_dot_f32(64, 64, 32, &a[0][0], 32, &b[0][0], 64, &acc[0][0], 64);
+      tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place_ld : 32, &b[0][0], 64, &acc[0][0], 64);
     } /* for ks */
     static _Thread_local tc_pf_site pf0; /* the store at matmul_descriptor.py:33 */
     intptr_t pf0_delta = 0; /* its address one program ahead */
