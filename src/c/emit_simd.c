@@ -462,6 +462,8 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
            IDX[1]);
     if (m)
       line(S->E, "%s_ok &= tc_mask_all(%s);", n, m);
+    /* the product reads it next: a prefetch per vector, as the copy's loads would fetch it */
+    line(S->E, "__builtin_prefetch(%s, 0, 3);", p->e);
     return mk(VV, 'f', "tc_f32_splat(0.0f)");
   }
   DType elt = op->out[0]->dt;

@@ -5,7 +5,8 @@ fp32 sums in the library's order); the probe also multiplies the same operands i
 One JSON line per test to $PROBE_OUT (default probe_scaled_dot.jsonl): the element furthest
 outside the tolerance with the kernel's value, the reference's and the exact one, and over the
 whole tile the largest distance of the kernel's and of the reference's result from exact.
-Run with and without the tritonc plugin to compare tritonc's C target, Triton and torch."""
+Run with and without the tritonc plugin to compare tritonc's C target, Triton and torch;
+$PROBE_AT ({test: index}) adds the values at another run's element."""
 import json
 import os
 
@@ -36,6 +37,12 @@ def _probe_assert_close(actual, expected, *args, **kwargs):
                    "kernel_max_from_exact": float((a - x).abs().max()),
                    "reference_max_from_exact": float((e - x).abs().max()),
                    "exact_abs_max": float(x.abs().max())}
+            # the values at an element named in $PROBE_AT (a JSON {test: index}: another run's
+            # element, to compare two kernels there)
+            at = json.loads(os.environ.get("PROBE_AT", "{}")).get(_state["node"])
+            if at is not None:
+                rec["at"] = {"index": at, "kernel": float(a.flatten()[at]),
+                             "reference": float(e.flatten()[at]), "exact": float(x.flatten()[at])}
             with open(os.environ.get("PROBE_OUT", "probe_scaled_dot.jsonl"), "a") as f:
                 f.write(json.dumps(rec) + "\n")
     finally:

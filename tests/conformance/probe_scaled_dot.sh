@@ -17,6 +17,9 @@ PROBE_OUT=$OUT/probe_c.jsonl TRITONC_TARGET=c python3 -m pytest -q -p no:cachepr
   -p tritonc.pytest_plugin --tritonc-target=c -p probe_scaled_dot -k "$K" "$@" "$TEST" \
   > "$OUT/probe_c.log" 2>&1
 tail -n 1 "$OUT/probe_c.log"
+# Triton's values at the elements where the C target's were outside the tolerance
+PROBE_AT=$(python3 -c "import json, sys; print(json.dumps({r['test']: r['index'] for r in map(json.loads, open(sys.argv[1])) if r['outside']}))" "$OUT/probe_c.jsonl" 2>/dev/null || echo "{}")
+export PROBE_AT
 PROBE_OUT=$OUT/probe_triton.jsonl python3 -m pytest -q -p no:cacheprovider $X -p probe_scaled_dot \
   -k "$K" "$@" "$TEST" > "$OUT/probe_triton.log" 2>&1
 tail -n 1 "$OUT/probe_triton.log"
@@ -34,9 +37,9 @@ for name, recs in (("tritonc C target", c), ("Triton", t)):
     print(f"{name}: {n} tests, {len(outside)} outside the tolerance; kernel at least as close to "
           f"the exact product as torch's reference (largest distance over the tile) in {closer}")
     for r in outside:
-        tr = t.get(r["test"], {})
+        tr = t.get(r["test"], {}).get("at", {})
         print(f"  {r['test']}: element {r['index']}: kernel {r['kernel']!r}, reference "
-              f"{r['reference']!r}, exact {r['exact']!r}; Triton's kernel {tr.get('kernel')!r}; "
+              f"{r['reference']!r}, exact {r['exact']!r}; Triton's kernel there {tr.get('kernel')!r}; "
               f"largest |kernel - exact| {r['kernel_max_from_exact']:.3g}, |reference - exact| "
               f"{r['reference_max_from_exact']:.3g}, |exact| up to {r['exact_abs_max']:.3g}")
 PY

@@ -76,6 +76,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
           a_in_place_ok &= (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) == a_in_place_at0 + (ptrdiff_t)i0 * a_in_place_ld;
         }
         a_in_place_ok &= tc_mask_all(tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))));
+        __builtin_prefetch((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), 0, 3);
       }
     }
     const float *a_in_place_at = a_in_place_ok && a_in_place_ld == (int)a_in_place_ld ? a_in_place_at0 : NULL;
