@@ -455,10 +455,10 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
     line(S->E, "  if (%s == 0) %s_at0 = %s;", IDX[0], n, p->e);
     line(S->E, "  else if (%s == 1) %s_ld = %s - %s_at0;", IDX[0], n, p->e, n);
     if (rows)
-      line(S->E, "  %s_ok &= %s == %s_at0 + (ptrdiff_t)%s * %s_ld;", n, p->e, n, IDX[0], n);
+      line(S->E, "  %s_ok &= %s == %s_at0 + (int64_t)%s * %s_ld;", n, p->e, n, IDX[0], n);
     line(S->E, "}");
     if (!rows)
-      line(S->E, "%s_ok &= %s == %s_at0 + (ptrdiff_t)%s * %s_ld + %s;", n, p->e, n, IDX[0], n,
+      line(S->E, "%s_ok &= %s == %s_at0 + (int64_t)%s * %s_ld + %s;", n, p->e, n, IDX[0], n,
            IDX[1]);
     if (m)
       line(S->E, "%s_ok &= tc_mask_all(%s);", n, m);
@@ -1289,7 +1289,7 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld) {
   line(E, "/* %s:%d: the tl.dot reads this tile in place when its rows lie evenly spaced and "
           "every lane is in bounds */", path_base(ld->loc.file), ld->loc.line);
   line(E, "const %s *%s_at0 = NULL;", ctype(a->dt, a->elt), nm);
-  line(E, "ptrdiff_t %s_ld = 0;", nm);
+  line(E, "int64_t %s_ld = 0;", nm);
   line(E, "int %s_ok = 1;", nm);
   line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[0], IDX[0], s.d[0], IDX[0]);
   E->ind++;

@@ -60,7 +60,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     float a[64][32];
     /* matmul.py:43: the tl.dot reads this tile in place when its rows lie evenly spaced and every lane is in bounds */
     const float *a_in_place_at0 = NULL;
-    ptrdiff_t a_in_place_ld = 0;
+    int64_t a_in_place_ld = 0;
     int a_in_place_ok = 1;
     for (int i0 = 0; i0 < 64; i0++) {
       /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
@@ -73,7 +73,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
         if (i1 == 0) {
           if (i0 == 0) a_in_place_at0 = (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off);
           else if (i0 == 1) a_in_place_ld = (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) - a_in_place_at0;
-          a_in_place_ok &= (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) == a_in_place_at0 + (ptrdiff_t)i0 * a_in_place_ld;
+          a_in_place_ok &= (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) == a_in_place_at0 + (int64_t)i0 * a_in_place_ld;
         }
         a_in_place_ok &= tc_mask_all(tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))));
         __builtin_prefetch((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), 0, 3);

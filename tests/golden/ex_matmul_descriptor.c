@@ -172,14 +172,14 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
       float a[64][32];
       /* matmul_descriptor.py:30: the tl.dot reads this tile in place when its rows lie evenly spaced and every lane is in bounds */
       const float *a_in_place_at0 = NULL;
-      ptrdiff_t a_in_place_ld = 0;
+      int64_t a_in_place_ld = 0;
       int a_in_place_ok = 1;
       for (int i0 = 0; i0 < 64; i0++) {
         for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
           if (i1 == 0) {
             if (i0 == 0) a_in_place_at0 = ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)));
             else if (i0 == 1) a_in_place_ld = ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) - a_in_place_at0;
-            a_in_place_ok &= ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) == a_in_place_at0 + (ptrdiff_t)i0 * a_in_place_ld;
+            a_in_place_ok &= ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) == a_in_place_at0 + (int64_t)i0 * a_in_place_ld;
           }
           a_in_place_ok &= tc_mask_all(tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))));
           __builtin_prefetch(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))), 0, 3);
