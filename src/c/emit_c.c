@@ -806,12 +806,13 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
     }
     return cast_expr(E, op->in[0], r->dt, a);
   case O_BITCAST:
+    /* parenthesised: the caller may index or offset the result */
     if (r->dt == DT_PTR && t != DT_PTR) /* inttoptr */
-      return fmt("(%s)(uintptr_t)%s", ctype(DT_PTR, r->elt), a);
+      return fmt("((%s)(uintptr_t)%s)", ctype(DT_PTR, r->elt), a);
     if (r->dt == DT_PTR)
-      return fmt("(%s)%s", ctype(DT_PTR, r->elt), a);
+      return fmt("((%s)%s)", ctype(DT_PTR, r->elt), a);
     if (t == DT_PTR) /* ptrtoint */
-      return fmt("(%s)(uintptr_t)%s", ctype(r->dt, DT__COUNT), a);
+      return fmt("((%s)(uintptr_t)%s)", ctype(r->dt, DT__COUNT), a);
     return bitcast_expr(E, t, r->dt, a);
   case O_SELECT: return fmt("(%s ? %s : %s)", a, b, c);
   case O_FMA:

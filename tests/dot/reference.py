@@ -210,6 +210,11 @@ def ref_store_between(v, s, c):
     put(v["a_ptr"], a * 2.0, K)
 
 
+def ref_bp_not_bool(v, s, c):
+    n = s["N"]
+    v["y_ptr"][:n] = (v["x_ptr"][:n] == 0)
+
+
 REFS = {
     "matmul_bp_kernel": ref_matmul, "bp_scale": ref_bp_scale, "bp_pad_nan": ref_bp_pad_nan,
     "bp_row_sum": ref_bp_row_sum, "bp_transpose": ref_bp_transpose, "bp_while_if": ref_bp_while_if, "desc_copy": ref_desc_copy,
@@ -217,7 +222,7 @@ REFS = {
     "matmul_i8_kernel": ref_matmul_i8, "bmm_kernel": ref_bmm, "bmm3d_kernel": ref_bmm,
     "linear_gelu_kernel": ref_linear_gelu, "attn_fwd_kernel": ref_attn,
     "swizzle_kernel": ref_swizzle, "dot_rows_gap_kernel": ref_rows_gap,
-    "dot_store_between_kernel": ref_store_between,
+    "dot_store_between_kernel": ref_store_between, "bp_not_bool": ref_bp_not_bool,
 }
 
 

@@ -39,16 +39,16 @@ static void ptr_where_kernel_program(int8_t *cond_ptr, int64_t *a_ptr, int64_t *
     const bool decide = (mask ? (cond_ptr[offs] != 0) : false);
     /* ptr_cast.py:13: a = tl.load(a_ptr + offs, mask=mask).to(tl.pi32_t) */
     const int64_t t1 = (mask ? a_ptr[offs] : 0);
-    int32_t *const a = (int32_t *)(uintptr_t)t1;
+    int32_t *const a = ((int32_t *)(uintptr_t)t1);
     /* ptr_cast.py:14: b = tl.load(b_ptr + offs, mask=mask).to(tl.pointer_type(tl.int32)) */
     const int64_t t2 = (mask ? b_ptr[offs] : 0);
-    int32_t *const b = (int32_t *)(uintptr_t)t2;
+    int32_t *const b = ((int32_t *)(uintptr_t)t2);
     /* ptr_cast.py:15: tl.store(out_ptr + offs, tl.where(decide, a, b), mask=mask) */
     if (mask)
-      out_ptr[offs] = (int64_t)(uintptr_t)(decide ? a : b);
+      out_ptr[offs] = ((int64_t)(uintptr_t)(decide ? a : b));
     /* ptr_cast.py:16: tl.store(nz_ptr + offs, a.to(tl.int1).to(tl.int32) + (b.to(tl.int64) - a.to(tl.int64) > 0), */
     if (mask)
-      nz_ptr[offs] = tc_add_i32((int32_t)((int64_t)(uintptr_t)a != 0), (int32_t)(tc_sub_i64((int64_t)(uintptr_t)b, (int64_t)(uintptr_t)a) > INT64_C(0)));
+      nz_ptr[offs] = tc_add_i32((int32_t)(((int64_t)(uintptr_t)a) != 0), (int32_t)(tc_sub_i64(((int64_t)(uintptr_t)b), ((int64_t)(uintptr_t)a)) > INT64_C(0)));
   }
 } /* ptr_where_kernel_program */
 

@@ -103,3 +103,17 @@ def bp_while_if(x_ptr, out_ptr, M, N, stride_xm, BM: tl.constexpr, BN: tl.conste
         col += BN
     dst = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BM,), (BM,), (0,))
     tl.store(dst, acc, boundary_check=(0,))
+
+
+@triton.jit
+def bp_not_bool(x_ptr, y_ptr, N, B: tl.constexpr):
+    """y = not x over a bool vector through 1-D block pointers; the last block is partial. A *i1
+    block pointer is one of int8 (as Triton's make_block_ptr rewrites it): it loads int8 and
+    stores int8."""
+    pid = tl.program_id(0)
+    src = tl.make_block_ptr(base=x_ptr, shape=(N, ), strides=(1, ), offsets=(pid * B, ),
+                            block_shape=(B, ), order=(0, ))
+    dst = tl.make_block_ptr(base=y_ptr, shape=(N, ), strides=(1, ), offsets=(pid * B, ),
+                            block_shape=(B, ), order=(0, ))
+    x = tl.load(src, boundary_check=(0, ))
+    tl.store(dst, (x == 0).to(tl.int8), boundary_check=(0, ))
