@@ -12,6 +12,8 @@ Per kernel parameter, in order:
   float                                         -> fp32
   tensor / numpy array                          -> *DTYPE, *DTYPE:16 when the data pointer is
                                                    16-byte aligned
+  tuple                                         -> its items bound by these rules, in
+                                                   parentheses: (*fp32:16, (1, i32))
 (":16" is left out for parameters in do_not_specialize / do_not_specialize_on_alignment.)"""
 import sys
 
@@ -200,14 +202,51 @@ def descriptor_param(p, d):
     return entry, values, base
 
 
+class _Item:
+    """Item i of a tuple argument, specialised as its parameter's arguments are."""
+    is_constexpr = False
+
+    def __init__(self, p, i):
+        self.name = f"{p.name}[{i}]"
+        self.do_not_specialize, self.no_align = p.do_not_specialize, p.no_align
+
+
+def tuple_param(p, v):
+    """A tuple argument (Triton 3's): the entry `(*fp32:16, (1, i32))`, each item bound as an
+    argument would be (tensors, scalars, constexprs, nested tuples); its runtime values in
+    order, as the C parameters of its type items take them, and its tensors."""
+    if hasattr(type(v), "_fields"):
+        raise ArgumentError(f"tritonc: argument {p.name}: a NamedTuple argument "
+                            f"({type(v).__name__}) is not supported (plain tuples are)")
+    entries, values, tensors = [], Expanded(), []
+    for i, item in enumerate(v):
+        if type(item).__name__ == "TensorDescriptor":
+            raise ArgumentError(f"tritonc: argument {p.name}[{i}]: a TensorDescriptor inside a "
+                                "tuple argument is not supported")
+        entry, val, t = bind_param(_Item(p, i), item)
+        entries.append(entry)
+        if isinstance(val, Expanded):
+            values.extend(val)
+        elif val is not _CONST:
+            values.append(val)
+        if isinstance(t, list):
+            tensors.extend(t)
+        elif t is not None:
+            tensors.append(t)
+    return "(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")", values, tensors
+
+
 def bind_param(p, v):
-    """(entry, runtime value, tensor or None) for parameter p (see jit.Param) given value v."""
+    """(entry, runtime value, tensor or None) for parameter p (see jit.Param) given value v; a
+    tuple argument gives its values as an Expanded list and its tensors as a list."""
     if p.is_constexpr:
         return literal(v, p.name), _CONST, None
     if type(v).__name__ == "constexpr":
         return literal(v, p.name), _CONST, None
     if type(v).__name__ == "TensorDescriptor":
         return descriptor_param(p, v)
+    if isinstance(v, tuple):
+        return tuple_param(p, v)
     if is_tensor(v):
         dt = tensor_dtype(v)
         ptr = data_ptr(v)

@@ -216,7 +216,9 @@ class JITFunction(KernelWrapper):
                 values.extend(val)
             elif val is not bind.CONST:
                 values.append(val)
-            if tensor is not None:
+            if isinstance(tensor, list):  # a tuple argument's
+                tensors.extend(tensor)
+            elif tensor is not None:
                 tensors.append(tensor)
         return entries, values, tensors
 

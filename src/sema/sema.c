@@ -434,8 +434,27 @@ static void assign_target(Sema *S, Node *t, SVal *v) {
     for (int i = 0; i < v->n; i++)
       assign_target(S, t->args.v[i], v->items[i]);
     return;
+  case N_SUBSCRIPT: { /* values[i] = x on a tuple: the name is bound to a copy with item i x */
+    SVal *obj = eval_expr(S, t->a);
+    if (obj->k != SV_TUPLE || t->args.n != 1)
+      error_at(t->loc, "cannot assign to an item of %s (only tuple items can be assigned: "
+               "tensors are values)", sv_kind_name(obj));
+    SVal *idx = eval_expr(S, t->args.v[0]);
+    if (idx->k != SV_INT)
+      error_at(t->args.v[0]->loc, "tuple index must be a constant integer");
+    int64_t i = idx->i < 0 ? idx->i + obj->n : idx->i;
+    if (i < 0 || i >= obj->n)
+      error_at(t->args.v[0]->loc, "tuple index %lld out of range (size %d)", (long long)idx->i,
+               obj->n);
+    SVal *copy = sv_tuple(obj->n);
+    for (int j = 0; j < obj->n; j++)
+      copy->items[j] = j == i ? v : obj->items[j];
+    assign_target(S, t->a, copy);
+    return;
+  }
   default:
-    error_at(t->loc, "cannot assign to %s (only names and tuples of names)", node_names[t->kind]);
+    error_at(t->loc, "cannot assign to %s (only names, tuples of names and tuple items)",
+             node_names[t->kind]);
   }
 }
 
@@ -454,6 +473,8 @@ static void collect_target(Node *t, Vec *names) {
   else if (t->kind == N_TUPLE || t->kind == N_LIST)
     for (int i = 0; i < t->args.n; i++)
       collect_target(t->args.v[i], names);
+  else if (t->kind == N_SUBSCRIPT) /* a tuple item: the tuple's name is rebound */
+    collect_target(t->a, names);
 }
 
 static void collect_assigned(NodeList *body, Vec *names) {
@@ -672,6 +693,57 @@ static void exec_if(Sema *S, Node *n, NodeList *tail) {
   exec_runtime_if(S, n, c->v, tail);
 }
 
+/* A tuple a loop carries: its tensors and numbers are carried values (leaves, numbered depth
+ * first); its other items (None, strings, dtypes, block pointers) must stay what they were. */
+static bool carriable(SVal *v) { return v->k == SV_TENSOR || sv_is_number(v); }
+
+static int tuple_leaves(SVal *t) {
+  int n = 0;
+  for (int i = 0; i < t->n; i++)
+    n += t->items[i]->k == SV_TUPLE ? tuple_leaves(t->items[i]) : carriable(t->items[i]);
+  return n;
+}
+
+/* where leaf *j of t is (counting *j down through the leaves before it), or NULL */
+static SVal **tuple_leaf(SVal *t, int *j) {
+  for (int i = 0; i < t->n; i++) {
+    if (t->items[i]->k == SV_TUPLE) {
+      SVal **r = tuple_leaf(t->items[i], j);
+      if (r)
+        return r;
+    } else if (carriable(t->items[i]) && (*j)-- == 0) {
+      return &t->items[i];
+    }
+  }
+  return NULL;
+}
+
+/* a copy of t whose leaf j is v */
+static SVal *tuple_with_leaf(SVal *t, int j, SVal *v) {
+  SVal *c = sv_tuple(t->n);
+  for (int i = 0; i < t->n; i++) {
+    SVal *it = t->items[i];
+    int before = it->k == SV_TUPLE ? tuple_leaves(it) : carriable(it);
+    c->items[i] = j >= 0 && j < before ? (it->k == SV_TUPLE ? tuple_with_leaf(it, j, v) : v) : it;
+    j -= before;
+  }
+  return c;
+}
+
+/* Is now (the tuple at the end of a loop trip) shaped as was (the tuple before the loop): the
+ * same nesting, tensors and numbers where it had them, every other item the same value? */
+static bool tuple_same_frame(SVal *now, SVal *was) {
+  if (now->k != SV_TUPLE || now->n != was->n)
+    return false;
+  for (int i = 0; i < now->n; i++) {
+    SVal *a = now->items[i], *b = was->items[i];
+    if (b->k == SV_TUPLE ? !tuple_same_frame(a, b)
+                         : carriable(b) ? !carriable(a) : !same_value(a, b))
+      return false;
+  }
+  return true;
+}
+
 /* Loop-carried variables: names the body assigns that exist before the loop. A block pointer
  * carries its offsets (slot d: offset d; slots hold d + 1, 0 for a whole variable): tl.advance
  * changes nothing else, and base, shape and strides stay the values (and constants) they were. */
@@ -690,6 +762,15 @@ static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Vec *s
       }
       continue;
     }
+    if (v->k == SV_TUPLE) { /* its tensors and numbers, leaf j in slot -(j + 1) */
+      int nl = tuple_leaves(v);
+      for (int j = 0; j < nl; j++) {
+        vec_push(names, assigned.v[i]);
+        vec_push(inits, to_tensor(S, loc, *tuple_leaf(v, &(int){j})));
+        vec_push(slots, (void *)(intptr_t)-(j + 1));
+      }
+      continue;
+    }
     if (v->k != SV_TENSOR && !sv_is_number(v))
       continue;
     vec_push(names, assigned.v[i]);
@@ -700,9 +781,21 @@ static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Vec *s
 
 static int slot_of(Vec *slots, int i) { return (int)(intptr_t)slots->v[i] - 1; }
 
+/* the tuple leaf carried value i is, or -1 */
+static int tuple_slot(Vec *slots, int i) {
+  intptr_t s = (intptr_t)slots->v[i];
+  return s < 0 ? (int)(-s - 1) : -1;
+}
+
 /* Binds carried value i (a block argument or the loop's result) in the current scope. */
 static void set_carried(Sema *S, Vec *names, Vec *slots, int i, Value *v) {
-  int d = slot_of(slots, i);
+  int d = slot_of(slots, i), tj = tuple_slot(slots, i);
+  if (tj >= 0) { /* leaf tj of a tuple */
+    SVal *t = scope_get(S->scope, names->v[i]);
+    v->name = fmt("%s_%d", (const char *)names->v[i], tj);
+    scope_set(S->scope, names->v[i], tuple_with_leaf(t, tj, sv_tensor(v)));
+    return;
+  }
   if (d < 0) {
     scope_set(S->scope, names->v[i], sv_tensor(v));
     return;
@@ -717,7 +810,16 @@ static void set_carried(Sema *S, Vec *names, Vec *slots, int i, Value *v) {
 /* The value yielded for carried value i: offset d of a block pointer that kept its frame. */
 static SVal *carried_now(Sema *S, Loc loc, Vec *names, Vec *slots, Scope *pre, int i) {
   SVal *v = scope_get(S->scope, names->v[i]);
-  int d = slot_of(slots, i);
+  int d = slot_of(slots, i), tj = tuple_slot(slots, i);
+  if (tj >= 0) {
+    SVal *before = scope_get(pre, names->v[i]);
+    if (!tuple_same_frame(v, before))
+      error_at(loc, "'%s' is a tuple before the loop; the loop may change its tensors and "
+               "numbers but not make it %s (the same items, of the same kinds; its other items "
+               "unchanged)", (const char *)names->v[i],
+               v->k == SV_TUPLE ? "a tuple of another form" : sv_kind_name(v));
+    return *tuple_leaf(v, &tj);
+  }
   if (d < 0)
     return v;
   SVal *before = scope_get(pre, names->v[i]);
@@ -1469,6 +1571,89 @@ static int bind_tdesc(Sema *S, Node *p, Scope *scope, KParam *kp, int index, DTy
   return n;
 }
 
+/* ---- tuple arguments ----
+ * A signature entry `(*fp32, (1, None, i32:16))` is a tuple argument (Triton 3's): each type
+ * among its items becomes a C parameter named by its path of indices (NAME_0, NAME_1_2), each
+ * literal stays a constexpr item, and the parameter's name is bound to the tuple. */
+
+/* The items of a parenthesised entry, split at its top-level commas (`(x,)` and `(x)` hold one
+ * item, `()` none), or -1 when text is not parenthesised. */
+static int sig_tuple_items(const char *text, int col, SigEntry *out, int max) {
+  size_t len = strlen(text);
+  if (len < 2 || text[0] != '(' || text[len - 1] != ')')
+    return -1;
+  char *body = xstrndup(text + 1, len - 2);
+  int n = 0;
+  for (char *p = body;;) {
+    char *e = (char *)entry_end(p);
+    bool last = !*e;
+    *e = 0;
+    int c = col + 1 + (int)(p - body);
+    char *t = trim(p, &c);
+    if (!*t) {
+      if (!last || (n == 0 && p != body))
+        error_at(sig_loc(c), "empty item in the tuple '%s'", text);
+      break;
+    }
+    if (n == max)
+      error_at(sig_loc(col), "the tuple '%s' has more than %d items", text, max);
+    out[n++] = (SigEntry){t, c};
+    if (last)
+      break;
+    p = e + 1;
+  }
+  return n;
+}
+
+#define MAX_TUPLE 64
+
+/* A tuple item that is a literal: a type as a signature writes it (`fp32`, `*i8`) is not, a
+ * dtype as Triton names it (`tl.float32`, a dtype constexpr) is. */
+static SVal *item_literal(const char *t) {
+  SVal *lit = parse_literal(t);
+  return lit && (lit->k != SV_DTYPE || triton_dtype_text(t)) ? lit : NULL;
+}
+
+/* how many C parameters a tuple entry's type items take (0 for a tuple of literals) */
+static int sig_tuple_params(SigEntry e) {
+  SigEntry it[MAX_TUPLE];
+  int n = sig_tuple_items(e.text, e.col, it, MAX_TUPLE), count = 0;
+  for (int i = 0; i < n; i++)
+    if (it[i].text[0] == '(')
+      count += sig_tuple_params(it[i]);
+    else
+      count += !item_literal(it[i].text);
+  return count;
+}
+
+/* The tuple of entry e, its type items bound to C parameters kp[*used..] (named after path). */
+static SVal *bind_tuple(Sema *S, Node *p, const char *path, SigEntry e, KParam *kp, int index,
+                        int *used) {
+  SigEntry it[MAX_TUPLE];
+  int n = sig_tuple_items(e.text, e.col, it, MAX_TUPLE);
+  SVal *t = sv_tuple(n);
+  for (int i = 0; i < n; i++) {
+    const char *name = xstrdup(fmt("%s_%d", path, i));
+    SVal *lit = it[i].text[0] == '(' ? NULL : item_literal(it[i].text);
+    if (lit) {
+      t->items[i] = lit;
+    } else if (it[i].text[0] == '(') {
+      t->items[i] = bind_tuple(S, p, name, it[i], kp, index, used);
+    } else {
+      if (!strncmp(it[i].text, "tensordesc", 10))
+        error_at(sig_loc(it[i].col), "a tensor descriptor inside a tuple argument is not "
+                 "supported ('%s' of parameter '%s')", it[i].text, p->str);
+      KParam *q = &kp[*used];
+      *q = (KParam){.name = name};
+      set_param_type(q, it[i]);
+      arg_value(S, q, index + *used, p->loc);
+      (*used)++;
+      t->items[i] = sv_tensor(q->val);
+    }
+  }
+  return t;
+}
+
 static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   int max = 1;
   for (const char *c = sig; *c; c++)
@@ -1481,9 +1666,11 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
              "parameters", ns, fn->str, fn->params.n);
   struct { int rank, block[5]; DType elt; bool div16; } *td = arena_alloc(sizeof *td * (size_t)max);
   int cap = fn->params.n + 1;
-  for (int i = 0; i < ns; i++) { /* descriptors take several C parameters */
+  for (int i = 0; i < ns; i++) { /* descriptors and tuples take several C parameters */
     td[i].rank = tdesc_entry(ent[i], &td[i].elt, td[i].block, &td[i].div16);
     cap += 2 * td[i].rank;
+    if (ent[i].text[0] == '(')
+      cap += sig_tuple_params(ent[i]);
   }
   k->params = arena_alloc(sizeof(KParam) * (size_t)cap);
   k->nparams = 0;
@@ -1493,10 +1680,18 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
     kp->name = p->str;
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
-    if (i < ns && !lit && ent[i].text[0] == '(')
-      error_at(sig_loc(ent[i].col), "cannot read the tuple '%s' for parameter '%s' (a tuple "
-               "constexpr holds int, float, bool, None, string, dtype or tuple literals)",
-               ent[i].text, p->str);
+    if (i < ns && ent[i].text[0] == '(' && (!lit || (!cx && sig_tuple_params(ent[i])))) {
+      if (cx || !sig_tuple_params(ent[i]))
+        error_at(sig_loc(ent[i].col), "cannot read the tuple '%s' for parameter '%s' (a tuple "
+                 "constexpr holds int, float, bool, None, string, dtype or tuple literals)",
+                 ent[i].text, p->str);
+      int used = 0;
+      k->nparams--; /* the tuple's type items are its C parameters */
+      scope_set(scope, p->str, bind_tuple(S, p, p->str, ent[i], &k->params[k->nparams],
+                                          k->nparams, &used));
+      k->nparams += used;
+      continue;
+    }
     if (i < ns && lit && cx && lit->k == SV_DTYPE && !triton_dtype_text(ent[i].text))
       error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the signature must give "
                "its value, not the type '%s'", p->str, ent[i].text);

@@ -82,6 +82,23 @@ expect("error_tensor_descriptor_last_stride", tritonc.ArgumentError,
 expect("error_tensor_descriptor_as_pointer", tritonc.CompilationError,
        ["run_errors.py:", "tensor descriptor"],
        lambda: copy[(1, )](TensorDescriptor.from_tensor(x.view(4, 4), [4, 4]), x, 16, BLOCK=16))
+# tuple arguments: plain tuples are bound (run_tuples.py); a NamedTuple, or a descriptor inside
+# a tuple, is refused naming the argument
+from typing import NamedTuple  # noqa: E402
+
+
+class Pair(NamedTuple):
+    a: object
+    b: object
+
+
+expect("error_namedtuple_argument", tritonc.ArgumentError,
+       ["argument x_ptr", "NamedTuple", "Pair"],
+       lambda: copy[(1, )](Pair(x, x), x, 16, BLOCK=16))
+expect("error_tuple_descriptor_item", tritonc.ArgumentError,
+       ["argument x_ptr[1]", "TensorDescriptor inside a tuple"],
+       lambda: copy[(1, )]((x, TensorDescriptor.from_tensor(x.view(4, 4), [4, 4])), x, 16,
+                           BLOCK=16))
 line = bad_kernel.def_line + 2
 expect("error_translation_positioned", tritonc.CompilationError,
        [f"run_errors.py:{line}:", "undefined_name", "^"],
