@@ -11,6 +11,7 @@ ROOT=$(pwd)
 DIR=${1:?usage: more_tests.sh DIR [SECONDS_PER_FILE]}
 SECS=${2:-60}
 OUT=${OUT:-build/more}
+mkdir -p "$OUT/res" && OUT=$(cd "$OUT" && pwd)
 export PYTHONPATH=$ROOT/python${PYTHONPATH:+:$PYTHONPATH}
 export TRITONC=${TRITONC:-$ROOT/bin/tritonc-static} TRITONC_CFLAGS=${TRITONC_CFLAGS:--O1}
 X=""; python3 -c "import xdist" 2>/dev/null && X="-n ${JOBS:-16}"
