@@ -361,6 +361,42 @@ void tdesc_store(Sema *S, Loc loc, SVal *desc, SVal *offsets, SVal *value) {
   emit_store(S, loc, bp, offs, (1u << bp->rank) - 1, v);
 }
 
+/* desc.atomic_add(offsets, value) and atomic_min, _max, _and, _or, _xor (Triton's TMA
+ * reductions): each element of the block reduced into memory, relaxed, the elements past the
+ * tensor's edges left out; nothing returned. The element types are Triton's. */
+void tdesc_atomic(Sema *S, Loc loc, const char *op, SVal *desc, SVal *offsets, SVal *value) {
+  const char *fn = fmt("atomic_%s", op);
+  BlockPtr *bp = need_bp(loc, fn, desc, SV_TDESC);
+  if (bp->base->cptr)
+    error_at(loc, "Cannot store to a constant pointer (a descriptor on a tl.const parameter)");
+  DType et = bp->base->elt;
+  bool ok;
+  if (!strcmp(op, "add"))
+    ok = et == DT_U32 || et == DT_I32 || et == DT_U64 || et == DT_F32 || et == DT_F16 ||
+         et == DT_BF16;
+  else if (!strcmp(op, "min") || !strcmp(op, "max"))
+    ok = et == DT_U32 || et == DT_I32 || et == DT_U64 || et == DT_I64 || et == DT_F16 ||
+         et == DT_BF16;
+  else
+    ok = et == DT_U32 || et == DT_I32 || et == DT_U64 || et == DT_I64;
+  if (!ok)
+    error_at(loc, "%s(): a tensor descriptor of %s has no %s (as in Triton)", fn,
+             dtype_info[et].name, fn);
+  SVal *offs[MAXRANK];
+  desc_offsets(S, loc, fn, bp, offsets, offs);
+  Value *v = to_tensor(S, loc, value);
+  Shape sh = block_shape_of(bp);
+  if (!shape_eq(v->sh, sh))
+    error_at(loc, "%s(): the value's shape %s must be the descriptor's block shape %s", fn,
+             shape_str(v->sh), shape_str(sh));
+  v = cast_to(S, loc, v, et);
+  Value *mask, *p = access_tile(S, loc, bp, offs, (1u << bp->rank) - 1, &mask);
+  SVal *relaxed = sv_new(SV_STR);
+  relaxed->s = "relaxed";
+  atomic_call(S, loc, op, sv_tensor(p), sv_tensor(v), mask ? sv_tensor(mask) : NULL, relaxed,
+              NULL);
+}
+
 static SVal *int_tuple(const int *v, int n) {
   SVal *t = sv_tuple(n);
   for (int i = 0; i < n; i++)

@@ -334,6 +334,13 @@ static SVal *bi_tdesc_store(Sema *S, Call *c) {
   return sv_new(SV_NONE);
 }
 
+// desc.atomic_add(offsets, value), atomic_min, atomic_max, atomic_and, atomic_or, atomic_xor
+static SVal *bi_tdesc_atomic(Sema *S, Call *c) {
+  tdesc_atomic(S, c->loc, strrchr(c->name, '_') + 1, need(c, 0, "desc"), need(c, 1, "offsets"),
+               need(c, 2, "value"));
+  return sv_new(SV_NONE);
+}
+
 /* ---- elementwise math ---- */
 
 static const struct { const char *name; OpKind k; } math1[] = {
@@ -1679,6 +1686,9 @@ static const Builtin builtins[] = {
     {"tl.load_tensor_descriptor", bi_tdesc_load, 0},
     {"tl.store_tensor_descriptor", bi_tdesc_store, 0},
     {"tdesc.load", bi_tdesc_load, 0}, {"tdesc.store", bi_tdesc_store, 0},
+    {"tdesc.atomic_add", bi_tdesc_atomic, 0}, {"tdesc.atomic_min", bi_tdesc_atomic, 0},
+    {"tdesc.atomic_max", bi_tdesc_atomic, 0}, {"tdesc.atomic_and", bi_tdesc_atomic, 0},
+    {"tdesc.atomic_or", bi_tdesc_atomic, 0}, {"tdesc.atomic_xor", bi_tdesc_atomic, 0},
     {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
     {"tl.dot", bi_dot, 1}, {"tl.dot_scaled", bi_dot_scaled, 0}, {"tl.swizzle2d", bi_swizzle2d, 0}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
     {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
@@ -1965,7 +1975,10 @@ SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
     SVal *f = blockptr_field(t, attr);
     if (f)
       return f;
-    if (t->k == SV_TDESC && (!strcmp(attr, "load") || !strcmp(attr, "store")))
+    if (t->k == SV_TDESC && (!strcmp(attr, "load") || !strcmp(attr, "store") ||
+                             !strcmp(attr, "atomic_add") || !strcmp(attr, "atomic_min") ||
+                             !strcmp(attr, "atomic_max") || !strcmp(attr, "atomic_and") ||
+                             !strcmp(attr, "atomic_or") || !strcmp(attr, "atomic_xor")))
       return make_builtin(fmt("tdesc.%s", attr), t);
     if (t->k == SV_BLOCKPTR && !strcmp(attr, "advance"))
       return make_builtin("tl.advance", t);

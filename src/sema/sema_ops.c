@@ -706,6 +706,19 @@ SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
     for (int i = 0; i < b->n; i++) t->items[a->n + i] = b->items[i];
     return t;
   }
+  if (op == OP_MUL && ((a->k == SV_TUPLE && b->k == SV_INT) || (a->k == SV_INT && b->k == SV_TUPLE))) {
+    SVal *t = a->k == SV_TUPLE ? a : b; /* (0,) * ndim: the items repeated, as Python's */
+    int64_t times = a->k == SV_TUPLE ? b->i : a->i;
+    if (times < 0)
+      times = 0;
+    if (t->n && times > 4096 / t->n)
+      error_at(loc, "a tuple repeated to more than 4096 items");
+    SVal *r = sv_tuple((int)(t->n * times));
+    for (int64_t k = 0; k < times; k++)
+      for (int i = 0; i < t->n; i++)
+        r->items[k * t->n + i] = t->items[i];
+    return r;
+  }
   if (op >= OP_LT && op <= OP_GE && a->k == b->k && (a->k == SV_STR || a->k == SV_TUPLE)) {
     /* "3.6.0" >= "3.0" and Version tuples compare as Python orders them */
     int cmp = 0;

@@ -2,7 +2,8 @@
 # tests/runner/run.sh — the Python runner (python/tritonc): unmodified Triton programs whose every
 # launch goes through tritonc. Each examples/NAME.py is driven by tests/runner/programs/run_NAME.py
 # on torch CPU tensors and on numpy arrays, checked against torch/numpy references; then the JIT's
-# binding rules (run_features.py), tuple arguments (run_tuples.py), the caches (in memory, and on disk across runs: the second
+# binding rules (run_features.py), tuple arguments (run_tuples.py),
+# tensor-descriptor reductions (run_desc_atomics.py), the caches (in memory, and on disk across runs: the second
 # run translates and compiles nothing), the errors (run_errors.py, err_translate.py), and
 # Triton's vector-add tutorial. On a machine with CUDA the examples also run unmodified on the
 # GPU (their __main__ blocks allocate on 'cuda'), on both targets.
@@ -64,6 +65,9 @@ if [ $HAS_TORCH = 1 ]; then
   log=$OUT/features.log
   if prog "$log" $PROGS/run_features.py && grep -q "^features ok" "$log"; then pass features
   else fail features "$(why "$log")"; fi
+  log=$OUT/desc_atomics.log
+  if prog "$log" $PROGS/run_desc_atomics.py && grep -q "^desc_atomics ok" "$log"; then pass desc_atomics
+  else fail desc_atomics "$(why "$log")"; fi
   log=$OUT/tuples.log
   if prog "$log" $PROGS/run_tuples.py && grep -q "^tuples ok" "$log"; then pass tuple_arguments
   else fail tuple_arguments "$(why "$log")"; fi
