@@ -447,6 +447,14 @@ bool blockptr_same_frame(const SVal *a, const SVal *b) {
   return true;
 }
 
+/* a copy of a block pointer or tensor descriptor, its fields at *fields to change */
+SVal *blockptr_copy(const SVal *b, BlockPtr **fields) {
+  BlockPtr *n = arena_alloc(sizeof *n);
+  *n = *b->bp;
+  *fields = n;
+  return sv_bundle(b->k, n);
+}
+
 SVal *blockptr_with_offsets(const SVal *bp, SVal *const *offsets) {
   BlockPtr *n = arena_alloc(sizeof *n);
   *n = *bp->bp;

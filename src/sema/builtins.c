@@ -1265,7 +1265,8 @@ static SVal *py_getattr(Sema *S, Call *c) {
 }
 
 /* Whether v is an instance of the type t names (tl.tensor, tl.constexpr, int, float, bool,
- * str, tuple, list, tl.dtype); a number is a constexpr, bool is an int, as in Triton. */
+ * str, tuple, list, tl.dtype, tl.tensor_descriptor); a number is a constexpr, bool is an int,
+ * as in Triton. */
 static bool instance_of(Call *c, SVal *v, SVal *t) {
   if (t->k == SV_TUPLE) {
     for (int i = 0; i < t->n; i++)
@@ -1278,13 +1279,15 @@ static bool instance_of(Call *c, SVal *v, SVal *t) {
   const char *n = t->k == SV_BUILTIN && !t->self ? t->s : "";
   if (!strcmp(n, "tl.tensor")) return v->k == SV_TENSOR;
   if (!strcmp(n, "tl.dtype")) return v->k == SV_DTYPE;
+  if (!strcmp(n, "tl.tensor_descriptor")) return v->k == SV_TDESC;
   if (!strcmp(n, "py.int")) return v->k == SV_INT || v->k == SV_BOOL;
   if (!strcmp(n, "py.float")) return v->k == SV_FLOAT;
   if (!strcmp(n, "py.bool")) return v->k == SV_BOOL;
   if (!strcmp(n, "py.str")) return v->k == SV_STR;
   if (!strcmp(n, "py.tuple") || !strcmp(n, "py.list")) return v->k == SV_TUPLE;
-  error_at(c->loc, "isinstance(): tritonc knows the types tl.tensor, tl.constexpr, tl.dtype, int, "
-                   "float, bool, str, tuple and list, got %s", *n ? n : sv_kind_name(t));
+  error_at(c->loc, "isinstance(): tritonc knows the types tl.tensor, tl.constexpr, tl.dtype, "
+                   "tl.tensor_descriptor, int, float, bool, str, tuple and list, got %s",
+           *n ? n : sv_kind_name(t));
 }
 
 // isinstance(obj, classinfo)
@@ -1717,6 +1720,7 @@ static const Builtin builtins[] = {
     {"py.hasattr", py_unsupported, 0}, {"py.str", py_unsupported, 0},
     {"py.tuple", py_unsupported, 0}, {"py.list", py_unsupported, 0},
     {"tl.tensor", py_unsupported, 0}, {"tl.dtype", py_unsupported, 0},
+    {"tl.tensor_descriptor", py_unsupported, 0},
     {"tl.inline_asm_elementwise", bi_inline_asm, 0}, {"cuda.globaltimer", bi_sreg, 0}, {"cuda.smid", bi_sreg, 0},
     {"cuda.num_threads", bi_num_threads, 0}, {"cuda.num_warps", bi_num_threads, 0},
     {"tl.pointer_type", bi_pointer_type, 0}, {"tl.const", py_unsupported, 0},

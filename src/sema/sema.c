@@ -744,6 +744,39 @@ static bool tuple_same_frame(SVal *now, SVal *was) {
   return true;
 }
 
+/* A tensor descriptor a loop reassigns carries its base pointer, shape and strides but the last
+ * (field 0, 1 .. rank, rank + 1 ..); its block shape, element type and padding must stay. */
+#define TDESC_SLOT 1000
+static int tdesc_nfields(const BlockPtr *bp) { return 2 * bp->rank; }
+
+static SVal *tdesc_field(const BlockPtr *bp, int f) {
+  if (f == 0)
+    return sv_tensor(bp->base);
+  return f <= bp->rank ? bp->shape[f - 1] : bp->strides[f - 1 - bp->rank];
+}
+
+static SVal *tdesc_with_field(const SVal *d, int f, Value *v) {
+  BlockPtr *n;
+  SVal *r = blockptr_copy(d, &n);
+  if (f == 0)
+    n->base = v;
+  else if (f <= n->rank)
+    n->shape[f - 1] = sv_tensor(v);
+  else
+    n->strides[f - 1 - n->rank] = sv_tensor(v);
+  return r;
+}
+
+static bool tdesc_same_form(const SVal *a, const SVal *b) {
+  if (a->k != SV_TDESC || b->k != SV_TDESC || a->bp->rank != b->bp->rank ||
+      a->bp->padding != b->bp->padding || a->bp->base->elt != b->bp->base->elt)
+    return false;
+  for (int d = 0; d < a->bp->rank; d++)
+    if (a->bp->block[d] != b->bp->block[d])
+      return false;
+  return true;
+}
+
 /* Loop-carried variables: names the body assigns that exist before the loop. A block pointer
  * carries its offsets (slot d: offset d; slots hold d + 1, 0 for a whole variable): tl.advance
  * changes nothing else, and base, shape and strides stay the values (and constants) they were. */
@@ -759,6 +792,14 @@ static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Vec *s
         vec_push(names, assigned.v[i]);
         vec_push(inits, to_tensor_as(S, loc, v->bp->offsets[d], DT_I64));
         vec_push(slots, (void *)(intptr_t)(d + 1));
+      }
+      continue;
+    }
+    if (v->k == SV_TDESC) {
+      for (int f = 0; f < tdesc_nfields(v->bp); f++) {
+        vec_push(names, assigned.v[i]);
+        vec_push(inits, to_tensor(S, loc, tdesc_field(v->bp, f)));
+        vec_push(slots, (void *)(intptr_t)(TDESC_SLOT + f));
       }
       continue;
     }
@@ -787,9 +828,19 @@ static int tuple_slot(Vec *slots, int i) {
   return s < 0 ? (int)(-s - 1) : -1;
 }
 
+/* the tensor descriptor field carried value i is, or -1 */
+static int tdesc_slot(Vec *slots, int i) {
+  intptr_t s = (intptr_t)slots->v[i];
+  return s >= TDESC_SLOT ? (int)(s - TDESC_SLOT) : -1;
+}
+
 /* Binds carried value i (a block argument or the loop's result) in the current scope. */
 static void set_carried(Sema *S, Vec *names, Vec *slots, int i, Value *v) {
-  int d = slot_of(slots, i), tj = tuple_slot(slots, i);
+  int d = slot_of(slots, i), tj = tuple_slot(slots, i), tf = tdesc_slot(slots, i);
+  if (tf >= 0) { /* field tf of a tensor descriptor */
+    scope_set(S->scope, names->v[i], tdesc_with_field(scope_get(S->scope, names->v[i]), tf, v));
+    return;
+  }
   if (tj >= 0) { /* leaf tj of a tuple */
     SVal *t = scope_get(S->scope, names->v[i]);
     v->name = fmt("%s_%d", (const char *)names->v[i], tj);
@@ -810,7 +861,15 @@ static void set_carried(Sema *S, Vec *names, Vec *slots, int i, Value *v) {
 /* The value yielded for carried value i: offset d of a block pointer that kept its frame. */
 static SVal *carried_now(Sema *S, Loc loc, Vec *names, Vec *slots, Scope *pre, int i) {
   SVal *v = scope_get(S->scope, names->v[i]);
-  int d = slot_of(slots, i), tj = tuple_slot(slots, i);
+  int d = slot_of(slots, i), tj = tuple_slot(slots, i), tf = tdesc_slot(slots, i);
+  if (tf >= 0) {
+    if (!tdesc_same_form(v, scope_get(pre, names->v[i])))
+      error_at(loc, "'%s' is a tensor descriptor before the loop; the loop may make it another "
+               "descriptor of the same element type, block shape and padding, not %s",
+               (const char *)names->v[i], v->k == SV_TDESC ? "one of another form"
+                                                           : sv_kind_name(v));
+    return tdesc_field(v->bp, tf);
+  }
   if (tj >= 0) {
     SVal *before = scope_get(pre, names->v[i]);
     if (!tuple_same_frame(v, before))
@@ -849,6 +908,23 @@ static Value *block_arg(Sema *S, Block *b, Value *like) {
   args[b->nargs++] = a;
   b->args = args;
   return a;
+}
+
+/* A name the loop body reassigns whose value a loop cannot carry (a string, None, a dtype, a
+ * function, ...) must end the trip as it began: otherwise a later trip, and the code after the
+ * loop, would see a value the program did not give it. */
+static void check_uncarried(Sema *S, Loc loc, NodeList *body, Scope *pre) {
+  Vec assigned = {0};
+  collect_assigned(body, &assigned);
+  for (int i = 0; i < assigned.n; i++) {
+    SVal *was = scope_get(pre, assigned.v[i]), *now = scope_get(S->scope, assigned.v[i]);
+    if (!was || !now || carriable(was) || was->k == SV_TUPLE || was->k == SV_BLOCKPTR ||
+        was->k == SV_TDESC || same_value(now, was))
+      continue;
+    error_at(loc, "the loop body changes '%s', %s before the loop: a loop carries tensors, "
+             "numbers, tuples of them, block pointers and tensor descriptors only",
+             (const char *)assigned.v[i], sv_kind_name(was));
+  }
 }
 
 static void yield_carried(Sema *S, Loc loc, Block *b, Vec *names, Vec *inits, Vec *slots,
@@ -940,6 +1016,7 @@ static void exec_for(Sema *S, Node *n) {
   S->loop_depth++;
   exec_block(S, &n->body, 0, NULL);
   S->loop_depth--;
+  check_uncarried(S, n->loc, &n->body, pre);
   yield_carried(S, n->loc, body, &names, &inits, &slots, pre, O_YIELD, NULL);
   S->cur = saved;
   S->scope = pre;
@@ -970,6 +1047,7 @@ static void exec_while(Sema *S, Node *n) {
   S->loop_depth++;
   exec_block(S, &n->body, 0, NULL);
   S->loop_depth--;
+  check_uncarried(S, n->loc, &n->body, pre);
   yield_carried(S, n->loc, bb, &names, &inits, &slots, pre, O_YIELD, NULL);
   S->cur = saved;
   S->scope = pre;

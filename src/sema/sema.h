@@ -225,6 +225,7 @@ SVal *tdesc_make(Sema *S, Loc loc, const char *fn, SVal *base, SVal *shape, SVal
                  SVal *block_shape, SVal *padding); /* fn: the name errors give */
 SVal *tdesc_load(Sema *S, Loc loc, SVal *desc, SVal *offsets);
 void tdesc_store(Sema *S, Loc loc, SVal *desc, SVal *offsets, SVal *value);
+SVal *blockptr_copy(const SVal *b, BlockPtr **fields);
 void tdesc_atomic(Sema *S, Loc loc, const char *op, SVal *desc, SVal *offsets, SVal *value);
 SVal *blockptr_field(SVal *v, const char *attr); /* block_shape, shape, strides, dtype; or NULL */
 bool blockptr_same_frame(const SVal *a, const SVal *b); /* equal but for the offsets */

@@ -1,6 +1,7 @@
 """Tensor-descriptor reductions (desc.atomic_add / atomic_max / atomic_xor ...): every program
 reduces one block into a matrix whose edge blocks are partial, on torch CPU tensors; checked
-against torch, and the elements past the edges (a wider row pitch) left untouched."""
+against torch, and the elements past the edges (a wider row pitch) left untouched. Then a
+descriptor a loop reassigns (carried by the loop: later trips use the new one)."""
 import torch
 import triton
 import triton.language as tl
@@ -46,4 +47,21 @@ for dtype, ops in ((torch.float32, ["add"]), (torch.int32, ["add", "min", "max",
         want = base.clone()
         want[:, :N] = f(base[:, :N], tiled)
         torch.testing.assert_close(out, want, msg=f"{op} {dtype}")
+
+
+@triton.jit
+def desc_switch(a_ptr, b_ptr, M, N, MB: tl.constexpr, NB: tl.constexpr):
+    d = tl.make_tensor_descriptor(a_ptr, shape=[M, N], strides=[N, 1], block_shape=[MB, NB])
+    for i in range(0, N, NB):
+        x = d.load([0, i])
+        d = tl.make_tensor_descriptor(b_ptr, shape=[M, N], strides=[N, 1], block_shape=[MB, NB])
+        assert isinstance(d, tl.tensor_descriptor)
+        d.store([0, i], x + 1)
+
+
+a, b = torch.randn(8, 64), torch.randn(8, 64)
+want = b + 1
+want[:, :16] = a[:, :16] + 1  # the first trip reads a, the later ones b
+desc_switch[(1, )](a, b, 8, 64, MB=8, NB=16)
+torch.testing.assert_close(b, want)
 print("desc_atomics ok")
