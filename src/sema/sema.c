@@ -508,6 +508,8 @@ static bool contains_return(NodeList *body) {
 }
 
 /* Flattens a merged value into tensors (tuples recurse); numbers become tensors of `like`. */
+static bool tdesc_same_form(const SVal *a, const SVal *b);
+
 static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
   if (v->k == SV_TUPLE) {
     for (int i = 0; i < v->n; i++)
@@ -517,6 +519,15 @@ static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
   if (v->k == SV_BLOCKPTR) { /* the offsets: the rest must agree (checked by the caller) */
     for (int d = 0; d < v->bp->rank; d++)
       vec_push(out, v->bp->offsets[d]);
+    return;
+  }
+  if (v->k == SV_TDESC) { /* base, shape, strides but the last (1): block, type and padding
+                           * must agree (checked by the caller) */
+    vec_push(out, sv_tensor(v->bp->base));
+    for (int d = 0; d < v->bp->rank; d++)
+      vec_push(out, v->bp->shape[d]);
+    for (int d = 0; d + 1 < v->bp->rank; d++)
+      vec_push(out, v->bp->strides[d]);
     return;
   }
   vec_push(out, v);
@@ -534,6 +545,16 @@ static SVal *rebuild(SVal *shape, Value **vals, int *pos) {
     for (int d = 0; d < shape->bp->rank; d++)
       offs[d] = sv_tensor(vals[(*pos)++]);
     return blockptr_with_offsets(shape, offs);
+  }
+  if (shape->k == SV_TDESC) {
+    BlockPtr *n;
+    SVal *r = blockptr_copy(shape, &n);
+    n->base = vals[(*pos)++];
+    for (int d = 0; d < n->rank; d++)
+      n->shape[d] = sv_tensor(vals[(*pos)++]);
+    for (int d = 0; d + 1 < n->rank; d++)
+      n->strides[d] = sv_tensor(vals[(*pos)++]);
+    return r;
   }
   return sv_tensor(vals[(*pos)++]);
 }
@@ -633,6 +654,9 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
         (a->k != b->k || !blockptr_same_frame(a, b)))
       error_at(n->loc, "'%s' must be a block pointer with the same base, shape, strides and "
                "block shape in both branches (only tl.advance may differ)", nm);
+    if ((a->k == SV_TDESC || b->k == SV_TDESC) && !tdesc_same_form(a, b))
+      error_at(n->loc, "'%s' must be a tensor descriptor of the same element type, block shape "
+               "and padding in both branches", nm);
     add_name(&names, nm);
   }
   Scope *out = scope_copy(pre);

@@ -64,4 +64,23 @@ want = b + 1
 want[:, :16] = a[:, :16] + 1  # the first trip reads a, the later ones b
 desc_switch[(1, )](a, b, 8, 64, MB=8, NB=16)
 torch.testing.assert_close(b, want)
+
+
+@triton.jit
+def desc_if_switch(a_ptr, b_ptr, M, N, MB: tl.constexpr, NB: tl.constexpr):
+    d = tl.make_tensor_descriptor(a_ptr, shape=[M, N], strides=[N, 1], block_shape=[MB, NB])
+    for i in range(0, N, NB):
+        if i >= 2 * NB:  # a runtime if: the descriptor is merged, then carried
+            d = tl.make_tensor_descriptor(b_ptr, shape=[M, N], strides=[N, 1],
+                                          block_shape=[MB, NB])
+        d.store([0, i], d.load([0, i]) + 1)
+
+
+a, b = torch.randn(8, 64), torch.randn(8, 64)
+wa, wb = a.clone(), b.clone()
+wa[:, :32] += 1
+wb[:, 32:] += 1
+desc_if_switch[(1, )](a, b, 8, 64, MB=8, NB=16)
+torch.testing.assert_close(a, wa)
+torch.testing.assert_close(b, wb)
 print("desc_atomics ok")
