@@ -31,6 +31,8 @@ static const char *atomic_expr(Em *E, Op *op, const char *const *idx) {
   }
   if (!strcmp(k, "fadd"))
     return fmt("tc_atomic_add_%s(%s, %s, %s)", tsig(t), p, a, mo);
+  if (!strcmp(k, "fmax") || !strcmp(k, "fmin")) /* fp16 / bf16 (a descriptor's reduction) */
+    return fmt("tc_atomic_%s_%s(%s, %s, %s)", k, tsig(t), p, a, mo);
   if (!strcmp(k, "max") || !strcmp(k, "min") || !strcmp(k, "umax") || !strcmp(k, "umin"))
     return fmt("tc_atomic_%s_%s(%s, %s, %s)", k[0] == 'u' ? k + 1 : k, tsig(t), p, a, mo);
   if (!strcmp(k, "xchg"))

@@ -86,7 +86,20 @@ static const char *helper_def(Op *op) {
   Buf d = {0};
   buf_printf(&d, "__device__ __forceinline__ %s %s(void *p, %s%s v) {\n", T, name,
              cas ? fmt("%s cmp, ", T) : "", T);
-  if (!strcmp(op->str, "fadd") && t == DT_BF16) { /* atom.add.bf16 needs sm_90: a cas loop */
+  if (!strcmp(op->str, "fmax") || !strcmp(op->str, "fmin")) { /* fp16 / bf16: a cas loop */
+    buf_printf(&d, "  unsigned short old = *(volatile unsigned short *)p, seen;\n"
+                   "  const unsigned short nv = %s;\n"
+                   "  do {\n"
+                   "    seen = old;\n"
+                   "    if (!(%s %s v))\n"
+                   "      break;\n"
+                   "    asm volatile(\"%scas.b16 %%0, [%%1], %%2, %%3;\" : \"=h\"(old) : \"l\"(p), "
+                   "\"h\"(seen), \"h\"(nv) : \"memory\");\n"
+                   "  } while (old != seen);\n"
+                   "  return %s;\n}\n",
+               to_bits(t, "v"), from_bits(t, "seen"), !strcmp(op->str, "fmax") ? "<" : ">",
+               pre, from_bits(t, "old"));
+  } else if (!strcmp(op->str, "fadd") && t == DT_BF16) { /* atom.add.bf16 needs sm_90: a cas loop */
     buf_printf(&d, "  unsigned short old = *(volatile unsigned short *)p, seen;\n"
                    "  do {\n"
                    "    seen = old;\n"

@@ -123,3 +123,10 @@ SVal *atomic_call(Sema *S, Loc loc, const char *op, SVal *ptr, SVal *val, SVal *
   Value *in[3] = {p, v, m};
   return sv_tensor(emit_atomic(S, loc, op, flags, v->dt, p->sh, m ? 3 : 2, in)->out[0]);
 }
+
+/* A tensor descriptor's atomic_min / atomic_max on fp16 / bf16 (Triton's TMA reductions have
+ * them; tl.atomic_min / max do not): a compare-and-swap loop per element, relaxed, gpu scope. */
+void atomic_half_minmax(Sema *S, Loc loc, bool mx, Value *p, Value *v, Value *m) {
+  Value *in[3] = {p, v, m};
+  emit_atomic(S, loc, mx ? "fmax" : "fmin", 0, v->dt, p->sh, m ? 3 : 2, in);
+}

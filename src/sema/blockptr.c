@@ -391,6 +391,10 @@ void tdesc_atomic(Sema *S, Loc loc, const char *op, SVal *desc, SVal *offsets, S
              shape_str(v->sh), shape_str(sh));
   v = cast_to(S, loc, v, et);
   Value *mask, *p = access_tile(S, loc, bp, offs, (1u << bp->rank) - 1, &mask);
+  if ((et == DT_F16 || et == DT_BF16) && strcmp(op, "add") != 0) {
+    atomic_half_minmax(S, loc, !strcmp(op, "max"), p, v, mask);
+    return;
+  }
   SVal *relaxed = sv_new(SV_STR);
   relaxed->s = "relaxed";
   atomic_call(S, loc, op, sv_tensor(p), sv_tensor(v), mask ? sv_tensor(mask) : NULL, relaxed,

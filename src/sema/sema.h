@@ -232,6 +232,7 @@ bool blockptr_same_frame(const SVal *a, const SVal *b); /* equal but for the off
 SVal *blockptr_with_offsets(const SVal *bp, SVal *const *offsets);
 
 /* atomic.c: tl.atomic_OP (op: "add", ..., "cas"); for cas, mask_or_cmp is cmp */
+void atomic_half_minmax(Sema *S, Loc loc, bool mx, Value *p, Value *v, Value *m);
 SVal *atomic_call(Sema *S, Loc loc, const char *op, SVal *ptr, SVal *val, SVal *mask_or_cmp,
                   SVal *sem, SVal *scope);
 

@@ -343,6 +343,21 @@ TC_ATOMIC_FLOAT(double, f64)
     uint16_t c = TO(cmp);                                                                    \
     __atomic_compare_exchange_n(p, &c, TO(v), 0, mo, TC_ATOMIC_FAIL(mo));                    \
     return FROM(c);                                                                          \
+  }                                                                                          \
+  /* a tensor descriptor's min / max (TMA's reductions have them for 16-bit floats) */       \
+  static inline float tc_atomic_fmax_##S(uint16_t *p, float v, int mo) {                    \
+    uint16_t old = __atomic_load_n(p, __ATOMIC_RELAXED);                                     \
+    while (FROM(old) < v && !__atomic_compare_exchange_n(p, &old, TO(v), 0, mo,              \
+                                                         TC_ATOMIC_FAIL(mo)))                \
+      ;                                                                                      \
+    return FROM(old);                                                                        \
+  }                                                                                          \
+  static inline float tc_atomic_fmin_##S(uint16_t *p, float v, int mo) {                    \
+    uint16_t old = __atomic_load_n(p, __ATOMIC_RELAXED);                                     \
+    while (FROM(old) > v && !__atomic_compare_exchange_n(p, &old, TO(v), 0, mo,              \
+                                                         TC_ATOMIC_FAIL(mo)))                \
+      ;                                                                                      \
+    return FROM(old);                                                                        \
   }
 TC_ATOMIC_HALF(f16, tc_f32_to_f16, tc_f16_to_f32)
 TC_ATOMIC_HALF(bf16, tc_f32_to_bf16, tc_bf16_to_f32)

@@ -31,7 +31,8 @@ def desc_reduce(out_ptr, val_ptr, M, N, ld, BM: tl.constexpr, BN: tl.constexpr,
 M, N, LD, BM, BN = 10, 20, 24, 8, 16
 triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8))
 for dtype, ops in ((torch.float32, ["add"]), (torch.int32, ["add", "min", "max", "and", "or", "xor"]),
-                   (torch.int64, ["min", "max", "xor"])):
+                   (torch.int64, ["min", "max", "xor"]), (torch.float16, ["add", "min", "max"]),
+                   (torch.bfloat16, ["min", "max"])):
     for op in ops:
         if dtype.is_floating_point:
             base = torch.randn(M, LD, dtype=dtype)
@@ -44,8 +45,10 @@ for dtype, ops in ((torch.float32, ["add"]), (torch.int32, ["add", "min", "max",
         tiled = val.repeat(2, 2)[:M, :N]
         f = {"add": torch.add, "min": torch.minimum, "max": torch.maximum,
              "and": torch.bitwise_and, "or": torch.bitwise_or, "xor": torch.bitwise_xor}[op]
-        want = base.clone()
-        want[:, :N] = f(base[:, :N], tiled)
+        want = base.clone()  # floats computed in fp32: one rounding per 16-bit result
+        x, y = (base[:, :N], tiled) if not dtype.is_floating_point else (base[:, :N].float(),
+                                                                         tiled.float())
+        want[:, :N] = f(x, y).to(dtype)
         torch.testing.assert_close(out, want, msg=f"{op} {dtype}")
 
 
