@@ -180,9 +180,9 @@ def descriptor_param(p, d):
         raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's last stride "
                             f"must be 1, got {strides[-1]}")
     padding = getattr(d, "padding", "zero")
-    if padding != "zero":
+    if padding not in ("zero", "nan"):
         raise ArgumentError(f"tritonc: argument {p.name}: TensorDescriptor padding {padding!r} "
-                            "is not supported (tritonc reads zeros past the edges: 'zero')")
+                            "is not one of 'zero', 'nan'")
     if hasattr(d, "layout"):
         raise ArgumentError(f"tritonc: argument {p.name}: a Gluon TensorDescriptor (with a "
                             "shared-memory layout) is not supported")
@@ -195,7 +195,8 @@ def descriptor_param(p, d):
     if any(int(s) * esize % 16 for s in strides[:-1]):
         raise ArgumentError(f"tritonc: argument {p.name}: the TensorDescriptor's strides "
                             f"{strides} must be 16-byte multiples but the last (as Triton requires)")
-    entry = f"tensordesc<{dt}[{', '.join(str(int(b)) for b in block)}]>"
+    entry = f"tensordesc<{dt}[{', '.join(str(int(b)) for b in block)}]" + \
+        (", nan>" if padding == "nan" else ">")
     if not p.do_not_specialize and all(int(n) % 16 == 0 for n in shape):
         entry += ":16"  # as Triton's JIT specialises integers: loads of whole 16-byte chunks
     values = Expanded([ptr] + [int(n) for n in shape] + [int(s) for s in strides[:-1]])

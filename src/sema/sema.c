@@ -1587,13 +1587,14 @@ static const char *literal_text(SVal *v) {
   }
 }
 
-/* A host tensor descriptor's signature entry, `tensordesc<fp16[64, 64]>` (Triton's
+/* A host tensor descriptor's signature entry, `tensordesc<fp16[64, 64]>` or, padded with NaN,
+ * `tensordesc<fp16[64, 64], nan>` (Triton's
  * TensorDescriptor: its element type and block shape), optionally followed by `:16` (tritonc's
  * specialisation, which the runner adds as Triton's JIT adds it to integers: every dimension
  * of the shape is a multiple of 16): the rank, or 0 when the entry is no descriptor; *div16
  * tells whether `:16` was given. A malformed one, or one with a Gluon layout, is a positioned
  * error. */
-static int tdesc_entry(SigEntry e, DType *elt, int *block, bool *div16) {
+static int tdesc_entry(SigEntry e, DType *elt, int *block, bool *div16, bool *nan) {
   const char *t = e.text;
   if (strncmp(t, "tensordesc", 10))
     return 0;
@@ -1606,9 +1607,21 @@ static int tdesc_entry(SigEntry e, DType *elt, int *block, bool *div16) {
   if (!lt || lt != t + 10 || !lb || !rb || t[len - 1] != '>')
     error_at(sig_loc(e.col), "cannot read the tensor descriptor type '%s' (expected e.g. "
              "'tensordesc<fp16[64, 64]>')", t);
-  if (rb[1] != '>')
+  *nan = false;
+  if (rb[1] == ',') { /* tensordesc<fp32[64, 64], nan>: the padding, "zero" when left out */
+    const char *w = rb + 2;
+    while (*w == ' ')
+      w++;
+    if (!strncmp(w, "nan>", 4) && w + 4 == t + len)
+      *nan = true;
+    else if (strncmp(w, "zero>", 5) || w + 5 != t + len)
+      error_at(sig_loc(e.col), "tensor descriptor '%s': a descriptor with a shared-memory layout "
+               "(Gluon's) is not supported (after the block shape tritonc reads a padding, nan or "
+               "zero)", t);
+  } else if (rb[1] != '>') {
     error_at(sig_loc(e.col), "tensor descriptor '%s': a descriptor with a shared-memory layout "
              "(Gluon's) is not supported", t);
+  }
   char *name = xstrndup(lt + 1, (size_t)(lb - lt - 1));
   if (!parse_dtype_name(name, elt) || *elt == DT_PTR)
     error_at(sig_loc(e.col), "tensor descriptor '%s': unknown element type '%s'", t, name);
@@ -1649,7 +1662,7 @@ static Value *arg_value(Sema *S, KParam *kp, int index, Loc loc) {
  * the axis analysis: a 16-byte aligned base, strides of 16-byte multiples; with `:16`, shapes
  * that are multiples of 16. Returns the parameters used. */
 static int bind_tdesc(Sema *S, Node *p, Scope *scope, KParam *kp, int index, DType elt,
-                      const int *block, int rank, bool div16) {
+                      const int *block, int rank, bool div16, bool nan) {
   int stride_align = 16 / (dt_bits(elt) / 8 ? dt_bits(elt) / 8 : 1);
   kp[0] = (KParam){.name = p->str, .dt = DT_PTR, .elt = elt, .align = 16};
   SVal *base = sv_tensor(arg_value(S, &kp[0], index, p->loc));
@@ -1669,7 +1682,12 @@ static int bind_tdesc(Sema *S, Node *p, Scope *scope, KParam *kp, int index, DTy
     n++;
   }
   strides->items[rank - 1] = sv_int(1);
-  scope_set(scope, p->str, tdesc_make(S, p->loc, "TensorDescriptor", base, shape, strides, bs, NULL));
+  SVal *pad = NULL;
+  if (nan) {
+    pad = sv_new(SV_STR);
+    pad->s = "nan";
+  }
+  scope_set(scope, p->str, tdesc_make(S, p->loc, "TensorDescriptor", base, shape, strides, bs, pad));
   return n;
 }
 
@@ -1766,10 +1784,11 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   if (ns > fn->params.n)
     error_at(sig_loc(ent[fn->params.n].col), "signature has %d entries but kernel '%s' has %d "
              "parameters", ns, fn->str, fn->params.n);
-  struct { int rank, block[5]; DType elt; bool div16; } *td = arena_alloc(sizeof *td * (size_t)max);
+  struct { int rank, block[5]; DType elt; bool div16, nan; } *td =
+      arena_alloc(sizeof *td * (size_t)max);
   int cap = fn->params.n + 1;
   for (int i = 0; i < ns; i++) { /* descriptors and tuples take several C parameters */
-    td[i].rank = tdesc_entry(ent[i], &td[i].elt, td[i].block, &td[i].div16);
+    td[i].rank = tdesc_entry(ent[i], &td[i].elt, td[i].block, &td[i].div16, &td[i].nan);
     cap += 2 * td[i].rank;
     if (ent[i].text[0] == '(')
       cap += sig_tuple_params(ent[i]);
@@ -1809,7 +1828,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
                  "its value, not the type '%s'", p->str, ent[i].text);
       if (td[i].rank) {
         k->nparams += bind_tdesc(S, p, scope, kp, k->nparams - 1, td[i].elt, td[i].block,
-                                 td[i].rank, td[i].div16) - 1;
+                                 td[i].rank, td[i].div16, td[i].nan) - 1;
         continue;
       }
       set_param_type(kp, ent[i]);

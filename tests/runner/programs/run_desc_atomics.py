@@ -86,4 +86,23 @@ wb[:, 32:] += 1
 desc_if_switch[(1, )](a, b, 8, 64, MB=8, NB=16)
 torch.testing.assert_close(a, wa)
 torch.testing.assert_close(b, wb)
+
+
+# a host TensorDescriptor padded with NaN: a block reaching past the edges reads NaN there
+@triton.jit
+def desc_pad_copy(src, out_ptr, BM: tl.constexpr, BN: tl.constexpr):
+    x = src.load([tl.program_id(0) * BM, 0])
+    tl.store(out_ptr + (tl.program_id(0) * BM + tl.arange(0, BM))[:, None] * BN
+             + tl.arange(0, BN)[None, :], x)
+
+
+from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
+m = torch.randn(10, 16)
+out = torch.zeros(16, 16)
+pgm = desc_pad_copy[(2, )](TensorDescriptor.from_tensor(m, [8, 16], padding="nan"), out, BM=8, BN=16)
+assert pgm.signature == "tensordesc<fp32[8, 16], nan>, *fp32:16, 8, 16", pgm.signature
+torch.testing.assert_close(out[:10], m)
+assert torch.isnan(out[10:]).all()
+pgm = desc_pad_copy[(2, )](TensorDescriptor.from_tensor(m, [8, 16]), out, BM=8, BN=16)
+assert (out[10:] == 0).all() and pgm.signature.startswith("tensordesc<fp32[8, 16]>"), pgm.signature
 print("desc_atomics ok")

@@ -64,10 +64,11 @@ expect("error_call_from_python", RuntimeError, ["outside of the scope of a kerne
 expect("error_object_argument", tritonc.ArgumentError, ["argument n", "dict"],
        lambda: copy[(1, )](x, x, {}, BLOCK=16))
 from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
-expect("error_tensor_descriptor_nan_padding", tritonc.ArgumentError,
-       ["argument x_ptr", "TensorDescriptor padding 'nan'"],
-       lambda: copy[(1, )](TensorDescriptor(x.view(4, 4), [4, 4], [4, 1], [4, 4], "nan"), x, 16,
-                           BLOCK=16))
+# a padding TensorDescriptor's constructor did not check (changed afterwards)
+odd = TensorDescriptor.from_tensor(x.view(4, 4), [4, 4])
+odd.padding = "inf"
+expect("error_tensor_descriptor_bad_padding", tritonc.ArgumentError,
+       ["argument x_ptr", "padding 'inf'"], lambda: copy[(1, )](odd, x, 16, BLOCK=16))
 # what TensorDescriptor's constructor checks, changed afterwards: the runner checks it again
 # (the translation relies on it)
 odd = TensorDescriptor.from_tensor(x.view(4, 4), [4, 4])
