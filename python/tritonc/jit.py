@@ -124,6 +124,11 @@ class KernelWrapper:
             f = f.fn
         return f
 
+    @property
+    def base_fn(self):
+        """The Python function under the decorators (Triton's Autotuner.base_fn)."""
+        return self.jit_function().fn
+
 
 def grid_dims(g):
     if isinstance(g, int):

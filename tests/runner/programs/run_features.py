@@ -74,6 +74,7 @@ def neg(x_ptr, out_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
         tl.store(out_ptr + offs, -tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
 
 
+assert neg.base_fn.__name__ == "neg" and callable(neg.base_fn)  # Triton's Autotuner.base_fn
 for n in (4096, 1000):
     out.zero_()
     pgm = neg[lambda meta: (triton.cdiv(n, meta["BLOCK"]), )](x, out, n)
