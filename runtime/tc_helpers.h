@@ -287,5 +287,44 @@ static inline int64_t tc_globaltimer(void) {
 #define tc_erff erff
 #endif
 
+//@ bessel
+/* libdevice's Bessel functions. j0, j1, y0, y1 are the C library's (POSIX; declared here, as
+ * -std=c11 hides them); I0 and I1, which C lacks, are the power series (every term positive)
+ * up to |x| = 30 and the asymptotic expansion beyond. The float versions compute in double
+ * and round once. */
+double j0(double), j1(double), y0(double), y1(double);
+static inline double tc_bessel_i(double x, int one) {
+  double ax = fabs(x), s = 1.0, t = 1.0;
+  if (ax > 30.0) { /* e^x / sqrt(2 pi x) (1 - (mu - 1) / 8x + ...), mu = 4 nu^2 */
+    double mu = one ? 4.0 : 0.0;
+    for (int k = 1; k < 60 && fabs(t) > 1e-17 * fabs(s); k++) {
+      t *= ((2.0 * k - 1) * (2.0 * k - 1) - mu) / (8.0 * ax * k);
+      s += t;
+    }
+    s *= exp(ax) / sqrt(6.283185307179586476925 * ax);
+  } else { /* sum of (x^2 / 4)^k / (k! (k + nu)!), times x / 2 for I1 */
+    double q = ax * ax / 4;
+    for (int k = 1; k < 200 && t > 1e-17 * s; k++) {
+      t *= q / ((double)k * (k + one));
+      s += t;
+    }
+    if (one)
+      s *= ax / 2;
+  }
+  return one && x < 0 ? -s : s;
+}
+static inline double tc_j0(double x) { return j0(x); }
+static inline double tc_j1(double x) { return j1(x); }
+static inline double tc_y0(double x) { return y0(x); }
+static inline double tc_y1(double x) { return y1(x); }
+static inline double tc_cyl_bessel_i0(double x) { return tc_bessel_i(x, 0); }
+static inline double tc_cyl_bessel_i1(double x) { return tc_bessel_i(x, 1); }
+static inline float tc_j0f(float x) { return (float)j0(x); }
+static inline float tc_j1f(float x) { return (float)j1(x); }
+static inline float tc_y0f(float x) { return (float)y0(x); }
+static inline float tc_y1f(float x) { return (float)y1(x); }
+static inline float tc_cyl_bessel_i0f(float x) { return (float)tc_bessel_i(x, 0); }
+static inline float tc_cyl_bessel_i1f(float x) { return (float)tc_bessel_i(x, 1); }
+
 //@ end
 #endif

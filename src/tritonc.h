@@ -279,6 +279,8 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_ATAN, "atan", K_UNARY) X(O_SINH, "sinh", K_UNARY) X(O_COSH, "cosh", K_UNARY)             \
   X(O_TANH, "tanh", K_UNARY) X(O_ASINH, "asinh", K_UNARY) X(O_ACOSH, "acosh", K_UNARY)         \
   X(O_ATANH, "atanh", K_UNARY) X(O_ERF, "erf", K_UNARY) X(O_ERFC, "erfc", K_UNARY)             \
+  X(O_J0, "j0", K_UNARY) X(O_J1, "j1", K_UNARY) X(O_Y0, "y0", K_UNARY) X(O_Y1, "y1", K_UNARY)   \
+  X(O_BESSEL_I0, "cyl_bessel_i0", K_UNARY) X(O_BESSEL_I1, "cyl_bessel_i1", K_UNARY)             \
   X(O_FLOOR, "floor", K_UNARY) X(O_CEIL, "ceil", K_UNARY) X(O_TRUNC, "trunc", K_UNARY)         \
   X(O_RINT, "rint", K_UNARY) X(O_ROUND, "round", K_UNARY) X(O_ISNAN, "isnan", K_UNARY)          \
   X(O_ISINF, "isinf", K_UNARY) X(O_SIGNBIT, "signbit", K_UNARY) X(O_POPC, "popc", K_UNARY)      \

@@ -541,7 +541,7 @@ static const char *int_wrap(Em *E, DType t, const char *a, const char *op, const
 const char *fsuf(DType t) { return t == DT_F64 ? "" : "f"; }
 
 const char *math_call(Em *E, OpKind k, DType t, const char *a) {
-  static const struct { OpKind k; const char *fn; bool tc; } m[] = {
+  static const struct { OpKind k; const char *fn; int tc; } m[] = {
       {O_EXP, "exp", 1}, {O_EXP2, "exp2", 1}, {O_LOG, "log", 1}, {O_LOG2, "log2", 1},
       {O_LOG10, "log10", 0}, {O_LOG1P, "log1p", 0}, {O_EXPM1, "expm1", 0},
       {O_SQRT, "sqrt", 0}, {O_CBRT, "cbrt", 0}, {O_SIN, "sin", 1}, {O_COS, "cos", 1},
@@ -549,12 +549,14 @@ const char *math_call(Em *E, OpKind k, DType t, const char *a) {
       {O_SINH, "sinh", 0}, {O_COSH, "cosh", 0}, {O_TANH, "tanh", 1}, {O_ASINH, "asinh", 0},
       {O_ACOSH, "acosh", 0}, {O_ATANH, "atanh", 0}, {O_ERF, "erf", 1}, {O_ERFC, "erfc", 0},
       {O_FLOOR, "floor", 0}, {O_CEIL, "ceil", 0}, {O_TRUNC, "trunc", 0}, {O_RINT, "rint", 0},
-      {O_ROUND, "round", 0}, {O_CONST, NULL, 0}};
+      {O_ROUND, "round", 0}, {O_J0, "j0", 2}, {O_J1, "j1", 2}, {O_Y0, "y0", 2},
+      {O_Y1, "y1", 2}, {O_BESSEL_I0, "cyl_bessel_i0", 2}, {O_BESSEL_I1, "cyl_bessel_i1", 2},
+      {O_CONST, NULL, 0}};
   if (k != O_FLOOR && k != O_CEIL && k != O_TRUNC && k != O_RINT && k != O_SQRT)
     E->calls = true;
   for (int i = 0; m[i].fn; i++)
     if (m[i].k == k) {
-      bool tc = m[i].tc && t != DT_F64;
+      bool tc = (m[i].tc && t != DT_F64) || m[i].tc == 2; /* 2: runtime's in both widths */
       if (tc)
         E->need |= H_MATH;
       return round_to(E, t, fmt("%s%s%s(%s)", tc ? "tc_" : "", m[i].fn, fsuf(t), a));

@@ -101,7 +101,9 @@ static const char *math_fn(OpKind k) {
   case O_ATANH: return "atanh"; case O_ERF: return "erf"; case O_ERFC: return "erfc";
   case O_FLOOR: return "floor"; case O_CEIL: return "ceil"; case O_TRUNC: return "trunc";
   case O_RINT: return "rint"; case O_ROUND: return "round"; case O_EXP: return "exp";
-  case O_EXP2: return "exp2";
+  case O_EXP2: return "exp2"; case O_J0: return "j0"; case O_J1: return "j1";
+  case O_Y0: return "y0"; case O_Y1: return "y1"; case O_BESSEL_I0: return "cyl_bessel_i0";
+  case O_BESSEL_I1: return "cyl_bessel_i1";
   default: return NULL;
   }
 }

@@ -379,6 +379,21 @@ static SVal *bi_math1(Sema *S, Call *c) {
   return sv_tensor(emit1(S, k, c->loc, x->dt, x->sh, 1, &x));
 }
 
+// libdevice.j0 / j1 / y0 / y1 / cyl_bessel_i0 / cyl_bessel_i1 (x): Bessel functions
+static SVal *bi_bessel(Sema *S, Call *c) {
+  static const struct { const char *name; OpKind k; } fns[] = {
+      {"j0", O_J0}, {"j1", O_J1}, {"y0", O_Y0}, {"y1", O_Y1}, {"cyl_bessel_i0", O_BESSEL_I0},
+      {"cyl_bessel_i1", O_BESSEL_I1}, {NULL, O_CONST}};
+  Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
+  if (x->dt != DT_F32 && x->dt != DT_F64)
+    error_at(c->loc, "libdevice.%s() takes float32 or float64 (as libdevice), got %s", c->name,
+             dtype_info[x->dt].name);
+  int i = 0;
+  while (fns[i].name && strcmp(fns[i].name, c->name))
+    i++;
+  return sv_tensor(emit1(S, fns[i].k, c->loc, x->dt, x->sh, 1, &x));
+}
+
 // libdevice.isnan / isinf / signbit: int1 results
 static SVal *bi_fpclass(Sema *S, Call *c) {
   Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
@@ -1734,6 +1749,9 @@ static const Builtin builtins[] = {
     {"libdevice.pow", bi_pow, 0}, {"libdevice.atan2", bi_atan2, 0},
     {"libdevice.hypot", bi_hypot, 0}, {"libdevice.copysign", bi_copysign, 0},
     {"libdevice.fmod", bi_fmod, 0}, {"libdevice.isnan", bi_fpclass, 0},
+    {"libdevice.j0", bi_bessel, 0}, {"libdevice.j1", bi_bessel, 0},
+    {"libdevice.y0", bi_bessel, 0}, {"libdevice.y1", bi_bessel, 0},
+    {"libdevice.cyl_bessel_i0", bi_bessel, 0}, {"libdevice.cyl_bessel_i1", bi_bessel, 0},
     {"libdevice.isinf", bi_fpclass, 0}, {"libdevice.signbit", bi_fpclass, 0},
     {"libdevice.fmin", bi_minmax, 0}, {"libdevice.fmax", bi_minmax, 0},
     {"libdevice.div_rn", bi_fdiv, 0}, {"libdevice.abs", bi_abs, 0},

@@ -3,7 +3,8 @@
 # launch goes through tritonc. Each examples/NAME.py is driven by tests/runner/programs/run_NAME.py
 # on torch CPU tensors and on numpy arrays, checked against torch/numpy references; then the JIT's
 # binding rules (run_features.py), tuple arguments (run_tuples.py),
-# tensor-descriptor reductions (run_desc_atomics.py), the caches (in memory, and on disk across runs: the second
+# tensor-descriptor reductions (run_desc_atomics.py), libdevice's Bessel functions
+# (run_bessel.py), the caches (in memory, and on disk across runs: the second
 # run translates and compiles nothing), the errors (run_errors.py, err_translate.py), and
 # Triton's vector-add tutorial. On a machine with CUDA the examples also run unmodified on the
 # GPU (their __main__ blocks allocate on 'cuda'), on both targets.
@@ -68,6 +69,9 @@ if [ $HAS_TORCH = 1 ]; then
   log=$OUT/desc_atomics.log
   if prog "$log" $PROGS/run_desc_atomics.py && grep -q "^desc_atomics ok" "$log"; then pass desc_atomics
   else fail desc_atomics "$(why "$log")"; fi
+  log=$OUT/bessel.log
+  if prog "$log" $PROGS/run_bessel.py && grep -q "^bessel ok" "$log"; then pass libdevice_bessel
+  else fail libdevice_bessel "$(why "$log")"; fi
   log=$OUT/tuples.log
   if prog "$log" $PROGS/run_tuples.py && grep -q "^tuples ok" "$log"; then pass tuple_arguments
   else fail tuple_arguments "$(why "$log")"; fi
