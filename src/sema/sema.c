@@ -1475,6 +1475,10 @@ static void set_param_type(KParam *kp, SigEntry e) {
       error_at(sig_loc(e.col), "bad alignment hint '%s' (expected e.g. ':16')", colon);
     kp->align = (int)a;
   }
+  const char *nm = base[0] == '*' ? base + 1 : base;
+  if (!strcmp(nm, "fp8e4b8") || !strcmp(nm, "fp8e5b16")) /* as Triton's CUDA backend says */
+    error_at(sig_loc(e.col), "type %s is not supported in this architecture (AMD's fp8 'fnuz' "
+             "format: tritonc's targets are CPUs and NVIDIA GPUs)", nm);
   if (base[0] == '*') {
     kp->dt = DT_PTR;
     if (!parse_dtype_name(base + 1, &kp->elt))
