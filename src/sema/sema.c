@@ -567,7 +567,12 @@ static bool same_value(SVal *a, SVal *b) {
   if (a->k == SV_TENSOR) return a->v == b->v;
   if (a->k == SV_INT || a->k == SV_BOOL) return a->i == b->i;
   if (a->k == SV_FLOAT) return a->f == b->f;
-  if (a->k == SV_NONE) return true;
+  if (a->k == SV_NONE || a->k == SV_CONSTEXPR_T) return true;
+  if (a->k == SV_STR || a->k == SV_MODULE) return !strcmp(a->s, b->s);
+  if (a->k == SV_DTYPE) return a->dt == b->dt && a->elt == b->elt;
+  if (a->k == SV_FUNC) return a->fn == b->fn && a->menv == b->menv;
+  if (a->k == SV_BUILTIN) return !strcmp(a->s, b->s) && (a->self == b->self ||
+                                                        (a->self && b->self && same_value(a->self, b->self)));
   if (a->k == SV_BLOCKPTR || a->k == SV_TDESC) {
     if (!blockptr_same_frame(a, b)) return false;
     for (int d = 0; a->k == SV_BLOCKPTR && d < a->bp->rank; d++)
