@@ -212,6 +212,19 @@ class _Item:
         self.do_not_specialize, self.no_align = p.do_not_specialize, p.no_align
 
 
+def add_bound(val, tensor, values, tensors):
+    """Appends what bind_param gave for one argument to a launch's runtime values and tensors
+    (an Expanded value or a list of tensors spread; constexprs pass no value)."""
+    if isinstance(val, Expanded):
+        values.extend(val)
+    elif val is not _CONST:
+        values.append(val)
+    if isinstance(tensor, list):
+        tensors.extend(tensor)
+    elif tensor is not None:
+        tensors.append(tensor)
+
+
 def tuple_param(p, v):
     """A tuple argument (Triton 3's): the entry `(*fp32:16, (1, i32))`, each item bound as an
     argument would be (tensors, scalars, constexprs, nested tuples); its runtime values in
@@ -226,14 +239,7 @@ def tuple_param(p, v):
                                 "tuple argument is not supported")
         entry, val, t = bind_param(_Item(p, i), item)
         entries.append(entry)
-        if isinstance(val, Expanded):
-            values.extend(val)
-        elif val is not _CONST:
-            values.append(val)
-        if isinstance(t, list):
-            tensors.extend(t)
-        elif t is not None:
-            tensors.append(t)
+        add_bound(val, t, values, tensors)
     return "(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")", values, tensors
 
 

@@ -217,14 +217,7 @@ class JITFunction(KernelWrapper):
         for p in self.params:
             entry, val, tensor = bind.bind_param(p, bound[p.name])
             entries.append(entry)
-            if isinstance(val, bind.Expanded):
-                values.extend(val)
-            elif val is not bind.CONST:
-                values.append(val)
-            if isinstance(tensor, list):  # a tuple argument's
-                tensors.extend(tensor)
-            elif tensor is not None:
-                tensors.append(tensor)
+            bind.add_bound(val, tensor, values, tensors)
         return entries, values, tensors
 
     def target_for(self, tensors):

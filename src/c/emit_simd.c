@@ -1231,6 +1231,19 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
  * (the product then reads the values the load would have). Second operands stay copied:
  * read in place, their rows compete for a few L1 sets (2048^3: 0.63x the copy's speed). */
 
+/* May op write memory (or hold ops that may)? */
+static bool may_write(const Op *op) {
+  switch (op->k) {
+  case O_STORE: case O_ATOMIC: case O_BARRIER: case O_FOR: case O_WHILE: case O_IF:
+  case O_RETURN:
+    return true;
+  case O_ASM:
+    return !(op->flags & 1); /* is_pure=False */
+  default:
+    return false;
+  }
+}
+
 /* The load whose tile a tl.dot may read in place, or NULL. */
 static Op *direct_operand(Op **ops, int n, int nred, Shape s) {
   Op *ld = NULL;
@@ -1238,7 +1251,7 @@ static Op *direct_operand(Op **ops, int n, int nred, Shape s) {
     return NULL;
   for (int i = 0; i < n; i++) {
     Op *op = ops[i];
-    if (op->k == O_STORE || op->k == O_ATOMIC || (op->k == O_ASM && !(op->flags & 1)))
+    if (may_write(op))
       return NULL;
     if (!op->nout || !vi(op->out[0])->mat)
       continue;
@@ -1257,17 +1270,8 @@ static Op *direct_operand(Op **ops, int n, int nred, Shape s) {
     Op *op = b->ops[i];
     if (op->k == O_DOT && op->in[0] == ld->out[0])
       return op->in[1] != ld->out[0] && op->out[0]->dt != DT_F64 ? ld : NULL;
-    switch (op->k) {
-    case O_STORE: case O_ATOMIC: case O_BARRIER: case O_FOR: case O_WHILE: case O_IF:
-    case O_RETURN:
+    if (may_write(op))
       return NULL;
-    case O_ASM:
-      if (!(op->flags & 1))
-        return NULL;
-      break;
-    default:
-      break;
-    }
   }
   return NULL;
 }

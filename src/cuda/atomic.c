@@ -76,6 +76,24 @@ static const char *helper_name(Op *op) {
              scope_ptx[ATOMIC_SCOPE(op->flags)]);
 }
 
+/* The rest of a helper that is a 16-bit compare-and-swap loop (what PTX lacks: bf16 add before
+ * sm_90, fp16 / bf16 min and max): the bits `var = val` computed from `seen`, swapped in until
+ * no other thread came between; with a guard, the loop ends when guard fails (nothing to store). */
+static void cas16_loop(Buf *d, DType t, const char *pre, const char *guard, const char *var,
+                       const char *val) {
+  buf_printf(d, "  unsigned short old = *(volatile unsigned short *)p, seen;\n"
+                "  do {\n"
+                "    seen = old;\n");
+  if (guard)
+    buf_printf(d, "    if (!(%s))\n      break;\n", guard);
+  buf_printf(d, "    const unsigned short %s = %s;\n"
+                "    asm volatile(\"%scas.b16 %%0, [%%1], %%2, %%3;\" : \"=h\"(old) : \"l\"(p), "
+                "\"h\"(seen), \"h\"(%s) : \"memory\");\n"
+                "  } while (old != seen);\n"
+                "  return %s;\n}\n",
+             var, val, pre, var, from_bits(t, "old"));
+}
+
 /* the helper's definition: T name(void *p, T v) or, for cas, T name(void *p, T cmp, T v) */
 static const char *helper_def(Op *op) {
   DType t = op->out[0]->dt;
@@ -87,28 +105,10 @@ static const char *helper_def(Op *op) {
   buf_printf(&d, "__device__ __forceinline__ %s %s(void *p, %s%s v) {\n", T, name,
              cas ? fmt("%s cmp, ", T) : "", T);
   if (!strcmp(op->str, "fmax") || !strcmp(op->str, "fmin")) { /* fp16 / bf16: a cas loop */
-    buf_printf(&d, "  unsigned short old = *(volatile unsigned short *)p, seen;\n"
-                   "  const unsigned short nv = %s;\n"
-                   "  do {\n"
-                   "    seen = old;\n"
-                   "    if (!(%s %s v))\n"
-                   "      break;\n"
-                   "    asm volatile(\"%scas.b16 %%0, [%%1], %%2, %%3;\" : \"=h\"(old) : \"l\"(p), "
-                   "\"h\"(seen), \"h\"(nv) : \"memory\");\n"
-                   "  } while (old != seen);\n"
-                   "  return %s;\n}\n",
-               to_bits(t, "v"), from_bits(t, "seen"), !strcmp(op->str, "fmax") ? "<" : ">",
-               pre, from_bits(t, "old"));
+    cas16_loop(&d, t, pre, fmt("%s %s v", from_bits(t, "seen"), !strcmp(op->str, "fmax") ? "<" : ">"),
+               "nv", to_bits(t, "v"));
   } else if (!strcmp(op->str, "fadd") && t == DT_BF16) { /* atom.add.bf16 needs sm_90: a cas loop */
-    buf_printf(&d, "  unsigned short old = *(volatile unsigned short *)p, seen;\n"
-                   "  do {\n"
-                   "    seen = old;\n"
-                   "    const unsigned short sum = %s;\n"
-                   "    asm volatile(\"%scas.b16 %%0, [%%1], %%2, %%3;\" : \"=h\"(old) : \"l\"(p), "
-                   "\"h\"(seen), \"h\"(sum) : \"memory\");\n"
-                   "  } while (old != seen);\n"
-                   "  return %s;\n}\n",
-               to_bits(t, fmt("%s + v", from_bits(t, "seen"))), pre, from_bits(t, "old"));
+    cas16_loop(&d, t, pre, NULL, "sum", to_bits(t, fmt("%s + v", from_bits(t, "seen"))));
   } else if (!strcmp(op->str, "fadd") && t != DT_F16) { /* f32 / f64: float registers */
     const char *c = t == DT_F64 ? "d" : "f";
     buf_printf(&d, "  %s old;\n  asm volatile(\"%s%s %%0, [%%1], %%2;\" : \"=%s\"(old) : \"l\"(p), "

@@ -1997,10 +1997,7 @@ SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
     SVal *f = blockptr_field(t, attr);
     if (f)
       return f;
-    if (t->k == SV_TDESC && (!strcmp(attr, "load") || !strcmp(attr, "store") ||
-                             !strcmp(attr, "atomic_add") || !strcmp(attr, "atomic_min") ||
-                             !strcmp(attr, "atomic_max") || !strcmp(attr, "atomic_and") ||
-                             !strcmp(attr, "atomic_or") || !strcmp(attr, "atomic_xor")))
+    if (t->k == SV_TDESC && find_builtin(fmt("tdesc.%s", attr))) /* load, store, atomic_* */
       return make_builtin(fmt("tdesc.%s", attr), t);
     if (t->k == SV_BLOCKPTR && !strcmp(attr, "advance"))
       return make_builtin("tl.advance", t);

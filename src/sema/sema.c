@@ -507,9 +507,41 @@ static bool contains_return(NodeList *body) {
   return false;
 }
 
-/* Flattens a merged value into tensors (tuples recurse); numbers become tensors of `like`. */
-static bool tdesc_same_form(const SVal *a, const SVal *b);
+/* What a tensor descriptor carries through a loop or a runtime if: its base pointer, shape and
+ * strides but the last (field 0, 1 .. rank, rank + 1 ..); its block shape, element type and
+ * padding must stay. */
+#define TDESC_SLOT 1000
+static int tdesc_nfields(const BlockPtr *bp) { return 2 * bp->rank; }
 
+static SVal *tdesc_field(const BlockPtr *bp, int f) {
+  if (f == 0)
+    return sv_tensor(bp->base);
+  return f <= bp->rank ? bp->shape[f - 1] : bp->strides[f - 1 - bp->rank];
+}
+
+static SVal *tdesc_with_field(const SVal *d, int f, Value *v) {
+  BlockPtr *n;
+  SVal *r = blockptr_copy(d, &n);
+  if (f == 0)
+    n->base = v;
+  else if (f <= n->rank)
+    n->shape[f - 1] = sv_tensor(v);
+  else
+    n->strides[f - 1 - n->rank] = sv_tensor(v);
+  return r;
+}
+
+static bool tdesc_same_form(const SVal *a, const SVal *b) {
+  if (a->k != SV_TDESC || b->k != SV_TDESC || a->bp->rank != b->bp->rank ||
+      a->bp->padding != b->bp->padding || a->bp->base->elt != b->bp->base->elt)
+    return false;
+  for (int d = 0; d < a->bp->rank; d++)
+    if (a->bp->block[d] != b->bp->block[d])
+      return false;
+  return true;
+}
+
+/* Flattens a merged value into tensors (tuples recurse); numbers become tensors of `like`. */
 static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
   if (v->k == SV_TUPLE) {
     for (int i = 0; i < v->n; i++)
@@ -521,13 +553,9 @@ static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
       vec_push(out, v->bp->offsets[d]);
     return;
   }
-  if (v->k == SV_TDESC) { /* base, shape, strides but the last (1): block, type and padding
-                           * must agree (checked by the caller) */
-    vec_push(out, sv_tensor(v->bp->base));
-    for (int d = 0; d < v->bp->rank; d++)
-      vec_push(out, v->bp->shape[d]);
-    for (int d = 0; d + 1 < v->bp->rank; d++)
-      vec_push(out, v->bp->strides[d]);
+  if (v->k == SV_TDESC) { /* its fields: the form must agree (checked by the caller) */
+    for (int f = 0; f < tdesc_nfields(v->bp); f++)
+      vec_push(out, tdesc_field(v->bp, f));
     return;
   }
   vec_push(out, v);
@@ -547,13 +575,9 @@ static SVal *rebuild(SVal *shape, Value **vals, int *pos) {
     return blockptr_with_offsets(shape, offs);
   }
   if (shape->k == SV_TDESC) {
-    BlockPtr *n;
-    SVal *r = blockptr_copy(shape, &n);
-    n->base = vals[(*pos)++];
-    for (int d = 0; d < n->rank; d++)
-      n->shape[d] = sv_tensor(vals[(*pos)++]);
-    for (int d = 0; d + 1 < n->rank; d++)
-      n->strides[d] = sv_tensor(vals[(*pos)++]);
+    SVal *r = shape;
+    for (int f = 0; f < tdesc_nfields(shape->bp); f++)
+      r = tdesc_with_field(r, f, vals[(*pos)++]);
     return r;
   }
   return sv_tensor(vals[(*pos)++]);
@@ -773,37 +797,9 @@ static bool tuple_same_frame(SVal *now, SVal *was) {
   return true;
 }
 
-/* A tensor descriptor a loop reassigns carries its base pointer, shape and strides but the last
- * (field 0, 1 .. rank, rank + 1 ..); its block shape, element type and padding must stay. */
-#define TDESC_SLOT 1000
-static int tdesc_nfields(const BlockPtr *bp) { return 2 * bp->rank; }
-
-static SVal *tdesc_field(const BlockPtr *bp, int f) {
-  if (f == 0)
-    return sv_tensor(bp->base);
-  return f <= bp->rank ? bp->shape[f - 1] : bp->strides[f - 1 - bp->rank];
-}
-
-static SVal *tdesc_with_field(const SVal *d, int f, Value *v) {
-  BlockPtr *n;
-  SVal *r = blockptr_copy(d, &n);
-  if (f == 0)
-    n->base = v;
-  else if (f <= n->rank)
-    n->shape[f - 1] = sv_tensor(v);
-  else
-    n->strides[f - 1 - n->rank] = sv_tensor(v);
-  return r;
-}
-
-static bool tdesc_same_form(const SVal *a, const SVal *b) {
-  if (a->k != SV_TDESC || b->k != SV_TDESC || a->bp->rank != b->bp->rank ||
-      a->bp->padding != b->bp->padding || a->bp->base->elt != b->bp->base->elt)
-    return false;
-  for (int d = 0; d < a->bp->rank; d++)
-    if (a->bp->block[d] != b->bp->block[d])
-      return false;
-  return true;
+/* a value a loop carries (carried_vars): anything else must not change in the body */
+static bool loop_carries(SVal *v) {
+  return carriable(v) || v->k == SV_TUPLE || v->k == SV_BLOCKPTR || v->k == SV_TDESC;
 }
 
 /* Loop-carried variables: names the body assigns that exist before the loop. A block pointer
@@ -841,7 +837,7 @@ static void carried_vars(Sema *S, NodeList *body, Vec *names, Vec *inits, Vec *s
       }
       continue;
     }
-    if (v->k != SV_TENSOR && !sv_is_number(v))
+    if (!carriable(v))
       continue;
     vec_push(names, assigned.v[i]);
     vec_push(inits, to_tensor(S, loc, v));
@@ -947,8 +943,7 @@ static void check_uncarried(Sema *S, Loc loc, NodeList *body, Scope *pre) {
   collect_assigned(body, &assigned);
   for (int i = 0; i < assigned.n; i++) {
     SVal *was = scope_get(pre, assigned.v[i]), *now = scope_get(S->scope, assigned.v[i]);
-    if (!was || !now || carriable(was) || was->k == SV_TUPLE || was->k == SV_BLOCKPTR ||
-        was->k == SV_TDESC || same_value(now, was))
+    if (!was || !now || loop_carries(was) || same_value(now, was))
       continue;
     error_at(loc, "the loop body changes '%s', %s before the loop: a loop carries tensors, "
              "numbers, tuples of them, block pointers and tensor descriptors only",

@@ -28,22 +28,22 @@ typedef unsigned long long uint64_t;
 /* ---- tl.atomic_*: one PTX atom per element, with the op's sem and scope ---- */
 __device__ __forceinline__ float tc_atom_fmax_bf16_relaxed_gpu(void *p, float v) {
   unsigned short old = *(volatile unsigned short *)p, seen;
-  const unsigned short nv = __bfloat16_as_ushort(__float2bfloat16_rn(v));
   do {
     seen = old;
     if (!(__bfloat162float(__ushort_as_bfloat16(seen)) < v))
       break;
+    const unsigned short nv = __bfloat16_as_ushort(__float2bfloat16_rn(v));
     asm volatile("atom.relaxed.gpu.cas.b16 %0, [%1], %2, %3;" : "=h"(old) : "l"(p), "h"(seen), "h"(nv) : "memory");
   } while (old != seen);
   return __bfloat162float(__ushort_as_bfloat16(old));
 }
 __device__ __forceinline__ float tc_atom_fmin_fp16_relaxed_gpu(void *p, float v) {
   unsigned short old = *(volatile unsigned short *)p, seen;
-  const unsigned short nv = __half_as_ushort(__float2half_rn(v));
   do {
     seen = old;
     if (!(__half2float(__ushort_as_half(seen)) > v))
       break;
+    const unsigned short nv = __half_as_ushort(__float2half_rn(v));
     asm volatile("atom.relaxed.gpu.cas.b16 %0, [%1], %2, %3;" : "=h"(old) : "l"(p), "h"(seen), "h"(nv) : "memory");
   } while (old != seen);
   return __half2float(__ushort_as_half(old));
