@@ -108,6 +108,7 @@ extern const char *const pyop_names[];
   X(N_ATTR, "attribute")                /* a: object, str: attribute name */           \
   X(N_CALL, "call")                     /* a: callee, args: positional, kws: N_KEYWORD */ \
   X(N_KEYWORD, "keyword argument")      /* str: name, a: value */                      \
+  X(N_STARRED, "starred argument")      /* a: value (`*t` among a call's arguments) */ \
   X(N_SUBSCRIPT, "subscript")           /* a: object, args: index items */             \
   X(N_SLICE, "slice")                   /* a, b, c: start, stop, step (each may be NULL) */ \
   X(N_BINOP, "binary operator")         /* op, a, b */                                 \
@@ -134,7 +135,8 @@ extern const char *const pyop_names[];
   X(N_FUNCDEF, "function definition")   /* str: name, params: N_PARAM, body, decos */  \
   X(N_PARAM, "parameter")               /* str: name, a: default or NULL, c: annotation or NULL */ \
   X(N_IMPORT, "import statement")       /* ival: 1 for `from`; args: N_KEYWORD (str: local name, a: N_STR dotted path) */ \
-  X(N_TRY, "try statement")             /* body, orelse: the first `except` clause's body */
+  X(N_TRY, "try statement")             /* body, orelse: the first `except` clause's body */ \
+  X(N_CLASSDEF, "class definition")     /* str: name, args: bases (NULL: not converted), body: N_ANNASSIGN fields; ival: 1 if it has other members */
 
 typedef enum NodeKind {
 #define X(e, s) e,
@@ -177,7 +179,8 @@ typedef struct Module {
   int naliases;
   /* The module-level statements that bind names, in order, with the `if`/`else` and `try`/`except`
    * around them (N_IMPORT, N_ASSIGN/N_ANNASSIGN as in consts, N_FUNCDEF as in funcs or, with no
-   * decorator and an empty body, a host function, N_IF, N_TRY); sema/module.c evaluates them. */
+   * decorator and an empty body, a host function, N_CLASSDEF, N_IF, N_TRY); sema/module.c evaluates
+   * them. */
   NodeList body;
 } Module;
 

@@ -14,6 +14,10 @@ Per kernel parameter, in order:
                                                    16-byte aligned
   tuple                                         -> its items bound by these rules, in
                                                    parentheses: (*fp32:16, (1, i32))
+  NamedTuple                                    -> the same, with its class and field names:
+                                                   Tensor(ptr=*fp32:16, shape=(i32:16, 32))
+  @triton.jit function                          -> constexpr: its name, which the translated
+                                                   module text defines (source.py)
 (":16" is left out for parameters in do_not_specialize / do_not_specialize_on_alignment.)"""
 import sys
 
@@ -97,9 +101,41 @@ def constexpr_value(v):
     return v
 
 
+def is_jit_function(v):
+    """A @triton.jit function (the runner's JITFunction, or autotune/heuristics around one)."""
+    from .jit import KernelWrapper
+    return isinstance(v, KernelWrapper)
+
+
+def jit_name(v):
+    """The name a @triton.jit function has in the module text tritonc translates."""
+    return v.jit_function().fn.__name__
+
+
+def jit_functions(v, out=None):
+    """The @triton.jit functions inside a constexpr value (itself, or items of its tuples)."""
+    out = [] if out is None else out
+    v = constexpr_value(v)
+    if is_jit_function(v):
+        out.append(v)
+    elif isinstance(v, tuple):
+        for e in v:
+            jit_functions(e, out)
+    return out
+
+
+def is_namedtuple(v):
+    return isinstance(v, tuple) and hasattr(type(v), "_fields")
+
+
 def literal(v, what):
     """A constexpr value as tritonc's -s reads it."""
     v = constexpr_value(v)
+    if is_jit_function(v):
+        return jit_name(v)
+    if is_namedtuple(v):  # Cls(field=value, ...)
+        return type(v).__name__ + "(" + ", ".join(
+            f"{f}={literal(e, what)}" for f, e in zip(v._fields, v)) + ")"
     if v is None or isinstance(v, bool):
         return str(v)
     if isinstance(v, int):
@@ -121,8 +157,8 @@ def literal(v, what):
     if type(v).__module__ == "torch" and type(v).__name__ == "dtype":
         return "tl." + TL_NAMES[tensor_dtype(type("T", (), {"dtype": v})())]
     raise ArgumentError(f"tritonc: constexpr {what} = {v!r}: a {type(v).__name__} is not "
-                        "supported as a constexpr (int, float, bool, str, None, dtype and "
-                        "tuples of these are)")
+                        "supported as a constexpr (int, float, bool, str, None, dtype, "
+                        "@triton.jit functions and tuples of these are)")
 
 
 def scalar_entry(v, specialize, align):
@@ -160,7 +196,18 @@ CONST = _CONST
 
 
 class Expanded(list):
-    """The runtime values one argument passes as several C parameters (a tensor descriptor)."""
+    """The runtime values one argument passes as several C parameters (a tensor descriptor, a
+    tuple); funcs: the @triton.jit functions its constexpr items hold."""
+    funcs = ()
+
+
+class FuncConst:
+    """What a constexpr argument holding @triton.jit functions passes: no value; the launch
+    keys its specialisation on the functions themselves (two functions may share a name)."""
+    __slots__ = ("funcs",)
+
+    def __init__(self, funcs):
+        self.funcs = funcs
 
 
 def descriptor_param(p, d):
@@ -208,15 +255,21 @@ class _Item:
     is_constexpr = False
 
     def __init__(self, p, i):
-        self.name = f"{p.name}[{i}]"
+        self.name = f"{p.name}.{i}" if isinstance(i, str) else f"{p.name}[{i}]"
         self.do_not_specialize, self.no_align = p.do_not_specialize, p.no_align
 
 
-def add_bound(val, tensor, values, tensors):
+def add_bound(val, tensor, values, tensors, funcs=None):
     """Appends what bind_param gave for one argument to a launch's runtime values and tensors
-    (an Expanded value or a list of tensors spread; constexprs pass no value)."""
+    (an Expanded value or a list of tensors spread; constexprs pass no value), and to funcs the
+    @triton.jit functions it holds."""
     if isinstance(val, Expanded):
         values.extend(val)
+        if val.funcs and funcs is not None:
+            funcs.extend(val.funcs)
+    elif isinstance(val, FuncConst):
+        if funcs is not None:
+            funcs.extend(val.funcs)
     elif val is not _CONST:
         values.append(val)
     if isinstance(tensor, list):
@@ -227,29 +280,35 @@ def add_bound(val, tensor, values, tensors):
 
 def tuple_param(p, v):
     """A tuple argument (Triton 3's): the entry `(*fp32:16, (1, i32))`, each item bound as an
-    argument would be (tensors, scalars, constexprs, nested tuples); its runtime values in
+    argument would be (tensors, scalars, constexprs, nested tuples); a NamedTuple's entry names
+    its class and fields, `Tensor(ptr=*fp32:16, shape=(i32:16, 32))`. Its runtime values in
     order, as the C parameters of its type items take them, and its tensors."""
-    if hasattr(type(v), "_fields"):
-        raise ArgumentError(f"tritonc: argument {p.name}: a NamedTuple argument "
-                            f"({type(v).__name__}) is not supported (plain tuples are)")
-    entries, values, tensors = [], Expanded(), []
+    fields = getattr(type(v), "_fields", None)
+    entries, values, tensors, funcs = [], Expanded(), [], []
     for i, item in enumerate(v):
+        where = fields[i] if fields else i
         if type(item).__name__ == "TensorDescriptor":
-            raise ArgumentError(f"tritonc: argument {p.name}[{i}]: a TensorDescriptor inside a "
-                                "tuple argument is not supported")
-        entry, val, t = bind_param(_Item(p, i), item)
-        entries.append(entry)
-        add_bound(val, t, values, tensors)
+            raise ArgumentError(f"tritonc: argument {_Item(p, where).name}: a TensorDescriptor "
+                                "inside a tuple argument is not supported")
+        entry, val, t = bind_param(_Item(p, where), item)
+        entries.append(f"{fields[i]}={entry}" if fields else entry)
+        add_bound(val, t, values, tensors, funcs)
+    values.funcs = funcs
+    if fields:
+        return type(v).__name__ + "(" + ", ".join(entries) + ")", values, tensors
     return "(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")", values, tensors
+
+
+def constexpr_param(p, v):
+    funcs = jit_functions(v)
+    return literal(v, p.name), FuncConst(funcs) if funcs else _CONST, None
 
 
 def bind_param(p, v):
     """(entry, runtime value, tensor or None) for parameter p (see jit.Param) given value v; a
     tuple argument gives its values as an Expanded list and its tensors as a list."""
-    if p.is_constexpr:
-        return literal(v, p.name), _CONST, None
-    if type(v).__name__ == "constexpr":
-        return literal(v, p.name), _CONST, None
+    if p.is_constexpr or type(v).__name__ == "constexpr":
+        return constexpr_param(p, v)
     if type(v).__name__ == "TensorDescriptor":
         return descriptor_param(p, v)
     if isinstance(v, tuple):
@@ -263,8 +322,7 @@ def bind_param(p, v):
         return entry, ptr, v
     entry, val = scalar_entry(v, not p.do_not_specialize, not p.no_align)
     if entry is None:
-        if hasattr(v, "fn") and hasattr(v, "src"):
-            raise ArgumentError(f"tritonc: argument {p.name}: passing a @triton.jit function "
-                                "as an argument is not supported")
+        if is_jit_function(v):  # a constexpr, as Triton's JIT specialises a JITFunction
+            return constexpr_param(p, v)
         raise ArgumentError(f"tritonc: argument {p.name}: unsupported type {type(v).__name__}")
     return entry, val, None

@@ -213,12 +213,14 @@ class JITFunction(KernelWrapper):
         return bound, options
 
     def specialise(self, bound, options):
-        entries, values, tensors = [], [], []
+        """(signature entries, runtime values, tensors, the @triton.jit functions passed as
+        constexprs)."""
+        entries, values, tensors, funcs = [], [], [], []
         for p in self.params:
             entry, val, tensor = bind.bind_param(p, bound[p.name])
             entries.append(entry)
-            bind.add_bound(val, tensor, values, tensors)
-        return entries, values, tensors
+            bind.add_bound(val, tensor, values, tensors, funcs)
+        return entries, values, tensors, funcs
 
     def target_for(self, tensors):
         """'c' for CPU tensors and numpy arrays; CUDA tensors run on the CUDA target, or on the C
@@ -252,20 +254,21 @@ class JITFunction(KernelWrapper):
     def run(self, *args, grid, warmup=False, **kwargs):
         build.stats["launches"] += 1
         bound, options = self.bind_args(args, kwargs)
-        entries, values, tensors = self.specialise(bound, options)
+        entries, values, tensors, funcs = self.specialise(bound, options)
         target, _dev = self.target_for(tensors)
         num_warps = options.get("num_warps") or 4
         if num_warps & (num_warps - 1):
             raise AssertionError("num_warps must be a power of 2")  # Triton's own check
         # the CUDA tl.dot's operand buffers; Triton takes 0 and 1 alike as no pipelining
         num_stages = min(max(options.get("num_stages") or 3, 1), 8) if target == "cuda" else None
-        key = (tuple(entries), target, num_warps, num_stages)
+        # functions passed as constexprs are named in the entries; two may share a name
+        key = (tuple(entries), target, num_warps, num_stages) + tuple(funcs)
         hit = self.cache.get(key)
         if hit is None:
             name = self.__name__
             if self._repr is not None:
                 name = self._repr(specialization_proxy(self.params, bound, entries))
-            hit = self.compile(entries, target, num_warps, num_stages, name)
+            hit = self.compile(entries, target, num_warps, num_stages, name, funcs)
             self.cache[key] = hit
         else:
             build.stats["memory_hits"] += 1
@@ -287,11 +290,12 @@ class JITFunction(KernelWrapper):
     def warmup(self, *args, grid=None, **kwargs):
         return self.run(*args, grid=grid or (1,), warmup=True, **kwargs)
 
-    def compile(self, entries, target, num_warps, num_stages=None, name=None):
-        """name: what the launch reports as its kernel's name (Launched.name)."""
+    def compile(self, entries, target, num_warps, num_stages=None, name=None, funcs=()):
+        """name: what the launch reports as its kernel's name (Launched.name); funcs: the
+        @triton.jit functions the arguments pass, which the module text defines."""
         from .launch_c import CKernel
         signature = ", ".join(entries)
-        text, dirs, files = source.module_text(self)
+        text, dirs, files = source.module_text(self, funcs)
         filename = os.path.basename(self.fn.__code__.co_filename) or "kernel.py"
         if not filename.endswith(".py"):
             filename = "kernel.py"

@@ -2,7 +2,8 @@
 JITFunction.src, so patched sources count) at the line where the program defines it, followed by
 what the kernel reads from its globals and closure, with the values the program holds at launch
 (as Triton's code generator sees them): @triton.jit helpers, tl.constexpr and plain number
-globals, dtypes, and imported modules (tritonc resolves `import mod` in the -I folders)."""
+globals, dtypes, NamedTuple classes, and imported modules (tritonc resolves `import mod` in the
+-I folders); then the @triton.jit functions the launch's arguments pass as constexprs."""
 import keyword
 import os
 import re
@@ -67,6 +68,7 @@ class Synth:
     def __init__(self):
         self.lines = []          # text after the kernel
         self.bound = {}          # name -> its emitted text (first binding wins per scope)
+        self.objs = {}           # name -> the value emitted for it
         self.inlined = set()     # ids of helper functions already emitted
         self.include_dirs = []
         self.files = []          # files of imported modules (their contents key the cache)
@@ -83,6 +85,10 @@ class Synth:
 
     def emit(self, name, v):
         from .jit import KernelWrapper
+        self.objs[name] = v
+        if isinstance(v, type) and issubclass(v, tuple) and hasattr(v, "_fields"):
+            self.emit_namedtuple(name, v)
+            return
         if isinstance(v, KernelWrapper):
             self.bound[name] = "helper"
             self.emit_helper(name, v.jit_function())
@@ -113,6 +119,28 @@ class Synth:
             self.bound[name] = line
             self.lines.append(line)
 
+    def emit_namedtuple(self, name, cls):
+        """A NamedTuple class as a `class NAME(typing.NamedTuple)` with its fields and defaults
+        (a default that is no constexpr value is written `...`: tritonc refuses the class)."""
+        if "typing" not in self.bound:
+            self.bound["typing"] = "import typing"
+            self.lines.append("import typing")
+        self.bound[name] = "class"
+        defaults = getattr(cls, "_field_defaults", {})
+        self.lines.append("")
+        self.lines.append(f"class {name}(typing.NamedTuple):")
+        for f in cls._fields:
+            text = ""
+            if f in defaults:
+                d = defaults[f]
+                text = _value_text(d)
+                if text is None and isinstance(d, tuple):
+                    text = tuple_text(d)
+                text = " = " + (text if text is not None else "...")
+            self.lines.append(f"    {f}: any{text}")
+        if not cls._fields:
+            self.lines.append("    pass")
+
     def emit_helper(self, name, jf):
         if id(jf) in self.inlined and jf.fn.__name__ == name:
             return
@@ -127,12 +155,33 @@ class Synth:
         self.emit_scope(jf.src, jf.scope(), name)
 
 
-def module_text(jf):
+def tuple_text(v):
+    """Python text of a tuple of constexpr values, or None."""
+    items = [_value_text(e) if not isinstance(e, tuple) else tuple_text(e) for e in v]
+    if any(t is None for t in items):
+        return None
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def module_text(jf, funcs=()):
     """(text, include_dirs, files) for translating JITFunction jf under its own name. The def
-    stays on the program's line so tritonc's positioned errors point into the program."""
+    stays on the program's line so tritonc's positioned errors point into the program. funcs:
+    @triton.jit functions the launch passes as constexprs, defined under their own names (the
+    signature names them so)."""
+    from .bind import jit_name
+    from .errors import ArgumentError
     s = Synth()
     s.bound = {"triton": "import triton", "tl": "import triton.language as tl"}
     s.emit_scope(jf.src, jf.scope(), jf.fn.__name__)
+    for f in funcs:
+        name = jit_name(f)
+        held = s.objs.get(name, f) if name != jf.fn.__name__ else jf
+        if held is not f and getattr(held, "jit_function", lambda: None)() is not f.jit_function():
+            raise ArgumentError(f"tritonc: {jf.__name__}: the @triton.jit function {name} passed "
+                                f"as an argument has the name of another value the kernel or "
+                                f"its helpers read ({held!r})")
+        if name not in s.objs:
+            s.emit(name, f)
     head = "\n" * max(jf.def_line - 2, 0) + "@triton.jit"
     body = [jf.src.rstrip("\n"), "", "", "# what the kernel reads, as the program holds it at launch",
             "import triton", "import triton.language as tl"]

@@ -416,9 +416,16 @@ static void call_args(P *p, Node *call, TSNode args, Conv *conv) {
   Vec pos = {0}, kws = {0};
   for (int i = 0; i < k.n; i++) {
     TSNode a = k.v[i];
-    if (is(a, "list_splat") || is(a, "dictionary_splat"))
-      reject(p, a, "'%s' in calls is not supported in Triton kernels",
-             is(a, "list_splat") ? "*args" : "**kwargs");
+    if (is(a, "dictionary_splat"))
+      reject(p, a, "'**kwargs' in calls is not supported in Triton kernels");
+    if (is(a, "list_splat")) { /* f(x, *t): t's items are spread (Triton's visit_Starred) */
+      if (kws.n)
+        reject(p, a, "'*args' after a keyword argument is not supported");
+      Node *s = mk(p, N_STARRED, a);
+      s->a = conv(p, ts_node_named_child(a, 0));
+      vec_push(&pos, s);
+      continue;
+    }
     if (is(a, "keyword_argument")) {
       Node *kw = mk(p, N_KEYWORD, a);
       kw->str = ident(p, field(a, "name"));
@@ -1129,6 +1136,43 @@ static Node *host_def(P *p, TSNode n) {
   return f;
 }
 
+/* class C(NamedTuple): x: T, y: T = default   The fields are the annotated names of the body
+ * (their annotations and defaults converted leniently); any other member (a method, a plain
+ * class attribute) sets ival. Whether the class is a NamedTuple is sema's question. */
+static Node *host_class(P *p, TSNode n) {
+  Node *c = mk(p, N_CLASSDEF, n);
+  c->str = text(p, field(n, "name"));
+  TSNode sup = field(n, "superclasses");
+  Vec bases = {0}, fields = {0};
+  if (!ts_node_is_null(sup)) {
+    Kids k = kids(sup, true);
+    for (int i = 0; i < k.n; i++)
+      vec_push(&bases, is(k.v[i], "keyword_argument") ? NULL : lenient(p, k.v[i], expr));
+  }
+  Kids k = kids(field(n, "body"), true);
+  for (int i = 0; i < k.n; i++) {
+    TSNode s = k.v[i], a = ts_node_named_child(s, 0);
+    if (is(s, "pass_statement") || ts_node_is_extra(s) ||
+        (is(s, "expression_statement") && is(a, "string")))
+      continue; /* a docstring */
+    if (is(s, "expression_statement") && is(a, "assignment") && !ts_node_is_null(field(a, "type")) &&
+        is(field(a, "left"), "identifier")) {
+      Node *f = mk(p, N_ANNASSIGN, a);
+      f->a = name(p, field(a, "left"));
+      f->c = lenient(p, field(a, "type"), expr);
+      TSNode right = field(a, "right");
+      f->b = ts_node_is_null(right) ? NULL : lenient(p, right, expr);
+      f->ival = !ts_node_is_null(right); /* has a default (NULL b: one that did not convert) */
+      vec_push(&fields, f);
+      continue;
+    }
+    c->ival = 1;
+  }
+  c->args = list_of(&bases);
+  c->body = list_of(&fields);
+  return c;
+}
+
 /* try: ... except ...: ...  The first handler is the fallback when the body's import fails. */
 static Node *host_try(P *p, TSNode n) {
   Node *x = mk(p, N_TRY, n);
@@ -1173,8 +1217,9 @@ static Node *host_stmt(P *p, TSNode n) {
     reject(p, n, "statements nested too deeply");
   Node *x = is(n, "if_statement")    ? host_if(p, n)
             : is(n, "try_statement") ? host_try(p, n)
-            : is(n, "function_definition") || is(n, "class_definition") ? host_def(p, n)
-                                                                        : host_query(p, n);
+            : is(n, "class_definition")    ? host_class(p, n)
+            : is(n, "function_definition") ? host_def(p, n)
+                                           : host_query(p, n);
   p->depth--;
   return x;
 }
@@ -1441,6 +1486,7 @@ static const char *const roles[N__COUNT][4] = {
     [N_ATTR] = {"object"},
     [N_CALL] = {"callee", 0, 0, "arg"},
     [N_KEYWORD] = {"value"},
+    [N_STARRED] = {"value"},
     [N_SUBSCRIPT] = {"object", 0, 0, "index"},
     [N_SLICE] = {"start", "stop", "step"},
     [N_BINOP] = {"left", "right"},

@@ -1289,8 +1289,11 @@ static bool instance_of(Call *c, SVal *v, SVal *t) {
         return true;
     return false;
   }
+  if (t->k == SV_CLASS) /* a NamedTuple class */
+    return v->k == SV_TUPLE && v->cls && nt_same(v->cls, t->cls);
   if (t->k == SV_CONSTEXPR_T)
-    return v->k != SV_TENSOR && v->k != SV_FUNC && v->k != SV_MODULE && v->k != SV_BUILTIN;
+    return v->k != SV_TENSOR && v->k != SV_FUNC && v->k != SV_MODULE && v->k != SV_BUILTIN &&
+           v->k != SV_CLASS;
   const char *n = t->k == SV_BUILTIN && !t->self ? t->s : "";
   if (!strcmp(n, "tl.tensor")) return v->k == SV_TENSOR;
   if (!strcmp(n, "tl.dtype")) return v->k == SV_DTYPE;
@@ -1317,6 +1320,62 @@ static SVal *py_bool(Sema *S, Call *c) {
   if (x->k == SV_TENSOR)
     error_at(c->loc, "bool() of a tensor is not supported: compare it (x != 0)");
   return sv_bool(sv_truthy(S, c->loc, x));
+}
+
+/* The field names of collections.namedtuple's field_names ("x y", "x, y", ["x", "y"]) or of
+ * typing.NamedTuple's fields ([("x", int), ("y", int)]). */
+static int namedtuple_fields(Call *c, SVal *f, bool typed, const char ***out) {
+  if (f->k == SV_STR && !typed) {
+    char *s = xstrdup(f->s);
+    int n = 0;
+    const char **v = arena_alloc(sizeof(char *) * (strlen(s) / 2 + 2));
+    for (char *t = strtok(s, " ,\t\n"); t; t = strtok(NULL, " ,\t\n"))
+      v[n++] = t;
+    *out = v;
+    return n;
+  }
+  if (f->k != SV_TUPLE)
+    error_at(c->loc, "%s(): the fields must be %s, got %s", c->name,
+             typed ? "a list of (name, type) pairs" : "a string or a list of strings",
+             sv_kind_name(f));
+  const char **v = arena_alloc(sizeof(char *) * (size_t)(f->n + 1));
+  for (int i = 0; i < f->n; i++) {
+    SVal *it = f->items[i];
+    if (typed && it->k == SV_TUPLE && it->n == 2)
+      it = it->items[0];
+    else if (typed)
+      error_at(c->loc, "%s(): field %d is not a (name, type) pair", c->name, i);
+    if (it->k != SV_STR)
+      error_at(c->loc, "%s(): field names must be strings, got %s", c->name, sv_kind_name(it));
+    v[i] = it->s;
+  }
+  *out = v;
+  return f->n;
+}
+
+// collections.namedtuple("P", "x y", defaults=(0,)), typing.NamedTuple("P", [("x", int)]):
+// a NamedTuple class, as a module-level `P = ...` makes it
+static SVal *py_namedtuple(Sema *S, Call *c) {
+  bool typed = !strcmp(c->name, "NamedTuple");
+  SVal *name = need(c, 0, "typename");
+  if (name->k != SV_STR)
+    error_at(c->loc, "%s(): the type name must be a string, got %s", c->name, sv_kind_name(name));
+  const char **fields;
+  int n = namedtuple_fields(c, need(c, 1, typed ? "fields" : "field_names"), typed, &fields);
+  SVal **defaults = arena_alloc(sizeof(SVal *) * (size_t)(n + 1));
+  SVal *d = typed ? NULL : arg(c, -1, "defaults"), *rename = typed ? NULL : arg(c, -1, "rename");
+  if (present(d)) { /* the rightmost fields take them */
+    if (d->k != SV_TUPLE || d->n > n)
+      error_at(c->loc, "%s(): defaults must be a tuple of at most %d values", c->name, n);
+    for (int i = 0; i < d->n; i++)
+      defaults[n - d->n + i] = d->items[i];
+  }
+  if (rename && sv_truthy(S, c->loc, rename))
+    error_at(c->loc, "namedtuple(rename=True) is not supported by tritonc");
+  if (!typed)
+    (void)arg(c, -1, "module");
+  check_keywords(S, c, typed ? "typing.NamedTuple" : "collections.namedtuple");
+  return nt_class_value(nt_class(c->loc, name->s, n, fields, defaults));
 }
 
 /* Names kernels may mention but tritonc cannot call: a positioned error, not a missing builtin. */
@@ -1739,6 +1798,7 @@ static const Builtin builtins[] = {
     {"tl.inline_asm_elementwise", bi_inline_asm, 0}, {"cuda.globaltimer", bi_sreg, 0}, {"cuda.smid", bi_sreg, 0},
     {"cuda.num_threads", bi_num_threads, 0}, {"cuda.num_warps", bi_num_threads, 0},
     {"tl.pointer_type", bi_pointer_type, 0}, {"tl.const", py_unsupported, 0},
+    {"py.namedtuple", py_namedtuple, 0}, {"py.NamedTuple", py_namedtuple, 0},
     {"py.Version", py_version, 0}, {"py.compare_version", py_compare_version, 0},
     {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
     {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},
@@ -1903,6 +1963,12 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       return make_builtin(n, NULL);
     error_at(loc, "unknown function 'libdevice.%s'", attr);
   }
+  if ((!strcmp(path, "typing") && !strcmp(attr, "NamedTuple")) ||
+      (!strcmp(path, "collections") && !strcmp(attr, "namedtuple")))
+    return make_builtin(fmt("py.%s", attr), NULL);
+  if (!strcmp(path, "typing") || !strcmp(path, "collections"))
+    error_at(loc, "'%s.%s' is host Python that a kernel cannot use (of %s, tritonc knows %s)",
+             path, attr, path, !strcmp(path, "typing") ? "NamedTuple" : "namedtuple");
   if (!strcmp(path, "math")) {
     if (!strcmp(attr, "pi")) return sv_float(3.141592653589793);
     if (!strcmp(attr, "e")) return sv_float(2.718281828459045);

@@ -190,7 +190,8 @@ static bool builtin_module(const char *path) {
   if (!strcmp(path, INDUCTOR_DECORATORS))
     return true;
   size_t h = strcspn(path, ".");
-  static const char *const heads[] = {"triton", "math", "operator", "packaging", NULL};
+  static const char *const heads[] = {"triton", "math",   "operator",    "packaging",
+                                      "typing", "collections", NULL};
   for (int i = 0; heads[i]; i++)
     if (strlen(heads[i]) == h && !strncmp(path, heads[i], h))
       return true;
@@ -303,6 +304,33 @@ static SVal *expr_value(Sema *S, Loc use, Bind *b) {
   return v;
 }
 
+static SVal *eval_classdef(Sema *S, void *arg) {
+  Bind *b = ((ExprArg *)arg)->b;
+  Bind *top = b->mod->top;
+  Scope *scope = S->scope;
+  ModEnv *env = S->env;
+  S->scope = arena_alloc(sizeof(Scope));
+  S->env = b->mod;
+  b->mod->top = b->env;
+  SVal *v = nt_classdef(S, b->node);
+  b->mod->top = top;
+  S->scope = scope;
+  S->env = env;
+  return v;
+}
+
+// class C(NamedTuple): ...  at module level, read by a kernel
+static SVal *class_value(Sema *S, Loc use, Bind *b) {
+  const char *why = NULL;
+  ExprArg a = {b};
+  Bind *top = b->mod->top;
+  SVal *v = tentatively(S, eval_classdef, &a, &why);
+  b->mod->top = top;
+  if (!v)
+    error_at(use, "'%s' is a class (%s) a kernel cannot use: %s", b->name, loc_text(b->loc), why);
+  return v;
+}
+
 typedef struct EitherArg {
   Bind *b;
   Loc use;
@@ -322,6 +350,7 @@ static bool same_global(SVal *a, SVal *b) {
   case SV_BUILTIN: return !strcmp(a->s, b->s) && !a->self && !b->self;
   case SV_MODULE: return !strcmp(a->s, b->s) && a->menv == b->menv;
   case SV_FUNC: return a->fn == b->fn;
+  case SV_CLASS: return nt_same(a->cls, b->cls);
   case SV_DTYPE: return a->dt == b->dt && a->elt == b->elt;
   case SV_STR: return !strcmp(a->s, b->s);
   case SV_INT: case SV_BOOL: return a->i == b->i;
@@ -361,6 +390,7 @@ static SVal *bind_value(Sema *S, Loc use, Bind *b) {
       error_at(use, b->why, b->name);
     break;
   case B_EXPR: v = expr_value(S, use, b); break;
+  case B_CLASS: v = class_value(S, use, b); break;
   case B_EITHER: v = either_value(S, use, b); break;
   case B_STAR: break; /* never found by a name (find_starred looks inside) */
   case B_ALIAS:
@@ -536,6 +566,11 @@ static Bind *run(Sema *S, ModEnv *me, NodeList *body, Bind *top) {
       top->node = n;
       top->why = "'%s' is not a @triton.jit function; a kernel can call only @triton.jit "
                  "functions and Triton builtins";
+      break;
+    case N_CLASSDEF:
+      top = bind(me, top, n->str, B_CLASS, n->loc);
+      top->node = n;
+      top->env = top->next;
       break;
     case N_IF: top = run_if(S, me, n, top); break;
     case N_TRY: top = run_try(S, me, n, top); break;

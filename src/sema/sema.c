@@ -41,7 +41,8 @@ const char *sv_kind_name(const SVal *v) {
   case SV_BOOL: return "a bool";
   case SV_STR: return "a string";
   case SV_DTYPE: return "a dtype";
-  case SV_TUPLE: return "a tuple";
+  case SV_TUPLE: return v->cls ? fmt("a NamedTuple '%s'", v->cls->name) : "a tuple";
+  case SV_CLASS: return fmt("the NamedTuple class '%s'", v->cls->name);
   case SV_DICT: return "a dict";
   case SV_TENSOR:
     return v->v->sh.rank ? fmt("a %s%s tensor", dt_name(v->v->dt, v->v->elt), shape_str(v->v->sh))
@@ -182,6 +183,8 @@ SVal *attr_of(Sema *S, Loc loc, SVal *obj, const char *name) {
   /* X.value of a tl.constexpr(...) global: tritonc keeps constexprs unwrapped */
   if (!strcmp(name, "value") && (sv_is_number(obj) || obj->k == SV_STR || obj->k == SV_NONE))
     return obj;
+  if (obj->cls) /* a NamedTuple or its class */
+    return nt_attr(S, loc, obj, name);
   switch (obj->k) {
   case SV_MODULE:
     return obj->menv ? module_attr(S, loc, obj->menv, name)
@@ -391,16 +394,29 @@ static SVal *eval_subscript(Sema *S, Node *n) {
 
 static SVal *eval_call(Sema *S, Node *n) {
   SVal *fn = eval_expr(S, n->a);
-  int na = n->args.n, nk = n->kws.n;
+  int na = 0, nk = n->kws.n;
+  Vec pos = {0};
+  for (int i = 0; i < n->args.n; i++) {
+    Node *a = n->args.v[i];
+    if (!a || (a->kind == N_STARRED && !a->a))
+      error_at(n->loc, "argument %d of this call is Python that cannot be evaluated at compile "
+                       "time", i + 1);
+    if (a->kind != N_STARRED) {
+      vec_push(&pos, eval_expr(S, a));
+      continue;
+    }
+    SVal *t = eval_expr(S, a->a); /* f(x, *t): t's items are arguments */
+    if (t->k != SV_TUPLE)
+      error_at(a->loc, "'*' needs a tuple here, got %s", sv_kind_name(t));
+    for (int j = 0; j < t->n; j++)
+      vec_push(&pos, t->items[j]);
+  }
+  na = pos.n;
   SVal **args = arena_alloc(sizeof(SVal *) * (size_t)(na + 1));
   SVal **kwv = arena_alloc(sizeof(SVal *) * (size_t)(nk + 1));
   const char **kwn = arena_alloc(sizeof(char *) * (size_t)(nk + 1));
-  for (int i = 0; i < na; i++) {
-    if (!n->args.v[i])
-      error_at(n->loc, "argument %d of this call is Python that cannot be evaluated at compile "
-                       "time", i + 1);
-    args[i] = eval_expr(S, n->args.v[i]);
-  }
+  for (int i = 0; i < na; i++)
+    args[i] = pos.v[i];
   for (int i = 0; i < nk; i++) {
     if (!n->kws.v[i]->a)
       error_at(n->kws.v[i]->loc, "keyword argument '%s' is Python that cannot be evaluated at "
@@ -446,7 +462,7 @@ static void assign_target(Sema *S, Node *t, SVal *v) {
     if (i < 0 || i >= obj->n)
       error_at(t->args.v[0]->loc, "tuple index %lld out of range (size %d)", (long long)idx->i,
                obj->n);
-    SVal *copy = sv_tuple(obj->n);
+    SVal *copy = sv_tuple_like(obj);
     for (int j = 0; j < obj->n; j++)
       copy->items[j] = j == i ? v : obj->items[j];
     assign_target(S, t->a, copy);
@@ -563,7 +579,7 @@ static void flatten(Sema *S, Loc loc, SVal *v, Vec *out) {
 
 static SVal *rebuild(SVal *shape, Value **vals, int *pos) {
   if (shape->k == SV_TUPLE) {
-    SVal *t = sv_tuple(shape->n);
+    SVal *t = sv_tuple_like(shape);
     for (int i = 0; i < shape->n; i++)
       t->items[i] = rebuild(shape->items[i], vals, pos);
     return t;
@@ -603,8 +619,9 @@ static bool same_value(SVal *a, SVal *b) {
       if (!same_value(a->bp->offsets[d], b->bp->offsets[d])) return false;
     return true;
   }
+  if (a->k == SV_CLASS) return nt_same(a->cls, b->cls);
   if (a->k == SV_TUPLE) {
-    if (a->n != b->n) return false;
+    if (a->n != b->n || !nt_same(a->cls, b->cls)) return false;
     for (int i = 0; i < a->n; i++)
       if (!same_value(a->items[i], b->items[i])) return false;
     return true;
@@ -679,6 +696,9 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
       continue;
     if (a->k == SV_TUPLE && b->k == SV_TUPLE && a->n != b->n)
       error_at(n->loc, "'%s' is a tuple of different lengths in the two branches", nm);
+    if (a->k == SV_TUPLE && b->k == SV_TUPLE && !nt_same(a->cls, b->cls))
+      error_at(n->loc, "'%s' is %s in one branch and %s in the other", nm, sv_kind_name(a),
+               sv_kind_name(b));
     if ((a->k == SV_BLOCKPTR || b->k == SV_BLOCKPTR) &&
         (a->k != b->k || !blockptr_same_frame(a, b)))
       error_at(n->loc, "'%s' must be a block pointer with the same base, shape, strides and "
@@ -771,9 +791,21 @@ static SVal **tuple_leaf(SVal *t, int *j) {
   return NULL;
 }
 
+/* The path of leaf *j of t: field names and item indices, `acc`, `args_1_ptr`; NULL if none. */
+static const char *leaf_path(SVal *t, int *j) {
+  for (int i = 0; i < t->n; i++) {
+    const char *step = t->cls ? t->cls->fields[i] : fmt("%d", i), *r = NULL;
+    if (t->items[i]->k == SV_TUPLE && (r = leaf_path(t->items[i], j)))
+      return fmt("%s_%s", step, r);
+    if (t->items[i]->k != SV_TUPLE && carriable(t->items[i]) && (*j)-- == 0)
+      return step;
+  }
+  return NULL;
+}
+
 /* a copy of t whose leaf j is v */
 static SVal *tuple_with_leaf(SVal *t, int j, SVal *v) {
-  SVal *c = sv_tuple(t->n);
+  SVal *c = sv_tuple_like(t);
   for (int i = 0; i < t->n; i++) {
     SVal *it = t->items[i];
     int before = it->k == SV_TUPLE ? tuple_leaves(it) : carriable(it);
@@ -786,7 +818,7 @@ static SVal *tuple_with_leaf(SVal *t, int j, SVal *v) {
 /* Is now (the tuple at the end of a loop trip) shaped as was (the tuple before the loop): the
  * same nesting, tensors and numbers where it had them, every other item the same value? */
 static bool tuple_same_frame(SVal *now, SVal *was) {
-  if (now->k != SV_TUPLE || now->n != was->n)
+  if (now->k != SV_TUPLE || now->n != was->n || !nt_same(now->cls, was->cls))
     return false;
   for (int i = 0; i < now->n; i++) {
     SVal *a = now->items[i], *b = was->items[i];
@@ -868,7 +900,9 @@ static void set_carried(Sema *S, Vec *names, Vec *slots, int i, Value *v) {
   }
   if (tj >= 0) { /* leaf tj of a tuple */
     SVal *t = scope_get(S->scope, names->v[i]);
-    v->name = fmt("%s_%d", (const char *)names->v[i], tj);
+    /* a NamedTuple's leaves are named by their fields (st_acc), a tuple's by number (acc_0) */
+    v->name = t->cls ? fmt("%s_%s", (const char *)names->v[i], leaf_path(t, &(int){tj}))
+                     : fmt("%s_%d", (const char *)names->v[i], tj);
     scope_set(S->scope, names->v[i], tuple_with_leaf(t, tj, sv_tensor(v)));
     return;
   }
@@ -1288,6 +1322,8 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
     return call_jit(S, loc, fn->fn, fn->menv, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_BUILTIN)
     return call_builtin(S, loc, fn, args, nargs, kwn, kwv, nkw);
+  if (fn->k == SV_CLASS)
+    return nt_construct(S, loc, fn->cls, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_CONSTEXPR_T && nargs == 1 && args[0]->k != SV_TENSOR)
     return args[0]; /* tl.constexpr(3) */
   if (fn->k == SV_DTYPE && fn->dt != DT_PTR && nargs == 1 && !nkw) {
@@ -1576,6 +1612,8 @@ static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char
 static const char *literal_text(SVal *v) {
   switch (v->k) {
   case SV_TUPLE: {
+    if (v->cls)
+      return nt_text(v, literal_text);
     const char *t = "(";
     for (int i = 0; i < v->n; i++)
       t = fmt("%s%s%s", t, i ? ", " : "", literal_text(v->items[i]));
@@ -1587,6 +1625,7 @@ static const char *literal_text(SVal *v) {
   case SV_NONE: return "None";
   case SV_DTYPE: return dtype_info[v->dt].name;
   case SV_STR: return fmt("'%s'", v->s);
+  case SV_FUNC: return v->fn->str;
   default: return "?";
   }
 }
@@ -1731,6 +1770,81 @@ static int sig_tuple_items(const char *text, int col, SigEntry *out, int max) {
 
 #define MAX_TUPLE 64
 
+/* The class name of a NamedTuple entry `C(field=entry, ...)` (its length in *len), or NULL. */
+static const char *sig_nt_class(const char *text, size_t *len) {
+  size_t n = 0, all = strlen(text);
+  while (text[n] == '_' || (text[n] >= 'a' && text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
+         (n && text[n] >= '0' && text[n] <= '9'))
+    n++;
+  if (!n || text[n] != '(' || text[all - 1] != ')')
+    return NULL;
+  *len = n;
+  return text;
+}
+
+static bool sig_is_tuple(const char *text) {
+  size_t n;
+  return text[0] == '(' || sig_nt_class(text, &n);
+}
+
+/* The items of a tuple entry, `(a, b)`, or of a NamedTuple entry, `C(f=a, g=b)`: then *cls is
+ * the class name and names[i] the field of item i (*cls NULL for a plain tuple); -1 when text is
+ * neither. */
+static int sig_items(const char *text, int col, SigEntry *out, const char **names,
+                     const char **cls, int max) {
+  size_t len = 0;
+  *cls = NULL;
+  if (!sig_nt_class(text, &len))
+    return sig_tuple_items(text, col, out, max);
+  *cls = xstrndup(text, len);
+  int n = sig_tuple_items(text + len, col + (int)len, out, max);
+  for (int i = 0; i < n; i++) {
+    const char *eq = strchr(out[i].text, '=');
+    size_t k = eq ? (size_t)(eq - out[i].text) : 0;
+    while (k && out[i].text[k - 1] == ' ')
+      k--;
+    size_t id = 0;
+    sig_nt_class(fmt("%.*s()", (int)k, out[i].text), &id);
+    if (!eq || !k || id != k)
+      error_at(sig_loc(out[i].col), "a NamedTuple entry names each field: %s(field=type, ...), "
+               "got '%s'", *cls, out[i].text);
+    names[i] = xstrndup(out[i].text, k);
+    int c = out[i].col + (int)(eq + 1 - out[i].text);
+    char *t = trim(xstrdup(eq + 1), &c);
+    out[i] = (SigEntry){t, c};
+  }
+  return n;
+}
+
+/* What a name of the kernel's module is, or NULL (no error) when it is nothing tritonc knows. */
+static SVal *sig_global(Sema *S, const char *name) {
+  Node nm = {.kind = N_NAME, .str = name, .loc = sig_loc(1)};
+  Scope *keep = S->scope;
+  S->scope = arena_alloc(sizeof(Scope));
+  SVal *v = eval_or_null(S, &nm);
+  S->scope = keep;
+  return v;
+}
+
+/* A @triton.jit function given as a constexpr (Triton's JIT specialises a JITFunction argument
+ * as one): its name in the kernel's module, e.g. `mul` or `(mul, *fp32)`; NULL otherwise. */
+static SVal *sig_function(Sema *S, const char *text) {
+  DType dt;
+  size_t n = 0;
+  if (!sig_nt_class(fmt("%s()", text), &n) || n != strlen(text) || parse_dtype_name(text, &dt))
+    return NULL;
+  SVal *v = sig_global(S, text);
+  return v && v->k == SV_FUNC ? v : NULL;
+}
+
+/* The class of a NamedTuple entry: the module's own class of that name when it has the same
+ * fields (so isinstance and a kernel's own `C(...)` agree with it), else one the entry makes. */
+static NTClass *sig_class(Sema *S, const char *name, int n, const char **fields, int col) {
+  SVal *v = sig_global(S, name);
+  NTClass *c = nt_class(sig_loc(col), name, n, fields, NULL);
+  return v && v->k == SV_CLASS && nt_same(v->cls, c) ? v->cls : c;
+}
+
 /* A tuple item that is a literal: a type as a signature writes it (`fp32`, `*i8`) is not, a
  * dtype as Triton names it (`tl.float32`, a dtype constexpr) is. */
 static SVal *item_literal(const char *t) {
@@ -1741,9 +1855,10 @@ static SVal *item_literal(const char *t) {
 /* how many C parameters a tuple entry's type items take (0 for a tuple of literals) */
 static int sig_tuple_params(SigEntry e) {
   SigEntry it[MAX_TUPLE];
-  int n = sig_tuple_items(e.text, e.col, it, MAX_TUPLE), count = 0;
+  const char *names[MAX_TUPLE], *cls;
+  int n = sig_items(e.text, e.col, it, names, &cls, MAX_TUPLE), count = 0;
   for (int i = 0; i < n; i++)
-    if (it[i].text[0] == '(')
+    if (sig_is_tuple(it[i].text))
       count += sig_tuple_params(it[i]);
     else
       count += !item_literal(it[i].text);
@@ -1754,14 +1869,21 @@ static int sig_tuple_params(SigEntry e) {
 static SVal *bind_tuple(Sema *S, Node *p, const char *path, SigEntry e, KParam *kp, int index,
                         int *used) {
   SigEntry it[MAX_TUPLE];
-  int n = sig_tuple_items(e.text, e.col, it, MAX_TUPLE);
+  const char *names[MAX_TUPLE], *cls;
+  int n = sig_items(e.text, e.col, it, names, &cls, MAX_TUPLE);
   SVal *t = sv_tuple(n);
+  if (cls)
+    t->cls = sig_class(S, cls, n, names, e.col);
   for (int i = 0; i < n; i++) {
-    const char *name = xstrdup(fmt("%s_%d", path, i));
-    SVal *lit = it[i].text[0] == '(' ? NULL : item_literal(it[i].text);
+    /* C parameters are named by the path: fields by name (closure_captured_0), items by index */
+    const char *name = cls ? xstrdup(fmt("%s_%s", path, names[i])) : xstrdup(fmt("%s_%d", path, i));
+    bool tup = sig_is_tuple(it[i].text);
+    SVal *lit = tup ? NULL : item_literal(it[i].text);
+    if (!lit && !tup)
+      lit = sig_function(S, it[i].text);
     if (lit) {
       t->items[i] = lit;
-    } else if (it[i].text[0] == '(') {
+    } else if (tup) {
       t->items[i] = bind_tuple(S, p, name, it[i], kp, index, used);
     } else {
       if (!strncmp(it[i].text, "tensordesc", 10))
@@ -1794,7 +1916,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   for (int i = 0; i < ns; i++) { /* descriptors and tuples take several C parameters */
     td[i].rank = tdesc_entry(ent[i], &td[i].elt, td[i].block, &td[i].div16, &td[i].nan);
     cap += 2 * td[i].rank;
-    if (ent[i].text[0] == '(')
+    if (sig_is_tuple(ent[i].text))
       cap += sig_tuple_params(ent[i]);
   }
   k->params = arena_alloc(sizeof(KParam) * (size_t)cap);
@@ -1805,8 +1927,15 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
     kp->name = p->str;
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
-    if (i < ns && ent[i].text[0] == '(' && (!lit || (!cx && sig_tuple_params(ent[i])))) {
-      if (cx || !sig_tuple_params(ent[i]))
+    if (i < ns && !lit)
+      lit = sig_function(S, ent[i].text);
+    size_t cl;
+    bool nt = i < ns && sig_nt_class(ent[i].text, &cl);
+    if (i < ns && sig_is_tuple(ent[i].text) && (!lit || (!cx && sig_tuple_params(ent[i])))) {
+      if (nt && cx && sig_tuple_params(ent[i]))
+        error_at(sig_loc(ent[i].col), "parameter '%s' is tl.constexpr: the NamedTuple '%s' must "
+                 "hold values only, not types", p->str, ent[i].text);
+      if (!nt && (cx || !sig_tuple_params(ent[i])))
         error_at(sig_loc(ent[i].col), "cannot read the tuple '%s' for parameter '%s' (a tuple "
                  "constexpr holds int, float, bool, None, string, dtype or tuple literals)",
                  ent[i].text, p->str);

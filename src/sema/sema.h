@@ -39,6 +39,7 @@ typedef enum SKind {
   SV_CONFIG,   /* triton.Config: items[0] = dict of kwargs, items[1] = num_warps */
   SV_BLOCKPTR, /* bp: a block pointer (tl.make_block_ptr) */
   SV_TDESC,    /* bp (no offsets): a tensor descriptor (tl.make_tensor_descriptor) */
+  SV_CLASS,    /* cls: a NamedTuple class (namedtuple.c) */
 } SKind;
 
 /* A block pointer or tensor descriptor: scalars only, lowered at each load/store (blockptr.c). */
@@ -54,6 +55,15 @@ typedef struct BlockPtr {
 
 typedef struct ModEnv ModEnv;
 
+/* A NamedTuple class: `class C(typing.NamedTuple)` with annotated fields, or
+ * collections.namedtuple(...) / typing.NamedTuple(...) (namedtuple.c). */
+typedef struct NTClass {
+  const char *name;
+  int n;
+  const char **fields;
+  struct SVal **defaults; /* per field; NULL: required */
+} NTClass;
+
 typedef struct SVal {
   SKind k;
   int64_t i;
@@ -68,6 +78,7 @@ typedef struct SVal {
   bool u64; /* SV_INT: i holds the bits of an unsigned 64-bit literal */
   ModEnv *menv; /* SV_FUNC: the module defining it; SV_MODULE: a module tritonc read, or NULL */
   BlockPtr *bp;
+  NTClass *cls; /* SV_CLASS: the class; SV_TUPLE: a NamedTuple's class (NULL: a plain tuple) */
 } SVal;
 
 /* One name bound at module level, newest first; never changed once made (module.c). */
@@ -78,6 +89,7 @@ typedef enum BindKind {
   B_HOST,   /* why: a message, e.g. a plain `def` or a name unpacked from host Python */
   B_EITHER, /* a, b: the bindings after an `if` or `try` tritonc cannot decide (NULL: none); why */
   B_STAR,   /* path: the module of `from P import *`, searched for the names read after it */
+  B_CLASS,  /* node: N_CLASSDEF, evaluated on first use with env (what preceded it) */
 } BindKind;
 
 typedef struct Bind {
@@ -165,6 +177,17 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
 ModEnv *module_main(Sema *S, Module *m);
 SVal *module_lookup(Sema *S, Loc loc, ModEnv *me, const char *name); /* NULL: not bound */
 SVal *module_attr(Sema *S, Loc loc, ModEnv *me, const char *attr);
+
+/* namedtuple.c: NamedTuple classes and their instances (SV_TUPLE with cls) */
+NTClass *nt_class(Loc loc, const char *name, int n, const char **fields, SVal **defaults);
+SVal *nt_class_value(NTClass *c);
+bool nt_same(const NTClass *a, const NTClass *b);
+SVal *sv_tuple_like(const SVal *t); /* an empty tuple of t's size and class */
+SVal *nt_construct(Sema *S, Loc loc, NTClass *c, SVal **args, int nargs, const char **kwn,
+                   SVal **kwv, int nkw); /* C(a, b, field=c) */
+SVal *nt_attr(Sema *S, Loc loc, SVal *obj, const char *name); /* t.field, C._fields */
+const char *nt_text(const SVal *t, const char *(*item)(SVal *)); /* C(f=..., g=...) */
+SVal *nt_classdef(Sema *S, Node *c); /* the class a module-level `class` statement makes */
 
 /* inductor.c */
 bool inductor_deco(Sema *S, Node *d); /* @triton_heuristics.pointwise(...) and the like */

@@ -2,7 +2,8 @@
 # tests/runner/run.sh — the Python runner (python/tritonc): unmodified Triton programs whose every
 # launch goes through tritonc. Each examples/NAME.py is driven by tests/runner/programs/run_NAME.py
 # on torch CPU tensors and on numpy arrays, checked against torch/numpy references; then the JIT's
-# binding rules (run_features.py), tuple arguments (run_tuples.py),
+# binding rules (run_features.py), tuple arguments (run_tuples.py), NamedTuple arguments and
+# NamedTuples built in kernels (run_namedtuples.py),
 # tensor-descriptor reductions (run_desc_atomics.py), libdevice's Bessel functions
 # (run_bessel.py), the caches (in memory, and on disk across runs: the second
 # run translates and compiles nothing), the errors (run_errors.py, err_translate.py), and
@@ -75,6 +76,10 @@ if [ $HAS_TORCH = 1 ]; then
   log=$OUT/tuples.log
   if prog "$log" $PROGS/run_tuples.py && grep -q "^tuples ok" "$log"; then pass tuple_arguments
   else fail tuple_arguments "$(why "$log")"; fi
+  log=$OUT/namedtuples.log
+  if prog "$log" $PROGS/run_namedtuples.py && grep -q "^namedtuples ok" "$log"; then
+    pass namedtuple_arguments
+  else fail namedtuple_arguments "$(why "$log")"; fi
 
   # disk cache: a second run of a program translates and compiles nothing, adds no file
   n1=$(find "$TRITONC_CACHE_DIR" -type f | wc -l)
