@@ -450,10 +450,13 @@ int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 
  * of 64, N <= 256):
  * the warpgroups along M and N in *gm, *gn (either may be NULL). The CUDA target's wgmma form. */
 bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
-/* v is `tl.load(p, mask, other=0)` of a 2-D fp16/bf16 tile used once, read in 8-element
- * (16-byte) vectors under one mask bit each: a dot operand the CUDA target can copy straight
- * to shared memory (cp.async); its load, or NULL. pass_prefetch streams only such loads. */
-Op *ir_cp_async_load(Value *v);
+/* v, an operand of `dot`, is `tl.load(p, mask, other=0)` of a 2-D tile used once, read in
+ * 16-byte vectors under one mask bit each, of fp16/bf16 elements, or of fp32 ones read at tf32
+ * precision (ir_dot_tf32): a dot operand the CUDA target can copy straight to shared memory
+ * (cp.async); its load, or NULL. pass_prefetch streams only such loads. */
+Op *ir_cp_async_load(const Op *dot, Value *v);
+/* dot multiplies 2-D fp32 tiles at tf32 precision (Triton's default on the GPU) */
+bool ir_dot_tf32(const Op *dot);
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */

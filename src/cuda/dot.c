@@ -14,7 +14,8 @@
  * 16-bit operands, m16n8k8 for tf32, m16n8k32 for 8-bit integers. All three read 32 bytes of K
  * per step in the same fragment pattern, so one layout of shared memory serves them (mma_units):
  * rows of 16-bit units; B is kept K-major ([N, K]) unless its elements are 16-bit (ldmatrix
- * transposes those on the way, not 32- or 8-bit ones).
+ * transposes those on the way, not 32- or 8-bit ones) or it is an fp32 tile that streams (kept
+ * [K, N], its fragments read by 32-bit loads: B32_PAD).
  *
  * Plain form (every other dtype pair and shape): both operands go to shared memory in
  * row-major order, then every thread computes the result elements it holds in the result's
@@ -188,10 +189,11 @@ static void plan_block(CE *E, Block *b, bool *changed) {
 
 /* ---- operands that go from global memory straight to shared memory ---- */
 
-/* v is a load ir_cp_async_load accepts whose threads each hold whole 16-byte chunks */
-static Op *streamable(CE *E, Value *v) {
-  Op *L = ir_cp_async_load(v);
-  return L && lay_of(E, v->sh).V % 8 == 0 ? L : NULL;
+/* v, an operand of dot, is a load ir_cp_async_load accepts whose threads each hold whole
+ * 16-byte chunks */
+static Op *streamable(CE *E, Op *dot, Value *v) {
+  Op *L = ir_cp_async_load(dot, v);
+  return L && lay_of(E, v->sh).V % (16 / (dt_bits(v->dt) / 8)) == 0 ? L : NULL;
 }
 
 static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id] && E->vlay[dot->out[0]->id]->wg; }
@@ -209,7 +211,7 @@ static Op *async_load(CE *E, Op *dot, int i) {
   Value *v = dot->in[i];
   if (i == 1 && kmajor_b(E, dot))
     v = v->def->in[0];
-  Op *L = streamable(E, v);
+  Op *L = streamable(E, dot, v);
   return L && L->parent == dot->parent ? L : NULL;
 }
 
@@ -293,20 +295,37 @@ static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, 
     if (j < 0 || a->uses != 1 || loop->out[j]->uses)
       return 0;
     args[t] = a;
-    Op *f = streamable(E, loop->in[3 + j]);
+    Op *f = streamable(E, dot, loop->in[3 + j]);
     if (!f || f->parent != parent)
       return 0;
     p->first[t] = f;
     a = y->in[j];
     if (carried_index(b, a) < 0) {
-      p->next = streamable(E, a);
+      p->next = streamable(E, dot, a);
       return p->next && p->next->parent == b ? t + 1 : 0;
     }
   }
   return 0;
 }
 
-static long long tile_bytes(Value *v) { return (shape_numel(v->sh) * 2 + 1023) & ~1023LL; }
+/* A streamed B operand of a tf32 dot stays [K, N] as it comes (cp.async cannot transpose), in
+ * rows of N + TC_B32_PAD floats: the mma fragment reads (rows k + t, columns n + g of a warp's
+ * lane g * 4 + t) then fall in 32 different banks. */
+#define B32_PAD 8
+
+static bool wide_nmajor(CE *E, Op *dot) {
+  return mma_bytes(dot) == 4 && (pipe_of(E, dot, 1) || E->async_for[dot->in[1]->id] == dot);
+}
+
+/* bytes of operand o of a tensor-core dot in shared memory (B of a tf32 dot: streamed or not) */
+static long long operand_bytes(Op *dot, int o, bool nmajor) {
+  Value *v = dot->in[o];
+  if (o == 1 && nmajor)
+    return (long long)v->sh.d[0] * (v->sh.d[1] + B32_PAD) * 4;
+  return shape_numel(v->sh) * mma_bytes(dot);
+}
+
+static long long tile_bytes(Op *dot, int o, bool nmajor) { return (operand_bytes(dot, o, nmajor) + 1023) & ~1023LL; }
 
 /* the ring of loop (in parent at index at): every tensor-core dot operand of its body that
  * pass_prefetch carries */
@@ -337,8 +356,7 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
       *np = p;
       np->r = r;
       np->off = r->stride;
-      Value *tile = args[0];
-      r->stride += tile_bytes(tile);
+      r->stride += tile_bytes(dot, o, mma_bytes(dot) == 4);
       r->npipes++;
       used = true;
       vec_push(&E->pipes, np);
@@ -357,7 +375,7 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
         continue;
       Pipe *np = arena_alloc(sizeof *np);
       *np = (Pipe){dot, o, true, r, {0}, NULL, r->pinned};
-      r->pinned += tile_bytes(v);
+      r->pinned += tile_bytes(dot, o, false);
       vec_push(&E->pipes, np);
     }
   }
@@ -444,18 +462,18 @@ static void plan_async(CE *E, Block *b) {
       continue;
     /* each operand that streams alone (the other one staged from registers at the dot); a
      * load with shared-memory work before its dot is issued at the dot instead (late), when
-     * nothing between them writes memory */
-    for (int i = 0; i < 2; i++) {
-      Op *l = both[i];
-      if (!l)
-        continue;
-      if (quiet_between(E, b, l, both, 2, d))
-        E->async_for[l->out[0]->id] = op;
-      else if (no_writes_between(b, l, d)) {
-        E->async_for[l->out[0]->id] = op;
-        E->late[l->out[0]->id] = true;
+     * nothing between them writes memory. A tf32 dot streams both or neither (pass_prefetch). */
+    int how[2] = {0, 0}; /* 1: streams, 2: streams late */
+    for (int i = 0; i < 2; i++)
+      if (both[i])
+        how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
+    if (mma_bytes(op) == 4 && (!how[0] || !how[1]))
+      continue;
+    for (int i = 0; i < 2; i++)
+      if (how[i]) {
+        E->async_for[both[i]->out[0]->id] = op;
+        E->late[both[i]->out[0]->id] = how[i] == 2;
       }
-    }
   }
 }
 
@@ -508,14 +526,11 @@ void cu_plan_layouts(CE *E, Kernel *k) {
 /* where the tensor-core form keeps the operands it stages: a at tc_smem, b at tc_smem + *boff
  (the shared memory it needs); operands in a ring are in the ring's region */
 static void mma_smem(CE *E, Op *dot, long long *boff) {
-  Value *a = dot->in[0], *r = dot->out[0];
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   long long al = wg_dot(E, dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
   if (al > E->smem_align)
     E->smem_align = (int)al;
-  long long es = mma_bytes(dot);
-  *boff = ((long long)M * K * es + al - 1) & ~(al - 1);
-  long long both = (*boff + (long long)K * N * es + al - 1) & ~(al - 1);
+  *boff = (operand_bytes(dot, 0, false) + al - 1) & ~(al - 1);
+  long long both = (*boff + operand_bytes(dot, 1, wide_nmajor(E, dot)) + al - 1) & ~(al - 1);
   bool sa = !pipe_of(E, dot, 0) && !pin_of(E, dot, 0), sb = !pipe_of(E, dot, 1) && !pin_of(E, dot, 1);
   if (sa || sb) /* what the dot stages itself */
     cu_smem_need(E, sb ? both : *boff);
@@ -578,12 +593,21 @@ void cu_emit_async_load(CE *E, Op *op) {
   Ix ix = ix_canon(L);
   const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : "true";
   const char *addr = cu_address(E, op->in[0], &ix);
-  const char *at = operand_at(E, dot, buf, ix_coord(&ix, 0), ix_coord(&ix, 1), v->sh);
+  const char *r0 = ix_coord(&ix, 0), *c0 = ix_coord(&ix, 1), *at;
+  int step = 8; /* elements of a 16-byte chunk */
+  if (mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
+    step = 4;
+    E->need_mma |= 32;
+    at = operand ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
+                 : fmt("%s[tc_swz(%s, 2 * (%s), %d)]", buf, r0, c0, mma_units(dot, 0).d[1] / 8);
+  } else {
+    at = operand_at(E, dot, buf, r0, c0, v->sh);
+  }
   E->need_mma |= 4;
   cline(E, "/* %s: straight to shared memory for the tensor cores (cp.async, zeros where masked) */",
         cu_name(E, v));
   cu_once_open(E, L);
-  cu_loop_step(E, L.E, 8, fmt("tc_cp16(&%s, %s, %s);", at, addr, m));
+  cu_loop_step(E, L.E, step, fmt("tc_cp16(&%s, %s, %s);", at, addr, m));
   cu_once_close(E, L);
   if (p && ++p->r->issued == p->r->npipes) { /* every tile of a trip: one group */
     p->r->issued = 0;
@@ -708,7 +732,13 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
-  if (wide || kmajor_b(E, op)) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
+  if (wide && wide_nmajor(E, op)) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
+    int pitch = N + B32_PAD;
+    cline(E, "  const unsigned *tc_b32 = (const unsigned *)%s + (tc_k / 2 + (tc_lane & 3)) * %d + tc_col + tc_j * 8 + "
+             "(tc_lane >> 2);", bs, pitch);
+    cline(E, "  tc_t[0] = tc_b32[0], tc_t[1] = tc_b32[%d], tc_t[2] = tc_b32[8], tc_t[3] = tc_b32[%d];", 4 * pitch,
+          4 * pitch + 8);
+  } else if (wide || kmajor_b(E, op)) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
     cline(E, "  tc_ldsm_x4(tc_t, &%s);",
           operand_at(E, op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
                      "tc_k + ((tc_lane >> 3) & 1) * 8", ub));

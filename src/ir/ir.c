@@ -565,12 +565,22 @@ bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
   return true;
 }
 
-Op *ir_cp_async_load(Value *v) {
+bool ir_dot_tf32(const Op *dot) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  return r->sh.rank == 2 && r->dt == DT_F32 && a->dt == DT_F32 && b->dt == DT_F32 && dot->str &&
+         !strcmp(dot->str, "tf32");
+}
+
+Op *ir_cp_async_load(const Op *dot, Value *v) {
   Op *L = v->def;
-  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16) ||
-      v->sh.d[1] % 8 || (L->nin > 2 && !ir_zero_const(L->in[2])))
+  bool wide = v->dt == DT_F32 && ir_dot_tf32(dot);
+  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16 && !wide) ||
+      (L->nin > 2 && !ir_zero_const(L->in[2])))
     return NULL;
-  return ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < 8 ? NULL : L;
+  int chunk = wide ? 4 : 8; /* elements of 16 bytes */
+  if (v->sh.d[1] % chunk)
+    return NULL;
+  return ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < chunk ? NULL : L;
 }
 
 Op *ir_yield(Block *b) {
