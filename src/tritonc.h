@@ -442,7 +442,7 @@ Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh);          /* adds an out
 int ir_find_op(Block *b, Op *op, int lo, int hi); /* op's index in b->ops[lo..hi), or -1 */
 Op *ir_op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in); /* inserted at pos */
 void ir_replace_uses(Block *b, int from, Value *old, Value *nw); /* in b->ops[from..] and nested */
-bool ir_zero_const(Value *v); /* a 0 constant, splat or broadcast (a load's other=0) */
+bool ir_zero_const(Value *v); /* a 0 constant, cast, splat or broadcast (a load's other=0) */
 Op *ir_yield(Block *b);                 /* b's closing O_YIELD, or NULL */
 int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 */
 /* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, 2-D,
@@ -451,12 +451,14 @@ int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 
  * the warpgroups along M and N in *gm, *gn (either may be NULL). The CUDA target's wgmma form. */
 bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
 /* v, an operand of `dot`, is `tl.load(p, mask, other=0)` of a 2-D tile used once, read in
- * 16-byte vectors under one mask bit each, of fp16/bf16 elements, or of fp32 ones read at tf32
- * precision (ir_dot_tf32): a dot operand the CUDA target can copy straight to shared memory
+ * 16-byte vectors under one mask bit each, of fp16/bf16 elements, or of the fp32 or int8 ones
+ * of an ir_dot_wide_mma dot: a dot operand the CUDA target can copy straight to shared memory
  * (cp.async); its load, or NULL. pass_prefetch streams only such loads. */
 Op *ir_cp_async_load(const Op *dot, Value *v);
 /* dot multiplies 2-D fp32 tiles at tf32 precision (Triton's default on the GPU) */
 bool ir_dot_tf32(const Op *dot);
+/* dot is a 2-D tensor-core product of 32- or 8-bit operands: tf32, or int8 -> int32 */
+bool ir_dot_wide_mma(const Op *dot);
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */

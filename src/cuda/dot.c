@@ -308,19 +308,28 @@ static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, 
   return 0;
 }
 
-/* A streamed B operand of a tf32 dot stays [K, N] as it comes (cp.async cannot transpose), in
- * rows of N + TC_B32_PAD floats: the mma fragment reads (rows k + t, columns n + g of a warp's
- * lane g * 4 + t) then fall in 32 different banks. */
+/* A streamed B operand of a tf32 or int8 dot stays [K, N] as it comes (cp.async cannot
+ * transpose, nor ldmatrix split 32-bit or 8-bit elements), and its fragments are read from it
+ * with 32-bit loads. fp32: rows of N + B32_PAD floats, so a fragment read (rows k + t, columns
+ * n + g of the warp's lane 4g + t) falls in 32 different banks. int8: rows of N bytes whose
+ * 16-byte chunks are swizzled by row / 4 (B8_SWZ), so the words of rows k + 4t + i a fragment
+ * read takes (four rows per register, one byte of each) fall in different banks. */
 #define B32_PAD 8
 
 static bool wide_nmajor(CE *E, Op *dot) {
-  return mma_bytes(dot) == 4 && (pipe_of(E, dot, 1) || E->async_for[dot->in[1]->id] == dot);
+  return mma_bytes(dot) != 2 && (pipe_of(E, dot, 1) || E->async_for[dot->in[1]->id] == dot);
+}
+
+/* the byte of element (r, c) of a streamed int8 B tile [K, N] in its buffer */
+static const char *b8_at(const char *r, const char *c, int N) {
+  int S = (N / 16 < 8 ? N / 16 : 8) - 1;
+  return fmt("(%s) * %d + ((((%s) >> 4) ^ (((%s) >> 2) & %d)) << 4) + ((%s) & 15)", r, N, c, r, S, c);
 }
 
 /* bytes of operand o of a tensor-core dot in shared memory (B of a tf32 dot: streamed or not) */
 static long long operand_bytes(Op *dot, int o, bool nmajor) {
   Value *v = dot->in[o];
-  if (o == 1 && nmajor)
+  if (o == 1 && nmajor && mma_bytes(dot) == 4)
     return (long long)v->sh.d[0] * (v->sh.d[1] + B32_PAD) * 4;
   return shape_numel(v->sh) * mma_bytes(dot);
 }
@@ -356,7 +365,7 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
       *np = p;
       np->r = r;
       np->off = r->stride;
-      r->stride += tile_bytes(dot, o, mma_bytes(dot) == 4);
+      r->stride += tile_bytes(dot, o, true);
       r->npipes++;
       used = true;
       vec_push(&E->pipes, np);
@@ -467,7 +476,7 @@ static void plan_async(CE *E, Block *b) {
     for (int i = 0; i < 2; i++)
       if (both[i])
         how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
-    if (mma_bytes(op) == 4 && (!how[0] || !how[1]))
+    if (mma_bytes(op) != 2 && (!how[0] || !how[1]))
       continue;
     for (int i = 0; i < 2; i++)
       if (how[i]) {
@@ -600,6 +609,11 @@ void cu_emit_async_load(CE *E, Op *op) {
     E->need_mma |= 32;
     at = operand ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
                  : fmt("%s[tc_swz(%s, 2 * (%s), %d)]", buf, r0, c0, mma_units(dot, 0).d[1] / 8);
+  } else if (mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
+    step = 16;
+    E->need_mma |= 32;
+    at = operand ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
+                 : fmt("%s[tc_swz(%s, (%s) / 2, %d)]", buf, r0, c0, mma_units(dot, 0).d[1] / 8);
   } else {
     at = operand_at(E, dot, buf, r0, c0, v->sh);
   }
@@ -732,7 +746,23 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
-  if (wide && wide_nmajor(E, op)) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
+  if (wide && wide_nmajor(E, op) && mma_bytes(op) == 1) {
+    /* B [K, N] int8: b0 = rows k + 4t + [0, 4) of column n + g, b1 the same 16 rows on; each
+     * row's byte from the word that holds it, four bytes packed by byte permutes */
+    cline(E, "  const unsigned char *tc_b8 = (const unsigned char *)%s;", bs);
+    cline(E, "  const int tc_sel = (tc_lane >> 2 & 3) * 0x11 + 0x40; /* byte g %% 4 of x, then of y */");
+    cline(E, "  #pragma unroll");
+    cline(E, "  for (int tc_h = 0; tc_h < 4; ++tc_h) { /* tc_t[tc_h]: tile tc_j + tc_h / 2, b(tc_h %% 2) */");
+    cline(E, "    const int tc_n = tc_col + (tc_j + tc_h / 2) * 8 + (tc_lane >> 2 & 4);");
+    cline(E, "    unsigned tc_w[4];");
+    cline(E, "    #pragma unroll");
+    cline(E, "    for (int tc_i = 0; tc_i < 4; ++tc_i) {");
+    cline(E, "      const int tc_r = tc_k * 2 + tc_h %% 2 * 16 + (tc_lane & 3) * 4 + tc_i;");
+    cline(E, "      tc_w[tc_i] = *(const unsigned *)(tc_b8 + %s);", b8_at("tc_r", "tc_n", N));
+    cline(E, "    }");
+    cline(E, "    tc_t[tc_h] = __byte_perm(__byte_perm(tc_w[0], tc_w[1], tc_sel), __byte_perm(tc_w[2], tc_w[3], tc_sel), 0x5410);");
+    cline(E, "  }");
+  } else if (wide && wide_nmajor(E, op)) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
     int pitch = N + B32_PAD;
     cline(E, "  const unsigned *tc_b32 = (const unsigned *)%s + (tc_k / 2 + (tc_lane & 3)) * %d + tc_col + tc_j * 8 + "
              "(tc_lane >> 2);", bs, pitch);

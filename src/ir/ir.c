@@ -170,7 +170,7 @@ void ir_replace_uses(Block *b, int from, Value *old, Value *nw) {
 }
 
 bool ir_zero_const(Value *v) {
-  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
+  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST || v->def->k == O_CAST)) /* 0 in any type */
     v = v->def->in[0];
   return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
 }
@@ -571,13 +571,18 @@ bool ir_dot_tf32(const Op *dot) {
          !strcmp(dot->str, "tf32");
 }
 
+bool ir_dot_wide_mma(const Op *dot) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  return ir_dot_tf32(dot) || (r->sh.rank == 2 && r->dt == DT_I32 && a->dt == DT_I8 && b->dt == DT_I8);
+}
+
 Op *ir_cp_async_load(const Op *dot, Value *v) {
   Op *L = v->def;
-  bool wide = v->dt == DT_F32 && ir_dot_tf32(dot);
+  bool wide = (v->dt == DT_F32 || v->dt == DT_I8) && ir_dot_wide_mma(dot);
   if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16 && !wide) ||
       (L->nin > 2 && !ir_zero_const(L->in[2])))
     return NULL;
-  int chunk = wide ? 4 : 8; /* elements of 16 bytes */
+  int chunk = 16 / (dt_bits(v->dt) / 8); /* elements of 16 bytes */
   if (v->sh.d[1] % chunk)
     return NULL;
   return ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < chunk ? NULL : L;

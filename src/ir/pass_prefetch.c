@@ -12,7 +12,7 @@
  * from global to shared memory (cp.async) into num_stages buffers: later trips' copies travel
  * while the tensor cores work on this trip's, as the multi-stage pipelines of Triton's matmuls
  * do (-ns, default 3 as Triton's). Only operands the target copies
- * that way are moved (16-bit elements, or both fp32 operands of a tf32 dot, in 16-byte chunks
+ * that way are moved (16-bit elements, or both operands of a tf32 or int8 dot, in 16-byte chunks
  * under one mask bit, other = 0, read by the dot alone, or k of tl.trans(k) for a dot of wgmma's shape, ir_dot_wgmma_shape), since a
  * tile carried in registers instead costs more than it saves. Every dot of the loop body. The address and mask must be index math of the trip: pure ops of the body
  * over the induction variable, the carried values (at later trips as the body yields them,
@@ -190,9 +190,10 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
   for (int i = 0; i < b->nops; i++) {
     if (b->ops[i]->k != O_DOT)
       continue;
-    /* a tf32 dot streams both operands or neither: an fp32 B staged from registers (transposed
-     * to K-major) beside an A that streams runs slower than both staged (docs/decisions.md) */
-    if (ir_dot_tf32(b->ops[i]) && (!streamed(k, b, y, b->ops[i], 0) || !streamed(k, b, y, b->ops[i], 1)))
+    /* a tf32 or int8 dot streams both operands or neither: a B staged from registers
+     * (transposed to K-major) beside an A that streams runs slower than both staged
+     * (docs/decisions.md) */
+    if (ir_dot_wide_mma(b->ops[i]) && (!streamed(k, b, y, b->ops[i], 0) || !streamed(k, b, y, b->ops[i], 1)))
       continue;
     for (int o = 0; o < 2 && n < MAXL; o++) {
       Op *L = streamed(k, b, y, b->ops[i], o);

@@ -169,6 +169,8 @@ Value *cast_to(Sema *S, Loc loc, Value *v, DType dt) {
       return const_value(S, loc, dt, dt_is_float(v->dt) ? c->fval != 0 : c->ival != 0, 0);
     if (!dt_is_float(v->dt) && dt_bits(dt) == 64)
       return const_value(S, loc, dt, c->ival, 0);
+    if (!dt_is_float(v->dt) && c->ival == 0)
+      return const_value(S, loc, dt, 0, 0); /* 0 in every integer type (a load's other=0) */
   }
   return emit1(S, O_CAST, loc, dt, v->sh, 1, &v);
 }
