@@ -80,6 +80,8 @@ def main():
                     help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps[,num_stages (default 3)]; several separated by ';'")
     ap.add_argument("--mm-dtypes", default="fp16",
                     help="matmul operand types, comma-separated: fp16, fp32 (tf32 tensor cores), int8")
+    ap.add_argument("--attn-dtypes", default="fp16",
+                    help="attention operand types, comma-separated: fp16, fp32 (tf32 tensor cores)")
     ap.add_argument("--only", default="", help="comma-separated sections: add,softmax,layernorm,gelu,matmul,attention")
     a = ap.parse_args()
 
@@ -236,39 +238,45 @@ def main():
         torch.backends.cuda.matmul.allow_tf32 = False
 
     if want("attention"):
-        # flash attention forward, fp16, batch 4, 32 heads, 4096 keys, head dim 64: TFLOP/s
+        # flash attention forward, batch 4, 32 heads, 4096 keys, head dim 64: TFLOP/s; fp16, or
+        # fp32 with the dots at Triton's default precision (tf32)
         Z, H, NC, D = 4, 32, 4096, 64
-        q, k, v = (torch.randn(Z * H, NC, D, device=dev, dtype=torch.float16) for _ in range(3))
-        o1, o2 = torch.empty_like(q), torch.empty_like(q)
         if not a.check_only:
             print(f"\n| kernel | tritonc TFLOP/s | Triton TFLOP/s | torch SDPA TFLOP/s | tritonc/Triton | max err vs torch | nvcc s | NVRTC s |")
             print("|---|---|---|---|---|---|---|---|")
-        for causal in (False, True):
-            bm_, bn_, w_ = 128, 64, 8
-            lib, tn, tr = build(a.tritonc, a.out, "flash_attention.py", "attn_fwd_kernel",
-                                f"*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, fp32, {D}, {bm_}, {bn_}, {causal}",
-                                f"cdiv(N_CTX, {bm_}), {Z * H}, 1", w_, f"_{bm_}x{bn_}w{w_}{'_causal' if causal else ''}")
-            g = (NC // bm_, Z * H, 1)
-            sc = D ** -0.5
-            ours = launcher(lib, "attn_fwd_kernel", g, [q, k, v, o1, NC, NC * D, D, sc])
-            theirs = lambda: ex_fa.attn_fwd_kernel[g](q, k, v, o2, NC, NC * D, D, sc, HEAD_DIM=D, BLOCK_M=bm_,
-                                                      BLOCK_N=bn_, CAUSAL=causal, num_warps=w_, num_stages=3)
-            q4, k4, v4 = (t.view(Z, H, NC, D) for t in (q, k, v))
-            ref = lambda: torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, is_causal=causal, scale=sc)
-            o1.fill_(float("nan"))
-            ours(); torch.cuda.synchronize()
-            err = (o1.view(Z, H, NC, D).float() - ref().float()).abs().max().item()
-            theirs(); torch.cuda.synchronize()
-            err_t = (o2.view(Z, H, NC, D).float() - ref().float()).abs().max().item()
-            print(f"attention fp16 causal={causal}: max err vs torch: tritonc {err:.2e}, Triton {err_t:.2e}", flush=True)
-            if a.check_only:
-                continue
-            ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
-            fl = 4 * Z * H * NC * NC * D * (0.5 if causal else 1.0)
-            tf = [fl / (t * 1e-3) / 1e12 for t in ts]
-            print(f"| attention fwd fp16 {Z}x{H}x{NC}x{D} {'causal' if causal else 'full'} ({bm_}x{bn_}, {w_} warps) | "
-                  f"{tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | {tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |",
-                  flush=True)
+        for dt in a.attn_dtypes.split(","):
+            tdt = torch.float16 if dt == "fp16" else torch.float32
+            torch.backends.cuda.matmul.allow_tf32 = dt == "fp32"
+            q, k, v = (torch.randn(Z * H, NC, D, device=dev, dtype=tdt) for _ in range(3))
+            o1, o2 = torch.empty_like(q), torch.empty_like(q)
+            for causal in (False, True):
+                bm_, bn_, w_ = 128, 64, 8
+                lib, tn, tr = build(a.tritonc, a.out, "flash_attention.py", "attn_fwd_kernel",
+                                    f"*{dt}:16, *{dt}:16, *{dt}:16, *{dt}:16, i32:16, i32:16, i32:16, fp32, {D}, {bm_}, {bn_}, {causal}",
+                                    f"cdiv(N_CTX, {bm_}), {Z * H}, 1", w_,
+                                    f"_{dt}_{bm_}x{bn_}w{w_}{'_causal' if causal else ''}")
+                g = (NC // bm_, Z * H, 1)
+                sc = D ** -0.5
+                ours = launcher(lib, "attn_fwd_kernel", g, [q, k, v, o1, NC, NC * D, D, sc])
+                theirs = lambda: ex_fa.attn_fwd_kernel[g](q, k, v, o2, NC, NC * D, D, sc, HEAD_DIM=D, BLOCK_M=bm_,
+                                                          BLOCK_N=bn_, CAUSAL=causal, num_warps=w_, num_stages=3)
+                q4, k4, v4 = (t.view(Z, H, NC, D) for t in (q, k, v))
+                ref = lambda: torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, is_causal=causal, scale=sc)
+                o1.fill_(float("nan"))
+                ours(); torch.cuda.synchronize()
+                err = (o1.view(Z, H, NC, D).float() - ref().float()).abs().max().item()
+                theirs(); torch.cuda.synchronize()
+                err_t = (o2.view(Z, H, NC, D).float() - ref().float()).abs().max().item()
+                print(f"attention {dt} causal={causal}: max err vs torch: tritonc {err:.2e}, Triton {err_t:.2e}", flush=True)
+                if a.check_only:
+                    continue
+                ts = [triton.testing.do_bench(f, warmup=25, rep=a.rep) for f in (ours, theirs, ref)]
+                fl = 4 * Z * H * NC * NC * D * (0.5 if causal else 1.0)
+                tf = [fl / (t * 1e-3) / 1e12 for t in ts]
+                print(f"| attention fwd {dt} {Z}x{H}x{NC}x{D} {'causal' if causal else 'full'} ({bm_}x{bn_}, {w_} warps) | "
+                      f"{tf[0]:.1f} | {tf[1]:.1f} | {tf[2]:.1f} | {tf[0] / tf[1]:.3f} | {err:.2e} | {tn:.2f} | {tr:.2f} |",
+                      flush=True)
+        torch.backends.cuda.matmul.allow_tf32 = False
 
 
 if __name__ == "__main__":

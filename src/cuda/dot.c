@@ -198,12 +198,13 @@ static Op *streamable(CE *E, Op *dot, Value *v) {
 
 static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id] && E->vlay[dot->out[0]->id]->wg; }
 
-/* B = tl.trans(k) of a wgmma dot: k [N, K] goes to shared memory as it is, K-major (the
- * layout of an A operand), and the tensor cores read it untransposed */
+/* B = tl.trans(k) of a wgmma dot, or of a tf32 or int8 one (whose B fragments are read
+ * K-major): k [N, K] goes to shared memory as it is, K-major (the layout of an A operand), and
+ * the tensor cores read it untransposed */
 static bool kmajor_b(CE *E, Op *dot) {
   Value *b = dot->in[1];
-  return wg_dot(E, dot) && cu_virtual(E, b) && b->def->k == O_PERMUTE && b->sh.rank == 2 &&
-         !cu_virtual(E, b->def->in[0]);
+  return (wg_dot(E, dot) || (mma_kind(dot) && mma_bytes(dot) != 2)) && cu_virtual(E, b) &&
+         b->def->k == O_PERMUTE && b->sh.rank == 2 && !cu_virtual(E, b->def->in[0]);
 }
 
 /* operand i of dot is such a load in the dot's block (B: or the load tl.trans reads) */
@@ -317,7 +318,7 @@ static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, 
 #define B32_PAD 8
 
 static bool wide_nmajor(CE *E, Op *dot) {
-  return mma_bytes(dot) != 2 && (pipe_of(E, dot, 1) || E->async_for[dot->in[1]->id] == dot);
+  return mma_bytes(dot) != 2 && !kmajor_b(E, dot) && (pipe_of(E, dot, 1) || E->async_for[dot->in[1]->id] == dot);
 }
 
 /* the byte of element (r, c) of a streamed int8 B tile [K, N] in its buffer */
@@ -365,7 +366,7 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
       *np = p;
       np->r = r;
       np->off = r->stride;
-      r->stride += tile_bytes(dot, o, true);
+      r->stride += tile_bytes(dot, o, !kmajor_b(E, dot));
       r->npipes++;
       used = true;
       vec_push(&E->pipes, np);
@@ -450,6 +451,13 @@ static bool no_writes_between(Block *b, Op *a, int d) {
   return true;
 }
 
+/* v is a load, or tl.trans of one */
+static bool loaded(Value *v) {
+  if (v->def && v->def->k == O_PERMUTE)
+    v = v->def->in[0];
+  return v->def && v->def->k == O_LOAD;
+}
+
 /* A tensor-core dot whose operands are both such loads, with nothing using shared memory
  * between them and the dot, and an accumulator already in the dot's layout: the loads become
  * cp.async into the dot's operand buffers (no registers, no staging stores). */
@@ -471,13 +479,14 @@ static void plan_async(CE *E, Block *b) {
       continue;
     /* each operand that streams alone (the other one staged from registers at the dot); a
      * load with shared-memory work before its dot is issued at the dot instead (late), when
-     * nothing between them writes memory. A tf32 dot streams both or neither (pass_prefetch). */
+     * nothing between them writes memory. A tf32 or int8 dot does not stream one beside a load
+     * staged from registers (pass_prefetch). */
     int how[2] = {0, 0}; /* 1: streams, 2: streams late */
     for (int i = 0; i < 2; i++)
       if (both[i])
         how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
-    if (mma_bytes(op) != 2 && (!how[0] || !how[1]))
-      continue;
+    if (mma_bytes(op) != 2 && ((!how[0] && loaded(op->in[0])) || (!how[1] && loaded(op->in[1]))))
+      continue; /* a load staged from registers beside one that streams: neither (pass_prefetch) */
     for (int i = 0; i < 2; i++)
       if (how[i]) {
         E->async_for[both[i]->out[0]->id] = op;
@@ -607,13 +616,13 @@ void cu_emit_async_load(CE *E, Op *op) {
   if (mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
     step = 4;
     E->need_mma |= 32;
-    at = operand ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
-                 : fmt("%s[tc_swz(%s, 2 * (%s), %d)]", buf, r0, c0, mma_units(dot, 0).d[1] / 8);
+    at = operand && !kmajor_b(E, dot) ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
+                                      : fmt("%s[tc_swz(%s, 2 * (%s), %d)]", buf, r0, c0, mma_units(dot, operand).d[1] / 8);
   } else if (mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
     step = 16;
     E->need_mma |= 32;
-    at = operand ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
-                 : fmt("%s[tc_swz(%s, (%s) / 2, %d)]", buf, r0, c0, mma_units(dot, 0).d[1] / 8);
+    at = operand && !kmajor_b(E, dot) ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
+                                      : fmt("%s[tc_swz(%s, (%s) / 2, %d)]", buf, r0, c0, mma_units(dot, operand).d[1] / 8);
   } else {
     at = operand_at(E, dot, buf, r0, c0, v->sh);
   }

@@ -11,10 +11,12 @@
  * tiles, shifted by one each trip (a ring of buffers). The CUDA target streams such operands
  * from global to shared memory (cp.async) into num_stages buffers: later trips' copies travel
  * while the tensor cores work on this trip's, as the multi-stage pipelines of Triton's matmuls
- * do (-ns, default 3 as Triton's). Only operands the target copies
- * that way are moved (16-bit elements, or both operands of a tf32 or int8 dot, in 16-byte chunks
- * under one mask bit, other = 0, read by the dot alone, or k of tl.trans(k) for a dot of wgmma's shape, ir_dot_wgmma_shape), since a
- * tile carried in registers instead costs more than it saves. Every dot of the loop body. The address and mask must be index math of the trip: pure ops of the body
+ * do (-ns, default 3 as Triton's). Only operands the target copies that way are moved (16-bit
+ * elements, or both operands of a tf32 or int8 dot, in 16-byte chunks under one mask bit,
+ * other = 0, read by the dot alone; or k of tl.trans(k) for a dot of wgmma's shape,
+ * ir_dot_wgmma_shape, or a tf32 or int8 one), since a tile carried in registers instead costs
+ * more than it saves. Every dot of the loop body. The address and mask must be index math of
+ * the trip: pure ops of the body
  * over the induction variable, the carried values (at later trips as the body yields them,
  * themselves pure) and values from outside. Exact: the load at trip i + D reads what the
  * original load read at trip i + D, and nothing past the last trip (the mask). Only loops known
@@ -147,10 +149,21 @@ static Value *clone_load(Ctx *c, Op *L, Value *go) {
   return x;
 }
 
+/* v is computed by an op outside the loop body b (not a block argument) */
+static bool invariant(Block *b, Value *v) {
+  if (!v->def)
+    return false;
+  for (Block *in = v->def->parent; in; in = in->parent ? in->parent->parent : NULL)
+    if (in == b)
+      return false;
+  return true;
+}
+
 /* operand o of dot d: a load of the body the CUDA target can stream (see above), or NULL */
 static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
   Value *v = d->in[o];
-  if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 && ir_dot_wgmma_shape(k, d, NULL, NULL))
+  if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 &&
+      (ir_dot_wgmma_shape(k, d, NULL, NULL) || ir_dot_wide_mma(d)))
     v = v->def->in[0]; /* tl.trans(k): the CUDA target streams k as it is (K-major) */
   Op *L = ir_cp_async_load(d, v);
   if (d->out[0]->sh.rank != 2 || !L || L->parent != b)
@@ -159,6 +172,14 @@ static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
     if (!trip_math(b, L->in[j], 0) || !carried_ok(b, y, L->in[j], 0))
       return NULL;
   return L;
+}
+
+/* operand o of dot d is a load of the trip (or tl.trans of one) that does not stream */
+static bool unstreamed_load(Kernel *k, Block *b, Op *y, Op *d, int o) {
+  Value *v = d->in[o];
+  if (v->def && v->def->k == O_PERMUTE)
+    v = v->def->in[0];
+  return v->def && v->def->k == O_LOAD && !invariant(b, v) && !streamed(k, b, y, d, o);
 }
 
 static Value *scalar_op(Kernel *k, Block *b, int *pos, OpKind kind, Loc loc, DType t, Value *x, Value *y) {
@@ -190,10 +211,12 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
   for (int i = 0; i < b->nops; i++) {
     if (b->ops[i]->k != O_DOT)
       continue;
-    /* a tf32 or int8 dot streams both operands or neither: a B staged from registers
-     * (transposed to K-major) beside an A that streams runs slower than both staged
-     * (docs/decisions.md) */
-    if (ir_dot_wide_mma(b->ops[i]) && (!streamed(k, b, y, b->ops[i], 0) || !streamed(k, b, y, b->ops[i], 1)))
+    /* a tf32 or int8 dot streams an operand only if the other is not a load of the trip that
+     * cannot stream (a B loaded and transposed to K-major through registers beside an A that
+     * streams runs slower than both staged, docs/decisions.md); the other may stream, come from
+     * outside the loop (staged once) or be computed (attention's p) */
+    Op *d = b->ops[i];
+    if (ir_dot_wide_mma(d) && (unstreamed_load(k, b, y, d, 0) || unstreamed_load(k, b, y, d, 1)))
       continue;
     for (int o = 0; o < 2 && n < MAXL; o++) {
       Op *L = streamed(k, b, y, b->ops[i], o);
