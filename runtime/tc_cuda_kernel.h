@@ -188,6 +188,27 @@ static __device__ __forceinline__ uint32_t tc_pack2_bf16(float lo, float hi) {
   const __nv_bfloat162 h = __floats2bfloat162_rn(lo, hi);
   return *(const uint32_t *)&h;
 }
+//@ a_regs_f16
+/* mma.sync's A fragment of a 16x16 tile (and wgmma's A from registers) made from the thread's
+ * own accumulator elements of the two 16x8 tiles the 16 columns span: p[0, 4) are rows g, g + 8
+ * of columns 2t, 2t + 1 in the first, p[4, 8) in the second (lane 4g + t), rounded to fp16 (to
+ * nearest) in pairs */
+static __device__ __forceinline__ void tc_a_regs_f16(unsigned a[4], const float *p) {
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const __half2 h = __floats2half2_rn(p[2 * i], p[2 * i + 1]);
+    a[i] = *(const uint32_t *)&h;
+  }
+}
+//@ a_regs_bf16
+/* the same, rounded to bf16 */
+static __device__ __forceinline__ void tc_a_regs_bf16(unsigned a[4], const float *p) {
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const __nv_bfloat162 h = __floats2bfloat162_rn(p[2 * i], p[2 * i + 1]);
+    a[i] = *(const uint32_t *)&h;
+  }
+}
 //@ fp8
 /* fp8 conversions with the results of sm_90's cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and
  * cvt.rn.f16x2.{e4m3,e5m2}x2, which Triton emits (the same definitions as runtime/tc_helpers.h's

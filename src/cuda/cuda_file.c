@@ -63,6 +63,10 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "pack2_f16");
   if (E->need_mma & 2048)
     copy_section(o, "pack2_bf16");
+  if (E->need_mma & 4096)
+    copy_section(o, "a_regs_f16");
+  if (E->need_mma & 8192)
+    copy_section(o, "a_regs_bf16");
   if (E->need_fp8)
     copy_section(o, "fp8");
 }

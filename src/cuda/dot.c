@@ -719,7 +719,7 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
 /* mma.sync over the warp's part of the result, fragments read with ldmatrix: the warp's
  * 16x8 tiles are consecutive rows and columns (lay_mma), or for the wgmma layout (the sm_90a
  * path's fallback) 16-row tiles 64 rows apart in the warpgroup's part */
-static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name) {
+static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name, const char *ra) {
   Value *r = op->out[0];
   Shape ua = mma_units(op, 0), ub = mma_units(op, 1); /* K in 16-bit units: 16 per step */
   int M = r->sh.d[0], N = r->sh.d[1], KU = ua.d[1];
@@ -731,14 +731,14 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
              "+ [0, %d); its warp w rows 16 * w + 64 * i + [0, 16), in %dx%d tiles of 16x8 */",
           MW, L.wn, MW, NW, L.wn, NW, MT, NT);
     E->ind++;
-    cline(E, "const int tc_lane = tid & 31, tc_row = tid / 32 %% 4 * 16 + tid / 128 / %d * %d, "
-             "tc_col = tid / 128 %% %d * %d;", L.wn, MW, L.wn, NW);
+    cline(E, "const int tc_lane = tid & 31, %stc_col = tid / 128 %% %d * %d;",
+          ra ? "" : fmt("tc_row = tid / 32 %% 4 * 16 + tid / 128 / %d * %d, ", L.wn, MW), L.wn, NW);
   } else {
     cline(E, "{ /* warp (tid / 32) computes rows %d * (warp / %d) + [0, %d) and columns %d * (warp %% %d) "
              "+ [0, %d) in %dx%d tiles of 16x8 */", MW, L.wn, MW, NW, L.wn, NW, MT, NT);
     E->ind++;
-    cline(E, "const int tc_lane = tid & 31, tc_row = tid / 32 / %d * %d, tc_col = tid / 32 %% %d * %d;",
-          L.wn, MW, L.wn, NW);
+    cline(E, "const int tc_lane = tid & 31, %stc_col = tid / 32 %% %d * %d;",
+          ra ? "" : fmt("tc_row = tid / 32 / %d * %d, ", L.wn, MW), L.wn, NW);
   }
   cline(E, "#pragma unroll");
   if (wide)
@@ -750,8 +750,11 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "unsigned tc_fa[%d][4], tc_fb[%d][2];", MT, NT);
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
-  cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s);",
-        operand_at(E, op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", ua));
+  if (ra) /* A's fragments are the thread's own accumulator elements of tiles 2s, 2s + 1 */
+    cline(E, "  tc_a_regs_%s(tc_fa[tc_i], &%s[tc_i * %d + tc_k / 2]);", kind, ra, KU / 2);
+  else
+    cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s);",
+          operand_at(E, op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", ua));
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
@@ -799,22 +802,32 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
 }
 
 /* the definition of tc_wgmma_<t>_n<N>: one wgmma.mma_async m64nNk16 accumulating into d[0, N/2)
- * with A and B read from shared memory through their descriptors (B N-major: transposed) */
-static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor) {
-  const char *fn = fmt("tc_wgmma_%s_n%d%s", t, n, kmajor ? "_kb" : "");
+ * with A and B read from shared memory through their descriptors (B N-major: transposed), or
+ * (_ra) A from four registers a[0, 4) of packed 16-bit pairs, the fragment layout of mma.sync */
+static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor, bool ra) {
+  const char *fn = fmt("tc_wgmma_%s_n%d%s%s", t, n, kmajor ? "_kb" : "", ra ? "_ra" : "");
   for (int i = 0; i < E->wg_helpers.n; i++)
     if (strstr(E->wg_helpers.v[i], fmt("%s(", fn)))
       return fn;
   Buf b = {0};
-  buf_printf(&b, "static __device__ __forceinline__ void %s(float *d, uint64_t a, uint64_t b) {\n", fn);
-  buf_printf(&b, "  asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n\"\n", n / 2 + 2);
+  int na = ra ? 4 : 1; /* A's operands */
+  buf_printf(&b, "static __device__ __forceinline__ void %s(float *d, %s, uint64_t b) {\n", fn,
+             ra ? "const uint32_t *a" : "uint64_t a");
+  buf_printf(&b, "  asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n\"\n", n / 2 + na + 1);
   buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", n, t, t);
   for (int i = 0; i < n / 2; i++)
     buf_printf(&b, "%s%%%d", i ? ", " : "", i);
-  buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1, !kmajor);
+  if (ra)
+    buf_printf(&b, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1,
+               n / 2 + 2, n / 2 + 3, n / 2 + 4, !kmajor);
+  else
+    buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1, !kmajor);
   for (int i = 0; i < n / 2; i++)
     buf_printf(&b, "%s \"+f\"(d[%d])", i ? "," : "", i);
-  buf_puts(&b, "\n               : \"l\"(a), \"l\"(b), \"r\"(1));\n}\n");
+  if (ra)
+    buf_puts(&b, "\n               : \"r\"(a[0]), \"r\"(a[1]), \"r\"(a[2]), \"r\"(a[3]), \"l\"(b), \"r\"(1));\n}\n");
+  else
+    buf_puts(&b, "\n               : \"l\"(a), \"l\"(b), \"r\"(1));\n}\n");
   vec_push(&E->wg_helpers, xstrdup(b.s));
   buf_free(&b);
   return fn;
@@ -852,26 +865,43 @@ static bool defer_wait(CE *E, Op *dot) {
 /* wgmma (sm_90a): each warpgroup issues, per 16 of K, one m64nNk16 per 64-row block of its
  * part; the tensor cores read A (K-major) and B (N-major) from shared memory in 128-byte
  * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
-static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name) {
+static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name, const char *ra) {
   Value *a = op->in[0], *r = op->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
   int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
   bool kb = kmajor_b(E, op);
-  const char *fn = wgmma_helper(E, a->dt == DT_F16 ? "f16" : "bf16", NW, kb);
+  const char *t = a->dt == DT_F16 ? "f16" : "bf16";
+  const char *fn = wgmma_helper(E, t, NW, kb, ra != NULL);
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
            "+ [0, %d): %d wgmma m64n%dk16 per 16 of K */", MW, L.wn, MW, NW, L.wn, NW, MB, NW);
   E->ind++;
   int rb = K == 32 ? 64 : 128; /* bytes of a K-major row in its atom (64-byte swizzle for K = 32) */
-  cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d;",
-        as, L.wn, MW * rb, bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);
+  const char *tb = fmt("tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d", bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);
+  if (ra)
+    cline(E, "const unsigned %s;", tb);
+  else
+    cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, %s;", as, L.wn, MW * rb, tb);
+  if (ra) { /* A's fragments, written before the fence */
+    cline(E, "unsigned tc_ra[%d][%d][4]; /* per 16 of K and 64-row block: the thread's own elements of %s */", K / 16,
+          MB, ra);
+    cline(E, "#pragma unroll");
+    cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
+    cline(E, "  #pragma unroll");
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i)", MB);
+    cline(E, "    tc_a_regs_%s(tc_ra[tc_k / 16][tc_i], &%s[tc_i * %d + tc_k / 2]);", t, ra, K / 2);
+  }
   /* the accumulator's values are computed here, before the fence (not moved past it) */
   cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]);", name));
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
   cline(E, "  #pragma unroll");
-  const char *da = kmajor_desc(fmt("tc_a + tc_i * %d", 64 * rb), M, K);
-  if (kb) {
+  const char *da = ra ? "tc_ra[tc_k / 16][tc_i]" : kmajor_desc(fmt("tc_a + tc_i * %d", 64 * rb), M, K);
+  if (ra) {
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A from registers */", MB);
+    cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da,
+          kb ? kmajor_desc("tc_b", N, K) : fmt("tc_desc(tc_b + tc_k * 128, %d, 1024, 1)", K * 128));
+  } else if (kb) {
     cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A and B K-major: 8-row atoms %d bytes apart */", MB, 8 * rb);
     cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da, kmajor_desc("tc_b", N, K));
   } else {
@@ -909,6 +939,30 @@ static bool own_rows(CE *E, Op *op, Lay L, const bool on[2]) {
   return !tr && La.mapped && La.wg && La.wn == 1 && La.wm == L.wm;
 }
 
+/* A of a 16-bit tensor-core dot read from the registers that hold it: a value (or the fp32 x of
+ * A = x.to(fp16 or bf16), plan_packed) in the accumulator layout of a tensor-core dot over the
+ * same warps (or warpgroups) along M and one along N, as the result is, so each thread holds
+ * exactly the elements of A its own fragments take (attention's p). The C array holding them,
+ * or NULL. */
+static const char *reg_a(CE *E, Op *op, Lay L) {
+  bool tr;
+  Lay La;
+  if (mma_bytes(op) != 2 || L.wn != 1 || E->async_for[op->in[0]->id] == op || pipe_of(E, op, 0) || pin_of(E, op, 0))
+    return NULL;
+  Value *src = stage_src(E, op->in[0], &tr, &La);
+  if (tr || !La.mapped || La.wg != L.wg || La.wn != 1 || La.wm != L.wm)
+    return NULL;
+  if (E->packed[src->id])
+    src = src->def->in[0];
+  Ix c = ix_canon(La);
+  const char *x = cu_access(E, src, &c);
+  size_t n = strlen(x);
+  if (n < 4 || strcmp(x + n - 3, "[e]"))
+    return NULL;
+  E->need_mma |= op->in[0]->dt == DT_F16 ? 4096 : 8192;
+  return fmt("%.*s", (int)(n - 3), x);
+}
+
 static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   long long boff;
@@ -925,6 +979,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   Pipe *qa = pin_of(E, op, 0), *qb = pin_of(E, op, 1);
   const char *as = pa ? ring_buf(pa, pa->r->stage) : qa ? ring_buf(qa, NULL) : operand_buf(boff, 0);
   const char *bs = pb ? ring_buf(pb, pb->r->stage) : qb ? ring_buf(qb, NULL) : operand_buf(boff, 1);
+  bool waited_here = pipe && !pipe->r->waited;
   if (pipe && !pipe->r->waited) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
           pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
@@ -932,8 +987,10 @@ static void emit_mma(CE *E, Op *op, Lay L) {
           pipe->r->D - 1, pipe->r->D == 2 ? "" : "s");
     pipe->r->waited = true;
   }
-  bool on[2] = {async_a || qa, async_b || qb}; /* in a ring, on their way by cp.async, or staged
-                                                 * before the loop: nothing to stage here */
+  const char *ra = reg_a(E, op, L); /* A from registers: nothing to stage */
+  bool on[2] = {async_a || qa || ra, async_b || qb}; /* in a ring, on their way by cp.async, staged
+                                                       * before the loop, or A in registers:
+                                                       * nothing to stage here */
   Value *ld[2] = {a, bl};
   for (int i = 0; i < 2; i++)
     if (on[i] && E->late[ld[i]->id]) {
@@ -962,7 +1019,9 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     cline(E, "tc_cp_wait();");
   if (L.wg)
     cline(E, "tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */");
-  if (own_rows(E, op, L, on)) {
+  if (ra && on[1] && !waited_here && !((async_a && !pa) || (async_b && !pb))) {
+    cline(E, "/* no barrier: A is in registers, B in shared memory since the trip's first dot */");
+  } else if (own_rows(E, op, L, on)) {
     E->need_mma |= 512;
     cline(E, "tc_bar_wg(); /* each warpgroup staged the rows of A its own tensor-core work reads */");
   } else {
@@ -974,12 +1033,12 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_access(E, acc, &ix)));
   if (L.wg) {
     cline(E, "#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */");
-    wgmma_block(E, op, L, as, bs, name);
+    wgmma_block(E, op, L, as, bs, name, ra);
     cline(E, "#else /* other architectures: mma.sync on the same layouts */");
-    mma_sync_block(E, op, L, as, bs, name);
+    mma_sync_block(E, op, L, as, bs, name, ra);
     cline(E, "#endif");
   } else {
-    mma_sync_block(E, op, L, as, bs, name);
+    mma_sync_block(E, op, L, as, bs, name, ra);
   }
   if (pipe)
     pipe->r->seen++;
