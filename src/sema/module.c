@@ -271,21 +271,24 @@ typedef struct ExprArg {
   Bind *b;
 } ExprArg;
 
-static SVal *eval_global(Sema *S, void *arg) {
-  Bind *b = ((ExprArg *)arg)->b;
-  Node *c = b->node;
+/* eval(S, b's node) in a fresh scope of b's module, its names as they stood where b was bound */
+static SVal *at_binding(Sema *S, Bind *b, SVal *(*eval)(Sema *, Node *)) {
   Bind *top = b->mod->top;
   Scope *scope = S->scope;
   ModEnv *env = S->env;
   S->scope = arena_alloc(sizeof(Scope));
   S->env = b->mod;
   b->mod->top = b->env;
-  SVal *v = eval_expr(S, c->b);
+  SVal *v = eval(S, b->node);
   b->mod->top = top;
   S->scope = scope;
   S->env = env;
   return v;
 }
+
+static SVal *assigned_value(Sema *S, Node *assign) { return eval_expr(S, assign->b); }
+
+static SVal *eval_global(Sema *S, void *arg) { return at_binding(S, ((ExprArg *)arg)->b, assigned_value); }
 
 // NAME = value at module level, read by a kernel
 static SVal *expr_value(Sema *S, Loc use, Bind *b) {
@@ -304,20 +307,7 @@ static SVal *expr_value(Sema *S, Loc use, Bind *b) {
   return v;
 }
 
-static SVal *eval_classdef(Sema *S, void *arg) {
-  Bind *b = ((ExprArg *)arg)->b;
-  Bind *top = b->mod->top;
-  Scope *scope = S->scope;
-  ModEnv *env = S->env;
-  S->scope = arena_alloc(sizeof(Scope));
-  S->env = b->mod;
-  b->mod->top = b->env;
-  SVal *v = nt_classdef(S, b->node);
-  b->mod->top = top;
-  S->scope = scope;
-  S->env = env;
-  return v;
-}
+static SVal *eval_classdef(Sema *S, void *arg) { return at_binding(S, ((ExprArg *)arg)->b, nt_classdef); }
 
 // class C(NamedTuple): ...  at module level, read by a kernel
 static SVal *class_value(Sema *S, Loc use, Bind *b) {
