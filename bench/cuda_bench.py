@@ -79,7 +79,8 @@ def main():
     ap.add_argument("--mm-configs", default="128,128,64,4;128,128,32,8",
                     help="matmul tiles BLOCK_M,BLOCK_N,BLOCK_K,num_warps[,num_stages (default 3)]; several separated by ';'")
     ap.add_argument("--mm-dtypes", default="fp16",
-                    help="matmul operand types, comma-separated: fp16, fp32 (tf32 tensor cores), int8")
+                    help="matmul operand types, comma-separated: fp16, fp32 (tf32 tensor cores), fp32bt (a @ bt.T with "
+                         "bt [N, K], matmul_bt_kernel), int8")
     ap.add_argument("--attn-dtypes", default="fp16",
                     help="attention operand types, comma-separated: fp16, fp32 (tf32 tensor cores)")
     ap.add_argument("--only", default="", help="comma-separated sections: add,softmax,layernorm,gelu,matmul,attention")
@@ -200,15 +201,23 @@ def main():
                 am = torch.randn(M, K, device=dev, dtype=tdt)
                 bm = torch.randn(K, N, device=dev, dtype=tdt)
                 c1, c2 = (torch.empty(M, N, device=dev, dtype=tdt) for _ in range(2))
-                ref = lambda: torch.matmul(am, bm)
-            torch.backends.cuda.matmul.allow_tf32 = dt == "fp32"
+                ref = lambda: torch.matmul(am, bm.T if dt == "fp32bt" else bm)
+            torch.backends.cuda.matmul.allow_tf32 = dt in ("fp32", "fp32bt")
             sig = {"fp16": "*fp16:16, *fp16:16, *fp16:16", "fp32": "*fp32:16, *fp32:16, *fp32:16",
-                   "int8": "*i8:16, *i8:16, *i32:16"}[dt]
+                   "fp32bt": "*fp32:16, *fp32:16, *fp32:16", "int8": "*i8:16, *i8:16, *i32:16"}[dt]
             for cfg in a.mm_configs.split(";"):
                 bm_, bn_, bk_, w_, s_ = ([int(v) for v in cfg.split(",")] + [3])[:5]
                 ints = "i32:16, i32:16, i32:16, i32:16, i32:16, i32:16"
                 tag = f"_{dt}_{bm_}x{bn_}x{bk_}w{w_}s{s_}"
-                if dt == "int8":
+                if dt == "fp32bt":  # a @ bt.T, bt [N, K]: tl.trans of the loaded tile (K-major B)
+                    lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_bt_kernel",
+                                        f"{sig}, {ints}, {bm_}, {bn_}, {bk_}", f"cdiv(M, {bm_}), cdiv(N, {bn_}), 1",
+                                        w_, tag, s_)
+                    gm = (M // bm_, N // bn_, 1)
+                    ours = launcher(lib, "matmul_bt_kernel", gm, [am, bm, c1, M, N, K, K, K, N])
+                    theirs = lambda: ex_mm.matmul_bt_kernel[gm](am, bm, c2, M, N, K, K, K, N, BLOCK_M=bm_,
+                                                                BLOCK_N=bn_, BLOCK_K=bk_, num_warps=w_, num_stages=s_)
+                elif dt == "int8":
                     lib, tn, tr = build(a.tritonc, a.out, "matmul.py", "matmul_i8_kernel",
                                         f"{sig}, {ints}, {bm_}, {bn_}, {bk_}", f"cdiv(M, {bm_}), cdiv(N, {bn_}), 1",
                                         w_, tag, s_)

@@ -445,9 +445,9 @@ void ir_replace_uses(Block *b, int from, Value *old, Value *nw); /* in b->ops[fr
 bool ir_zero_const(Value *v); /* a 0 constant, cast, splat or broadcast (a load's other=0) */
 Op *ir_yield(Block *b);                 /* b's closing O_YIELD, or NULL */
 int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 */
-/* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, 2-D,
- * whole 64-row blocks per warpgroup, K 32 or a multiple of 64, each warpgroup's N a multiple
- * of 64, N <= 256):
+/* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, or tf32
+ * with B = tl.trans(x), 2-D, whole 64-row blocks per warpgroup, K 64 or a multiple of 128 bytes,
+ * each warpgroup's N a multiple of 64, N <= 256):
  * the warpgroups along M and N in *gm, *gn (either may be NULL). The CUDA target's wgmma form. */
 bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
 /* v, an operand of `dot`, is `tl.load(p, mask, other=0)` of a 2-D tile used once, read in

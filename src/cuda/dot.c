@@ -615,9 +615,8 @@ void cu_emit_async_load(CE *E, Op *op) {
   int step = 8; /* elements of a 16-byte chunk */
   if (mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
     step = 4;
-    E->need_mma |= 32;
     at = operand && !kmajor_b(E, dot) ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
-                                      : fmt("%s[tc_swz(%s, 2 * (%s), %d)]", buf, r0, c0, mma_units(dot, operand).d[1] / 8);
+                                      : operand_at(E, dot, buf, r0, fmt("2 * (%s)", c0), mma_units(dot, operand));
   } else if (mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
     step = 16;
     E->need_mma |= 32;
@@ -670,7 +669,7 @@ static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
   const char *row = ix_coord(&c, swap ? 1 : 0), *col = ix_coord(&c, swap ? 0 : 1);
   int chunks = mma_units(dot, operand).d[1] / 8;
   const char *at = mma_bytes(dot) == 4
-                       ? fmt("*(float *)&%s[tc_swz(%s, 2 * (%s), %d)]", buf, row, col, chunks)
+                       ? fmt("*(float *)&%s", operand_at(E, dot, buf, row, fmt("2 * (%s)", col), mma_units(dot, operand)))
                        : fmt("((unsigned char *)&%s[tc_swz(%s, (%s) >> 1, %d)])[(%s) & 1]", buf, row, col, chunks, col);
   E->need_mma |= 32;
   cu_once_open(E, L);
@@ -814,12 +813,15 @@ static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor, bool r
   buf_printf(&b, "static __device__ __forceinline__ void %s(float *d, %s, uint64_t b) {\n", fn,
              ra ? "const uint32_t *a" : "uint64_t a");
   buf_printf(&b, "  asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n\"\n", n / 2 + na + 1);
-  buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", n, t, t);
+  bool tf32 = !strcmp(t, "tf32"); /* k8; both operands K-major, no transpose flags */
+  buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", n, tf32 ? 8 : 16, t, t);
   for (int i = 0; i < n / 2; i++)
     buf_printf(&b, "%s%%%d", i ? ", " : "", i);
   if (ra)
     buf_printf(&b, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1,
                n / 2 + 2, n / 2 + 3, n / 2 + 4, !kmajor);
+  else if (tf32)
+    buf_printf(&b, "}, %%%d, %%%d, p, 1, 1;\\n}\\n\"\n               :", n / 2, n / 2 + 1);
   else
     buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1, !kmajor);
   for (int i = 0; i < n / 2; i++)
@@ -867,13 +869,14 @@ static bool defer_wait(CE *E, Op *dot) {
  * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
 static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name, const char *ra) {
   Value *a = op->in[0], *r = op->out[0];
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  int M = r->sh.d[0], N = r->sh.d[1], K = mma_units(op, 0).d[1]; /* K in 16-bit units */
   int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
   bool kb = kmajor_b(E, op);
-  const char *t = a->dt == DT_F16 ? "f16" : "bf16";
+  const char *t = a->dt == DT_F16 ? "f16" : a->dt == DT_BF16 ? "bf16" : "tf32";
   const char *fn = wgmma_helper(E, t, NW, kb, ra != NULL);
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
-           "+ [0, %d): %d wgmma m64n%dk16 per 16 of K */", MW, L.wn, MW, NW, L.wn, NW, MB, NW);
+           "+ [0, %d): %d wgmma m64n%d%s */", MW, L.wn, MW, NW, L.wn, NW, MB, NW,
+        strcmp(t, "tf32") ? "k16 per 16 of K" : "k8 per 8 of K (tc_k counts 16-bit units)");
   E->ind++;
   int rb = K == 32 ? 64 : 128; /* bytes of a K-major row in its atom (64-byte swizzle for K = 32) */
   const char *tb = fmt("tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d", bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);

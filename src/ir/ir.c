@@ -549,10 +549,13 @@ const char *print_arg(DType t, const char *e) {
 
 bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
   const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
-  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16) ||
+  /* tf32: wgmma reads both operands K-major only, so B must be tl.trans of a tile */
+  bool tf32 = ir_dot_tf32(dot) && b->def && b->def->k == O_PERMUTE;
+  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16 && !tf32) ||
       k->num_warps % 4)
     return false;
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1], G = k->num_warps / 4, m = G;
+  /* K in 16-bit units: 32 bytes of K per instruction (k16 for fp16/bf16, k8 for tf32) */
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1] * (tf32 ? 2 : 1), G = k->num_warps / 4, m = G;
   while (m > 1 && (M / m) % 64)
     m /= 2;
   int n = G / m;

@@ -47,8 +47,9 @@ static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
 }
 /* fp32 operands at tf32 precision (m16n8k8: 8 of K per step, the registers hold fp32 bits and
  * the tensor cores use their top 19), a[0..3] rows g, g + 8, g, g + 8 at columns t, t, t + 4,
- * t + 4; b0, b1 rows t, t + 4 of column g */
-static __device__ __forceinline__ void tc_mma_tf32(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+ * t + 4; b0, b1 rows t, t + 4 of column g. A wgmma kernel calls it only where it is built for
+ * another architecture than sm_90a (hence `unused`). */
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_tf32(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])

@@ -66,14 +66,11 @@ static __device__ __forceinline__ __attribute__((unused)) void tc_ldsm_x4_trans(
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
-static __device__ __forceinline__ int tc_swz(int r, int c, int chunks_per_row) {
-  const int q = r * chunks_per_row + (c >> 3);
-  return ((q ^ ((q >> 3) & 7)) << 3) | (c & 7);
-}
 /* fp32 operands at tf32 precision (m16n8k8: 8 of K per step, the registers hold fp32 bits and
  * the tensor cores use their top 19), a[0..3] rows g, g + 8, g, g + 8 at columns t, t, t + 4,
- * t + 4; b0, b1 rows t, t + 4 of column g */
-static __device__ __forceinline__ void tc_mma_tf32(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+ * t + 4; b0, b1 rows t, t + 4 of column g. A wgmma kernel calls it only where it is built for
+ * another architecture than sm_90a (hence `unused`). */
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_tf32(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
@@ -94,6 +91,52 @@ template <int N> static __device__ __forceinline__ void tc_cp_wait_group(void) {
   asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 }
 
+/* Hopper's warpgroup MMA (wgmma, sm_90a): operands in shared memory as 128-byte swizzle atoms
+ * (tc_sw128: element (r, c) of an operand with `rows` rows, rows of 64 elements per atom
+ * column, 16-byte chunks XOR-ed with the row within 8; every atom 1024-byte aligned), read by
+ * the tensor cores through 64-bit descriptors (tc_desc: start address, leading and stride
+ * byte offsets, 128-byte swizzle). The mma.sync fallback reads the same layout with ldmatrix. */
+static __device__ __forceinline__ __attribute__((unused)) int tc_sw128(int r, int c, int rows) {
+  return (((c >> 6) * rows + r) << 6) | ((((c >> 3) & 7) ^ (r & 7)) << 3) | (c & 7);
+}
+/* an operand of 32 columns: rows of 64 bytes, chunks XOR-ed with (row / 2) % 4 (64-byte swizzle) */
+static __device__ __forceinline__ __attribute__((unused)) int tc_sw64(int r, int c, int rows) {
+  (void)rows;
+  return (r << 5) | ((((c >> 3) & 3) ^ ((r >> 1) & 3)) << 3) | (c & 7);
+}
+static __device__ __forceinline__ __attribute__((unused)) unsigned tc_smem_addr(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
+static __device__ __forceinline__ __attribute__((unused)) uint64_t tc_desc(unsigned addr, unsigned lbo, unsigned sbo,
+                                                                           unsigned swizzle) {
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)((lbo >> 4) & 0x3FFF) << 16 |
+         (uint64_t)((sbo >> 4) & 0x3FFF) << 32 | (uint64_t)swizzle << 62; /* 1: 128-byte, 2: 64-byte */
+}
+/* generic-proxy writes (st.shared, cp.async) made visible to the tensor cores' async proxy */
+static __device__ __forceinline__ void tc_fence_async(void) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+/* the compiler keeps its hands off x until here (an accumulator wgmma writes behind its back) */
+static __device__ __forceinline__ __attribute__((unused)) void tc_reg_fence(float &x) { asm volatile("" : "+f"(x)::"memory"); }
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+static __device__ __forceinline__ void tc_wgmma_fence(void) { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+static __device__ __forceinline__ void tc_wgmma_commit(void) { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+static __device__ __forceinline__ void tc_wgmma_wait0(void) { asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); }
+#endif
+
+/* wait until at most one wgmma group is in flight (a K loop's dot that does not wait for its own) */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+static __device__ __forceinline__ void tc_wgmma_wait1(void) { asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory"); }
+#endif
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* the wgmma shapes this kernel issues */
+static __device__ __forceinline__ void tc_wgmma_tf32_n64_kb(float *d, uint64_t a, uint64_t b) {
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1;\n}\n"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+               : "l"(a), "l"(b), "r"(1));
+}
+#endif
 
 #define matmul_bt_kernel_NUM_THREADS 128
 #define matmul_bt_kernel_RING0 0 /* the ring of the loop at line 66: above the 0 bytes used while it is live */
@@ -102,7 +145,7 @@ template <int N> static __device__ __forceinline__ void tc_cp_wait_group(void) {
 extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float *a_ptr, float *bt_ptr, float *c_ptr, int32_t M, int32_t N, int32_t K, int32_t lda, int32_t ldbt, int32_t ldc)
 {
   const int tid = threadIdx.x;
-  __shared__ __align__(128) unsigned char tc_smem[49152]; /* reductions and layout changes */
+  __shared__ __align__(1024) unsigned char tc_smem[49152]; /* reductions and layout changes */
   /* matmul.py:60: tile_m = tl.program_id(0) */
   const int32_t tile_m = (int32_t)blockIdx.x;
   /* matmul.py:61: tile_n = tl.program_id(1) */
@@ -121,7 +164,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -130,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 8192))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -143,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -152,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 8192))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -166,32 +209,52 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     /* matmul.py:72: acc = tl.dot(a, tl.trans(bt), acc) */
     /* on the tensor cores: this trip's tiles of ring 0 were sent to shared memory 2 trips ago */
     tc_cp_wait_group<1>(); /* the copies of the next 1 trip may still travel */
+    tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */
     __syncthreads();
-    float acc_2[32]; /* [64, 64] fp32 in the tensor cores' accumulator layout: 2x2 warps, 32 per thread */
+    float acc_2[32]; /* [64, 64] fp32 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
     #pragma unroll
     for (int e = 0; e < 32; ++e)
       acc_2[e] = acc[e];
-    { /* warp (tid / 32) computes rows 32 * (warp / 2) + [0, 32) and columns 32 * (warp % 2) + [0, 32) in 2x4 tiles of 16x8 */
-      const int tc_lane = tid & 31, tc_row = tid / 32 / 2 * 32, tc_col = tid / 32 % 2 * 32;
+    #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
+    { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k8 per 8 of K (tc_k counts 16-bit units) */
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
+      #pragma unroll
+      for (int e = 0; e < 32; ++e)
+        tc_reg_fence(acc_2[e]);
+      tc_wgmma_fence();
+      #pragma unroll
+      for (int tc_k = 0; tc_k < 64; tc_k += 16)
+        #pragma unroll
+        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A and B K-major: 8-row atoms 1024 bytes apart */
+          tc_wgmma_tf32_n64_kb(&acc_2[tc_i * 32], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1));
+      tc_wgmma_commit();
+      tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */
+      if ((int64_t)k0 + 32 >= K)
+        tc_wgmma_wait0(); /* the last trip: its own products too, inside the loop (no wgmma in flight where the loop's paths join) */
+    }
+    #else /* other architectures: mma.sync on the same layouts */
+    { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64); its warp w rows 16 * w + 64 * i + [0, 16), in 1x8 tiles of 16x8 */
+      const int tc_lane = tid & 31, tc_row = tid / 32 % 4 * 16 + tid / 128 / 1 * 64, tc_col = tid / 128 % 1 * 64;
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16) { /* 16-bit units: 8 tf32 elements of K per step */
-        unsigned tc_fa[2][4], tc_fb[4][2];
+        unsigned tc_fa[1][4], tc_fb[8][2];
         #pragma unroll
-        for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 8)]);
+        for (int tc_i = 0; tc_i < 1; ++tc_i)
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
-        for (int tc_j = 0; tc_j < 4; tc_j += 2) {
+        for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
-          tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))[tc_swz(tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 8)]);
+          tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))[tc_sw128(tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 64)]);
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 2; ++tc_i)
+        for (int tc_i = 0; tc_i < 1; ++tc_i)
           #pragma unroll
-          for (int tc_j = 0; tc_j < 4; ++tc_j)
-            tc_mma_tf32(&acc_2[(tc_i * 4 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+          for (int tc_j = 0; tc_j < 8; ++tc_j)
+            tc_mma_tf32(&acc_2[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
+    #endif
     __syncthreads();
     /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
     const int32_t t9 = (int32_t)((uint32_t)k0 + (uint32_t)32);
@@ -204,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       const int32_t ks = ((e & 3) + (tid & 7) * 4);
       const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t11));
     }
     /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
     /* bt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -213,7 +276,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       const int32_t ks = ((e & 3) + (tid & 7) * 4);
       const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
       const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t11));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -221,6 +284,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     for (int e = 0; e < 32; ++e)
       acc[e] = acc_2[e];
   } /* for k0 */
+  #pragma unroll
+  for (int e = 0; e < 32; ++e)
+    tc_reg_fence(acc[e]); /* read only after the last trip's wait */
   tc_cp_wait();
   __syncthreads();
   /* matmul.py:73: tl.store(c_ptr + rows[:, None] * ldc + cols[None, :], acc, */
@@ -228,7 +294,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
   float acc_64x64[32];
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 3) * 8 + ((tid >> 5) & 1) * 32 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + ((e >> 4) & 1) * 1024 + (tid >> 6) * 2048)] = acc[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = acc[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
