@@ -286,8 +286,13 @@ static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
       if (!lo || !hi || !st || lo->k != O_CONST || hi->k != O_CONST || st->k != O_CONST ||
           st->ival <= 0)
         *exact = false;
-      else
-        inner *= hi->ival > lo->ival ? (hi->ival - lo->ival + st->ival - 1) / st->ival : 0;
+      else if (hi->ival <= lo->ival)
+        inner = 0;
+      else { /* ceil((hi - lo) / st) without overflow, at most 2^30 */
+        unsigned long long span = (unsigned long long)hi->ival - (unsigned long long)lo->ival;
+        unsigned long long n = span / (unsigned long long)st->ival + (span % (unsigned long long)st->ival != 0);
+        inner *= n > (1ULL << 30) ? 1LL << 30 : (long long)n;
+      }
       if (inner > (1LL << 30))
         inner = 1LL << 30;
     }
