@@ -702,11 +702,15 @@ static inline tc_vf32 tc_f32_muladd(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
  * (24 of the 32 registers; 4 loads + 6 broadcasts per 24 FMAs, against 10 per 16 for 8 x 2:
  * measured 3-5% faster on the matmul example here, bench/dot_probe.c for the block alone);
  * AVX2: 4 x 2 (8 accumulators + 2 B vectors + 1 broadcast of the 16 registers); NEON and the
- * scalar level: 8 x 2. The loops run over column panels of B (K x the block's width, kept in L1
- * while every row block passes) and then row blocks; C's block is read and written once per
- * call. Rows left below a block take blocks of 4, 2, 1 rows; columns left below a panel take
- * panels of two vectors, then one, then single columns. Products are exact fp32 fused
- * multiply-adds summed in k order, so the result is the same on every level and block.
+ * scalar level: 8 x 2. When all of B's whole panels fit in TC_DOT_ROWS_FIRST_BYTES (16 KiB: a
+ * 32 x 128 tile), the row blocks run outside and the panels inside, so a block's rows of A (read
+ * in place from a strided tensor, their lines all in a few L1 sets) serve every panel while in
+ * L1 (+1-3% on the matmul example here); otherwise the loops run over column panels of B (K x
+ * the block's width, kept in L1 while every row block passes) and then row blocks. C's block
+ * is read and written once per call. Rows left below a block take blocks of 4, 2, 1 rows;
+ * columns left below a panel take panels of two vectors, then one, then single columns.
+ * Products are exact fp32 fused multiply-adds summed in k order, so the result is the same on
+ * every level, block and order.
  * -DTC_DOT_MR=R -DTC_DOT_NV=V (V >= 2) pick another block. */
 #ifndef TC_DOT_MR
 #if defined(TC_SIMD_AVX512)
@@ -720,6 +724,9 @@ static inline tc_vf32 tc_f32_muladd(tc_vf32 a, tc_vf32 b, tc_vf32 c) {
 #endif
 #ifndef TC_DOT_NV
 #define TC_DOT_NV 2
+#endif
+#ifndef TC_DOT_ROWS_FIRST_BYTES
+#define TC_DOT_ROWS_FIRST_BYTES 16384
 #endif
 #if defined(TC_SIMD_AVX2)
 #define TC_DOT_MR2 4 /* rows of the narrower panels */
@@ -761,9 +768,14 @@ TC__DOT_BLOCK(tc__dot_1_1v, 1, 1)
 static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, const float *B,
                               int ldb, float *C, int ldc) {
 #define TC__DOT_AT(F, I, J) F(K, A + (long)(I) * lda, lda, B + (J), ldb, C + (long)(I) * ldc + (J), ldc)
-  int j = 0;
+  int j = 0, i0 = 0;
+  const int JN = N / (TC_DOT_NV * TC_VLEN) * (TC_DOT_NV * TC_VLEN); /* columns of whole panels */
+  if ((long)K * JN * (long)sizeof(float) <= TC_DOT_ROWS_FIRST_BYTES) /* B's panels fit L1 together: */
+    for (; i0 + TC_DOT_MR <= M; i0 += TC_DOT_MR)                   /* rows first, A's block reused */
+      for (int jj = 0; jj < JN; jj += TC_DOT_NV * TC_VLEN)
+        TC__DOT_AT(tc__dot_mr_nv, i0, jj);
   for (; j + TC_DOT_NV * TC_VLEN <= N; j += TC_DOT_NV * TC_VLEN) {
-    int i = 0;
+    int i = i0;
     for (; i + TC_DOT_MR <= M; i += TC_DOT_MR)
       TC__DOT_AT(tc__dot_mr_nv, i, j);
     for (; i + 4 <= M; i += 4)
