@@ -913,7 +913,7 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
     cline(E, "    %s(&%s[tc_i * %d], %s, tc_desc(tc_b + tc_k * 128, %d, 1024, 1));", fn, name, NW / 2, da, K * 128);
   }
   cline(E, "tc_wgmma_commit();");
-  if (defer_wait(E, op)) {
+  if (!ra && defer_wait(E, op)) { /* (registers of A must not change while a wgmma reads them) */
     Op *loop = E->vlay[op->out[0]->id] ? pipe_of(E, op, 0) ? pipe_of(E, op, 0)->r->loop : pipe_of(E, op, 1)->r->loop : NULL;
     E->need_mma |= 64;
     cline(E, "tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */");
