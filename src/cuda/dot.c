@@ -14,8 +14,11 @@
  * 16-bit operands, m16n8k8 for tf32, m16n8k32 for 8-bit integers. All three read 32 bytes of K
  * per step in the same fragment pattern, so one layout of shared memory serves them (mma_units):
  * rows of 16-bit units; B is kept K-major ([N, K]) unless its elements are 16-bit (ldmatrix
- * transposes those on the way, not 32- or 8-bit ones) or it is an fp32 tile that streams (kept
- * [K, N], its fragments read by 32-bit loads: B32_PAD).
+ * transposes those on the way, not 32- or 8-bit ones) or it is an fp32 or int8 tile that
+ * streams (kept [K, N], its fragments read by 32-bit loads: B32_PAD, b8_at). On sm_90a, dots of
+ * whole warpgroups run on wgmma instead (fp16/bf16, and tf32 when B is tl.trans of a tile:
+ * wgmma_block), reading the same operands from 128-byte swizzle atoms. A 16-bit A that is
+ * another dot's accumulator over the same warps is read from registers (reg_a).
  *
  * Plain form (every other dtype pair and shape): both operands go to shared memory in
  * row-major order, then every thread computes the result elements it holds in the result's
