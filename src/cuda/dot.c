@@ -461,6 +461,18 @@ static bool loaded(Value *v) {
   return v->def && v->def->k == O_LOAD;
 }
 
+/* operand i of dot, staged from registers at the dot, is a view of another tile (tl.trans of a
+ * broadcast row, say): reading it there may change layout through shared memory, where the
+ * dot's own operand buffers lie, so nothing may be on its way into them by cp.async (a ring's
+ * region lies above all that) */
+static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L);
+
+static bool staged_view(CE *E, Op *dot, int i) {
+  bool tr;
+  Lay L;
+  return cu_virtual(E, stage_src(E, dot->in[i], &tr, &L));
+}
+
 /* A tensor-core dot whose operands are both such loads, with nothing using shared memory
  * between them and the dot, and an accumulator already in the dot's layout: the loads become
  * cp.async into the dot's operand buffers (no registers, no staging stores). */
@@ -490,6 +502,8 @@ static void plan_async(CE *E, Block *b) {
         how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
     if (mma_bytes(op) != 2 && ((!how[0] && loaded(op->in[0])) || (!how[1] && loaded(op->in[1]))))
       continue; /* a load staged from registers beside one that streams: neither (pass_prefetch) */
+    if ((!how[0] && staged_view(E, op, 0)) || (!how[1] && staged_view(E, op, 1)))
+      continue; /* its layout change at the dot would overwrite the copies on their way */
     for (int i = 0; i < 2; i++)
       if (how[i]) {
         E->async_for[both[i]->out[0]->id] = op;
@@ -573,7 +587,6 @@ static const char *operand_buf(long long boff, int operand) {
   return operand ? fmt("((uint16_t *)(tc_smem + %lld))", boff) : "((uint16_t *)tc_smem)";
 }
 
-static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L);
 static void stage(CE *E, Op *dot, int operand, const char *buf);
 
 // a = tl.load(p, mask, other=0.0) for tl.dot(a, b): each 16-byte chunk to its swizzled place
@@ -674,7 +687,7 @@ static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
   const char *at = mma_bytes(dot) == 4
                        ? fmt("*(float *)&%s", operand_at(E, dot, buf, row, fmt("2 * (%s)", col), mma_units(dot, operand)))
                        : fmt("((unsigned char *)&%s[tc_swz(%s, (%s) >> 1, %d)])[(%s) & 1]", buf, row, col, chunks, col);
-  E->need_mma |= 32;
+  E->need_mma |= mma_bytes(dot) == 1 ? 32 : 0; /* operand_at asks for tc_swz where it uses it */
   cu_once_open(E, L);
   cu_loop(E, L.E, fmt("%s = (%s)%s;", at, mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
   cu_once_close(E, L);
@@ -874,7 +887,9 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   Value *a = op->in[0], *r = op->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = mma_units(op, 0).d[1]; /* K in 16-bit units */
   int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
-  bool kb = kmajor_b(E, op);
+  /* B K-major: tl.trans(k) streamed as it is, or a tf32 B however it came (stage_wide writes
+   * 32-bit B tiles K-major, and wgmma reads tf32 only so) */
+  bool kb = kmajor_b(E, op) || mma_bytes(op) == 4;
   const char *t = a->dt == DT_F16 ? "f16" : a->dt == DT_BF16 ? "bf16" : "tf32";
   const char *fn = wgmma_helper(E, t, NW, kb, ra != NULL);
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
