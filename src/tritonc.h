@@ -455,6 +455,8 @@ bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
  * of an ir_dot_wide_mma dot: a dot operand the CUDA target can copy straight to shared memory
  * (cp.async); its load, or NULL. pass_prefetch streams only such loads. */
 Op *ir_cp_async_load(const Op *dot, Value *v);
+/* the load v is, or the one tl.trans(v) reads; NULL if neither */
+Op *ir_load_of(Value *v);
 /* dot multiplies 2-D fp32 tiles at tf32 precision (Triton's default on the GPU) */
 bool ir_dot_tf32(const Op *dot);
 /* dot is a 2-D tensor-core product of 32- or 8-bit operands: tf32, or int8 -> int32 */

@@ -316,7 +316,7 @@ static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, 
  * transpose, nor ldmatrix split 32-bit or 8-bit elements), and its fragments are read from it
  * with 32-bit loads. fp32: rows of N + B32_PAD floats, so a fragment read (rows k + t, columns
  * n + g of the warp's lane 4g + t) falls in 32 different banks. int8: rows of N bytes whose
- * 16-byte chunks are swizzled by row / 4 (B8_SWZ), so the words of rows k + 4t + i a fragment
+ * 16-byte chunks are swizzled by row / 4 (b8_at), so the words of rows k + 4t + i a fragment
  * read takes (four rows per register, one byte of each) fall in different banks. */
 #define B32_PAD 8
 
@@ -454,13 +454,6 @@ static bool no_writes_between(Block *b, Op *a, int d) {
   return true;
 }
 
-/* v is a load, or tl.trans of one */
-static bool loaded(Value *v) {
-  if (v->def && v->def->k == O_PERMUTE)
-    v = v->def->in[0];
-  return v->def && v->def->k == O_LOAD;
-}
-
 /* operand i of dot, staged from registers at the dot, is a view of another tile (tl.trans of a
  * broadcast row, say): reading it there may change layout through shared memory, where the
  * dot's own operand buffers lie, so nothing may be on its way into them by cp.async (a ring's
@@ -500,7 +493,7 @@ static void plan_async(CE *E, Block *b) {
     for (int i = 0; i < 2; i++)
       if (both[i])
         how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
-    if (mma_bytes(op) != 2 && ((!how[0] && loaded(op->in[0])) || (!how[1] && loaded(op->in[1]))))
+    if (mma_bytes(op) != 2 && ((!how[0] && ir_load_of(op->in[0])) || (!how[1] && ir_load_of(op->in[1]))))
       continue; /* a load staged from registers beside one that streams: neither (pass_prefetch) */
     if ((!how[0] && staged_view(E, op, 0)) || (!how[1] && staged_view(E, op, 1)))
       continue; /* its layout change at the dot would overwrite the copies on their way */
@@ -773,7 +766,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
-  if (wide && wide_nmajor(E, op) && mma_bytes(op) == 1) {
+  if (wide_nmajor(E, op) && mma_bytes(op) == 1) {
     /* B [K, N] int8: b0 = rows k + 4t + [0, 4) of column n + g, b1 the same 16 rows on; each
      * row's byte from the word that holds it, four bytes packed by byte permutes */
     cline(E, "  const unsigned char *tc_b8 = (const unsigned char *)%s;", bs);
@@ -789,7 +782,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
     cline(E, "    }");
     cline(E, "    tc_t[tc_h] = __byte_perm(__byte_perm(tc_w[0], tc_w[1], tc_sel), __byte_perm(tc_w[2], tc_w[3], tc_sel), 0x5410);");
     cline(E, "  }");
-  } else if (wide && wide_nmajor(E, op)) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
+  } else if (wide_nmajor(E, op)) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
     int pitch = N + B32_PAD;
     cline(E, "  const unsigned *tc_b32 = (const unsigned *)%s + (tc_k / 2 + (tc_lane & 3)) * %d + tc_col + tc_j * 8 + "
              "(tc_lane >> 2);", bs, pitch);
@@ -898,11 +891,10 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   E->ind++;
   int rb = K == 32 ? 64 : 128; /* bytes of a K-major row in its atom (64-byte swizzle for K = 32) */
   const char *tb = fmt("tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d", bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);
-  if (ra)
-    cline(E, "const unsigned %s;", tb);
-  else
+  if (!ra) {
     cline(E, "const unsigned tc_a = tc_smem_addr(%s) + tid / 128 / %d * %d, %s;", as, L.wn, MW * rb, tb);
-  if (ra) { /* A's fragments, written before the fence */
+  } else { /* A's fragments, written before the fence */
+    cline(E, "const unsigned %s;", tb);
     cline(E, "unsigned tc_ra[%d][%d][4]; /* per 16 of K and 64-row block: the thread's own elements of %s */", K / 16,
           MB, ra);
     cline(E, "#pragma unroll");
@@ -1001,7 +993,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   const char *as = pa ? ring_buf(pa, pa->r->stage) : qa ? ring_buf(qa, NULL) : operand_buf(boff, 0);
   const char *bs = pb ? ring_buf(pb, pb->r->stage) : qb ? ring_buf(qb, NULL) : operand_buf(boff, 1);
   bool waited_here = pipe && !pipe->r->waited;
-  if (pipe && !pipe->r->waited) {
+  if (waited_here) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
           pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
     cline(E, "tc_cp_wait_group<%d>(); /* the copies of the next %d trip%s may still travel */", pipe->r->D - 1,

@@ -568,6 +568,12 @@ bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
   return true;
 }
 
+Op *ir_load_of(Value *v) {
+  if (v->def && v->def->k == O_PERMUTE)
+    v = v->def->in[0];
+  return v->def && v->def->k == O_LOAD ? v->def : NULL;
+}
+
 bool ir_dot_tf32(const Op *dot) {
   const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
   return r->sh.rank == 2 && r->dt == DT_F32 && a->dt == DT_F32 && b->dt == DT_F32 && dot->str &&

@@ -176,10 +176,8 @@ static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
 
 /* operand o of dot d is a load of the trip (or tl.trans of one) that does not stream */
 static bool unstreamed_load(Kernel *k, Block *b, Op *y, Op *d, int o) {
-  Value *v = d->in[o];
-  if (v->def && v->def->k == O_PERMUTE)
-    v = v->def->in[0];
-  return v->def && v->def->k == O_LOAD && !invariant(b, v) && !streamed(k, b, y, d, o);
+  Op *L = ir_load_of(d->in[o]);
+  return L && !invariant(b, L->out[0]) && !streamed(k, b, y, d, o);
 }
 
 static Value *scalar_op(Kernel *k, Block *b, int *pos, OpKind kind, Loc loc, DType t, Value *x, Value *y) {
