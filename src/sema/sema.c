@@ -1770,12 +1770,18 @@ static int sig_tuple_items(const char *text, int col, SigEntry *out, int max) {
 
 #define MAX_TUPLE 64
 
-/* The class name of a NamedTuple entry `C(field=entry, ...)` (its length in *len), or NULL. */
-static const char *sig_nt_class(const char *text, size_t *len) {
-  size_t n = 0, all = strlen(text);
+/* The length of the Python identifier text starts with (0 if none). */
+static size_t ident_len(const char *text) {
+  size_t n = 0;
   while (text[n] == '_' || (text[n] >= 'a' && text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
          (n && text[n] >= '0' && text[n] <= '9'))
     n++;
+  return n;
+}
+
+/* The class name of a NamedTuple entry `C(field=entry, ...)` (its length in *len), or NULL. */
+static const char *sig_nt_class(const char *text, size_t *len) {
+  size_t n = ident_len(text), all = strlen(text);
   if (!n || text[n] != '(' || text[all - 1] != ')')
     return NULL;
   *len = n;
@@ -1803,9 +1809,7 @@ static int sig_items(const char *text, int col, SigEntry *out, const char **name
     size_t k = eq ? (size_t)(eq - out[i].text) : 0;
     while (k && out[i].text[k - 1] == ' ')
       k--;
-    size_t id = 0;
-    sig_nt_class(fmt("%.*s()", (int)k, out[i].text), &id);
-    if (!eq || !k || id != k)
+    if (!eq || !k || ident_len(out[i].text) != k)
       error_at(sig_loc(out[i].col), "a NamedTuple entry names each field: %s(field=type, ...), "
                "got '%s'", *cls, out[i].text);
     names[i] = xstrndup(out[i].text, k);
@@ -1830,8 +1834,7 @@ static SVal *sig_global(Sema *S, const char *name) {
  * as one): its name in the kernel's module, e.g. `mul` or `(mul, *fp32)`; NULL otherwise. */
 static SVal *sig_function(Sema *S, const char *text) {
   DType dt;
-  size_t n = 0;
-  if (!sig_nt_class(fmt("%s()", text), &n) || n != strlen(text) || parse_dtype_name(text, &dt))
+  if (!ident_len(text) || ident_len(text) != strlen(text) || parse_dtype_name(text, &dt))
     return NULL;
   SVal *v = sig_global(S, text);
   return v && v->k == SV_FUNC ? v : NULL;
