@@ -114,6 +114,13 @@ def ref_matmul_bt(v, s, c):
     put(v["c_ptr"], a @ bt.T, s["ldc"])
 
 
+def ref_trans_broadcast(v, s, c):
+    a = mat(v["a_ptr"], c["M"], c["K"], c["K"])
+    w = np.asarray(v["w_ptr"][:c["K"]], dtype=np.float64)
+    col = a @ w  # every column of B is w
+    put(v["c_ptr"], np.repeat(col[:, None], c["N"], axis=1), c["N"])
+
+
 def ref_matmul_i8(v, s, c):
     a = mat(v["a_ptr"], s["M"], s["K"], s["lda"])
     b = mat(v["b_ptr"], s["K"], s["N"], s["ldb"])
@@ -223,6 +230,7 @@ REFS = {
     "linear_gelu_kernel": ref_linear_gelu, "attn_fwd_kernel": ref_attn,
     "swizzle_kernel": ref_swizzle, "dot_rows_gap_kernel": ref_rows_gap,
     "dot_store_between_kernel": ref_store_between, "bp_not_bool": ref_bp_not_bool,
+    "dot_trans_broadcast_kernel": ref_trans_broadcast,
 }
 
 
