@@ -1916,5 +1916,118 @@ static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, cons
   }
 }
 
+//@ keepsite:
+/* The state of one kept-tile site (section keep), one per load site and thread. */
+typedef struct {
+  unsigned long launch; /* the launch its copies were made in */
+  int px, py, pz;       /* the program running on this thread */
+  int next;             /* the index the site's next execution in this program takes */
+  int n, cap;           /* copies held (indices 0..n-1), copies it can hold */
+  int pending;          /* the index a miss fills (tc_keep_put), or -1 */
+  size_t bytes;         /* of one copy */
+  char *data;           /* cap copies of `bytes`, 64-byte aligned */
+  struct tc_keep_key {
+    const void *at;
+    long long ld;
+  } *key;
+} tc_keep_site;
+
+//@ keep: keepsite
+/* Copies of a tl.dot operand tile kept across the programs a thread runs in one launch. Grouped
+ * matmul programs that follow each other on a thread load the same tiles of B, in the same
+ * order: the i-th execution of a load site in a program meets the tile the previous program
+ * copied at its i-th, and reads that copy instead of copying again (an operand loaded from a
+ * strided tensor costs more than its contiguous copy in L2: examples/matmul.py fp32 2048^3 on
+ * 16 threads, bench/host_cpu.py). The emitter keeps only tiles whose lanes are all in bounds
+ * and lie in evenly spaced rows (the key: first element, row pitch), loaded through a kernel
+ * argument that nothing in the kernel stores through, where no store of the program can run
+ * before the load (a program reads its own stores, whatever its arguments alias), in a kernel
+ * without atomics, barriers, inline asm or volatile loads: programs of a launch are unordered
+ * and cannot see each other's stores without those, so a copy taken earlier in the launch is
+ * one the load may return. Each launch (tc_keep_new_launch) starts with none. tests/keep. A site holds at most TC_KEEP_BYTES per thread
+ * (4 MiB: a 2048-row panel of 128 fp32 columns, twice); executions past that copy as before. */
+#ifndef TC_KEEP_BYTES
+#define TC_KEEP_BYTES (4LL << 20)
+#endif
+#include <stdlib.h>
+static inline unsigned long *tc__keep_launch(void) {
+  static unsigned long n;
+  return &n;
+}
+/* counts of keepable executions that read a kept copy (hit 1) and of those that copied (hit 0),
+ * when built with -DTC_KEEP_STATS (tests/keep) */
+static inline unsigned long *tc_keep_stat(int hit) {
+  static unsigned long n[2];
+  return &n[hit != 0];
+}
+/* the grid function, before its programs run */
+static inline void tc_keep_new_launch(void) {
+  __atomic_add_fetch(tc__keep_launch(), 1, __ATOMIC_RELAXED);
+}
+/* The copy kept for this execution of the site (the tile at `at` with row pitch ld, `bytes`
+ * long; at NULL: not keepable), or NULL: then the caller copies the tile and hands the copy to
+ * tc_keep_put. */
+static inline const void *tc_keep_find(tc_keep_site *s, int px, int py, int pz, const void *at,
+                                       long long ld, size_t bytes) {
+  unsigned long launch = __atomic_load_n(tc__keep_launch(), __ATOMIC_RELAXED);
+  if (s->launch != launch) {
+    s->launch = launch;
+    s->n = 0;
+    s->px = -1;
+  }
+  if (s->px != px || s->py != py || s->pz != pz) {
+    s->px = px, s->py = py, s->pz = pz;
+    s->next = 0;
+  }
+  int i = s->next++;
+  s->pending = -1;
+  if (!at)
+    return NULL;
+  if (!s->data && s->cap == 0) { /* first use on this thread */
+    s->cap = (int)(TC_KEEP_BYTES / (long long)bytes);
+    s->bytes = bytes;
+    size_t total = ((size_t)s->cap * bytes + 63) / 64 * 64;
+    s->data = s->cap ? (char *)aligned_alloc(64, total) : NULL;
+    s->key = s->cap ? (struct tc_keep_key *)malloc(sizeof *s->key * (size_t)s->cap) : NULL;
+    if (!s->data || !s->key) {
+      free(s->data);
+      free(s->key);
+      s->data = NULL;
+      s->key = NULL;
+      s->cap = -1; /* no memory: never again */
+    }
+  }
+  if (i >= s->cap || bytes != s->bytes)
+    return NULL;
+  if (i < s->n && s->key[i].at == at && s->key[i].ld == ld) {
+#ifdef TC_KEEP_STATS
+    __atomic_add_fetch(tc_keep_stat(1), 1, __ATOMIC_RELAXED);
+#endif
+    return s->data + (size_t)i * bytes;
+  }
+#ifdef TC_KEEP_STATS
+  __atomic_add_fetch(tc_keep_stat(0), 1, __ATOMIC_RELAXED);
+#endif
+  s->key[i].at = at;
+  s->key[i].ld = ld;
+  s->pending = i;
+  return NULL;
+}
+/* After a miss: keeps the caller's copy `tile` if this execution may, and returns what the
+ * product reads (the kept copy, or tile itself). */
+static inline const void *tc_keep_put(tc_keep_site *s, const void *tile) {
+  int i = s->pending;
+  if (i < 0)
+    return tile;
+  s->pending = -1;
+  memcpy(s->data + (size_t)i * s->bytes, tile, s->bytes);
+  if (i >= s->n) /* copies n..i-1 were never made in this launch: their keys are stale */
+    for (; s->n < i; s->n++)
+      s->key[s->n].at = NULL;
+  if (i + 1 > s->n)
+    s->n = i + 1;
+  return s->data + (size_t)i * s->bytes;
+}
+
 //@ end
 #endif /* TC_SIMD_H */

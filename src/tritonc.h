@@ -307,7 +307,7 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_FMA, "fma", K_TERNARY)          /* a * b + c, fused */                                    \
   X(O_SELECT, "select", K_TERNARY)    /* in[0] int1 condition, in[1] true, in[2] false */       \
   /* memory */                                                                                 \
-  X(O_LOAD, "load", K_MEM)            /* in: ptr [, mask [, other]] (nin says which) */        \
+  X(O_LOAD, "load", K_MEM)            /* in: ptr [, mask [, other]] (nin says which); flags: LOAD_VOLATILE */ \
   X(O_STORE, "store", K_MEM)          /* in: ptr, value [, mask]; no result */                  \
   X(O_ATOMIC, "atomic", K_MEM)        /* str: ATOMIC_KINDS; in: ptr, val [, mask] (cas: ptr, cmp, val); flags: ATOMIC_SEM | scope; out: old values */ \
   /* reductions / scans: axis; str: builtin combiner or NULL with reg[0] a combine region */  \
@@ -535,6 +535,7 @@ void pass_prefetch(Kernel *k); /* pass_prefetch.c: a K loop's dot operands loade
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
 #define CAST_RTZ 1     /* O_CAST flag: fp_downcast_rounding="rtz" (toward zero) */
+#define LOAD_VOLATILE 1 /* O_LOAD flag: volatile=True (read memory every time: no copy kept) */
 void pass_axis(Kernel *k); /* axis.c: AxisInfo of every value (Value.ax) */
 /* v's elements are all the constant *c (axis facts; integers only) */
 bool ax_const(const Value *v, int64_t *c);

@@ -37,6 +37,7 @@ run_suite cli sh tests/cli.sh
 run_suite ir sh tests/ir/run.sh
 run_suite vec64 sh tests/vec64/run.sh
 run_suite dot sh tests/dot/run.sh
+run_suite keep sh tests/keep/run.sh
 run_suite dot_scaled sh tests/dot_scaled/run.sh
 run_suite blockptr sh tests/blockptr/run.sh
 run_suite lang sh tests/lang/run.sh

@@ -22,6 +22,7 @@ typedef struct VInfo {
   bool alias;        /* stored straight into a loop-carried variable (no own array) */
   int pinv;          /* 0 unknown, 1 the same in every program, 2 may differ between programs */
   const char *in_place; /* a tl.dot operand tile: NAME_at / NAME_ld, where it lies (or NULL) */
+  const char *kept;     /* a tl.dot operand tile: NAME, its copy kept across programs */
 } VInfo;
 
 typedef struct Em {
@@ -47,6 +48,9 @@ typedef struct Em {
   bool nt_used;        /* a store may stream (tc_nt_on) */
   bool no_stream;      /* no streaming stores: the kernel orders memory with atomics */
   Vec nt_stores;       /* store ops emitted as tc_f32_store_nt (their prefetches yield) */
+  bool keep_ok;        /* tiles may be kept across programs (keep_scan) */
+  Vec stored;          /* kernel arguments the kernel stores through */
+  int nkeep;           /* kept-tile sites emitted */
 } Em;
 
 typedef const char *Idx[MAXRANK];
@@ -113,6 +117,7 @@ void clear_pulled(Vec *pulled);
 
 /* emit_simd.c */
 bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred);
+void keep_scan(Em *E, Kernel *k);
 
 /* emit_c_dot.c */
 void emit_dot(Em *E, Op *op);

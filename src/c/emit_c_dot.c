@@ -74,15 +74,16 @@ static void emit_dot_call(Em *E, Op *op) {
   const char *z = rank == 3 ? "[ib]" : "";
   const char *ip = vi(a)->in_place; /* the first operand read where it lies (emit_simd.c) */
   const char *xa = fmt("&%s%s[0][0]", x, z), *lda = fmt("%d", K);
+  const char *yb = vi(b)->kept ? vi(b)->kept : fmt("&%s%s[0][0]", y, z); /* emit_simd.c */
   if (ip) {
     xa = fmt("%s_at ? %s_at : %s", ip, ip, xa);
     lda = fmt("%s_at ? (int)%s_ld : %d", ip, ip, K);
   }
   if (rank == 3)
     line(E, "for (int ib = 0; ib < %d; ib++)", r->sh.d[0]);
-  line(E, "%s%s(%d, %d, %d, %s, %s, &%s%s[0][0], %d, &%s%s[0][0], %d);",
-       rank == 3 ? "  " : "", a->dt == DT_I8 ? "tc_dot_i8" : "tc_dot_f32", M, N, K, xa, lda, y,
-       z, N, c, z, N);
+  line(E, "%s%s(%d, %d, %d, %s, %s, %s, %d, &%s%s[0][0], %d);",
+       rank == 3 ? "  " : "", a->dt == DT_I8 ? "tc_dot_i8" : "tc_dot_f32", M, N, K, xa, lda, yb,
+       N, c, z, N);
   if (r->dt == DT_F16) { /* fp16 out_dtype: the fp32 sums round once */
     open_loops(E, r->sh, IDX, true);
     line(E, "%s%s = %s;", c, index_str(r->sh, IDX),

@@ -348,6 +348,7 @@ static void emit_program(Em *E, Kernel *k) {
   E->pf_bytes = exact ? E->nt_bytes : -1;
   /* streaming stores are weakly ordered: an atomic's release would not publish them */
   E->no_stream = has_atomic(k->body);
+  keep_scan(E, k);
   Buf *out = E->o, rest = {0};
   E->o = &rest; /* the body first: whether it tests tc_pf_on is known after */
   emit_block(E, k->body);
@@ -358,6 +359,8 @@ static void emit_program(Em *E, Kernel *k) {
   const char *nt_expr = launch_bytes(E, E->nt_bytes), *pf_expr = launch_bytes(E, E->pf_bytes);
   if ((E->pf_gated && E->pf_bytes) || (E->nt_used && E->nt_bytes))
     used[3] = used[4] = used[5] = true;
+  if (E->nkeep) /* tc_keep_find tells programs apart */
+    used[0] = used[1] = used[2] = true;
   const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
   for (int i = 0; i < 6; i++)
     if (!used[i])
@@ -435,6 +438,8 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
                         arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),
                         "GRID_X", grid[0] ? grid[0] : "1", "GRID_Y", grid[1] ? grid[1] : "1",
                         "GRID_Z", grid[2] ? grid[2] : "1", "ARGS_TAIL", arg_list(k, "", true),
+                        "BEFORE", E.nkeep ? "\n  tc_keep_new_launch(); /* no tile kept by an earlier launch is "
+                                            "read */" : "",
                         "AFTER", E.nt_used ? "\n    tc_stream_fence(); /* this thread's streaming stores are "
                                              "in memory before the launch returns */" : "",
                         NULL};

@@ -62,6 +62,7 @@ typedef struct Sim {
   Vec unread;     /* the operands its decided tl.wheres left out, once per such use */
   Op *direct;     /* the check nest of a tl.dot operand read in place: this load only checks */
   const char *dn; /* and the names of that check: dn_at0, dn_ld, dn_ok */
+  bool dkeep;     /* that check is a kept tile's key (no prefetch: a kept copy needs none) */
 } Sim;
 
 static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
@@ -463,7 +464,8 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
     if (m)
       line(S->E, "%s_ok &= tc_mask_all(%s);", n, m);
     /* the product reads it next: a prefetch per vector, as the copy's loads would fetch it */
-    line(S->E, "__builtin_prefetch(%s, 0, 3);", p->e);
+    if (!S->dkeep)
+      line(S->E, "__builtin_prefetch(%s, 0, 3);", p->e);
     return mk(VV, 'f', "tc_f32_splat(0.0f)");
   }
   DType elt = op->out[0]->dt;
@@ -1229,7 +1231,10 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
  * Taken for a group whose one stored value is an fp32 load that only a tl.dot reads, as its
  * first operand, later in the same block with nothing between them that may write memory
  * (the product then reads the values the load would have). Second operands stay copied:
- * read in place, their rows compete for a few L1 sets (2048^3: 0.63x the copy's speed). */
+ * read in place, their rows compete for a few L1 sets (2048^3: 0.63x the copy's speed). The
+ * same check nest (without prefetches) is the key of a second operand's copy kept across the
+ * programs of a thread (kept_operand; runtime/tc_simd.h, section keep): where the key matches
+ * what the previous program copied at the same point, the copy is skipped. */
 
 /* May op write memory (or hold ops that may)? */
 static bool may_write(const Op *op) {
@@ -1244,8 +1249,10 @@ static bool may_write(const Op *op) {
   }
 }
 
-/* The load whose tile a tl.dot may read in place, or NULL. */
-static Op *direct_operand(Op **ops, int n, int nred, Shape s) {
+/* The load whose tile a tl.dot reads as its operand `which` (0: first, 1: second), an fp32
+ * load in a group of its own that only that product reads, with nothing between them that may
+ * write memory; or NULL. */
+static Op *dot_operand_load(Op **ops, int n, int nred, Shape s, int which) {
   Op *ld = NULL;
   if (nred || s.rank != 2)
     return NULL;
@@ -1268,8 +1275,9 @@ static Op *direct_operand(Op **ops, int n, int nred, Shape s) {
     i++;
   for (i++; i < b->nops; i++) {
     Op *op = b->ops[i];
-    if (op->k == O_DOT && op->in[0] == ld->out[0])
-      return op->in[1] != ld->out[0] && op->out[0]->dt != DT_F64 ? ld : NULL;
+    if (op->k == O_DOT && (op->in[0] == ld->out[0] || op->in[1] == ld->out[0]))
+      return op->in[which] == ld->out[0] && op->in[!which] != ld->out[0] &&
+                     op->out[0]->dt != DT_F64 ? ld : NULL;
     if (may_write(op))
       return NULL;
   }
@@ -1279,19 +1287,24 @@ static Op *direct_operand(Op **ops, int n, int nred, Shape s) {
 /* The check nest: `NAME_at`, the tile's first element when the product may read it in place,
  * else NULL (then the copy runs), and `NAME_ld`, its row pitch. false (nothing written) when
  * the pointer has no contiguous vector form. */
-static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld) {
+static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep) {
   Value *a = ld->out[0];
   Shape s = a->sh;
-  const char *nm = unique_name(E, fmt("%s_in_place", cname(E, a)));
+  const char *nm = unique_name(E, fmt("%s_%s", cname(E, a), keep ? "kept" : "in_place"));
   int names_at = E->names.n; /* the copy's nest, a sibling scope, takes the same names */
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, ld, nm};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, ld, nm, keep};
   Buf *saved_o = E->o, body = {0};
   int saved_ind = E->ind, saved_line = E->last_line;
   unsigned saved_need = E->need;
   E->o = &body;
   E->last_line = 0;
-  line(E, "/* %s:%d: the tl.dot reads this tile in place when its rows lie evenly spaced and "
-          "every lane is in bounds */", path_base(ld->loc.file), ld->loc.line);
+  if (keep)
+    line(E, "/* %s:%d: a copy of this tile an earlier program on this thread made is read again "
+            "when its rows lie evenly spaced and every lane is in bounds */",
+         path_base(ld->loc.file), ld->loc.line);
+  else
+    line(E, "/* %s:%d: the tl.dot reads this tile in place when its rows lie evenly spaced and "
+            "every lane is in bounds */", path_base(ld->loc.file), ld->loc.line);
   line(E, "const %s *%s_at0 = NULL;", ctype(a->dt, a->elt), nm);
   line(E, "int64_t %s_ld = 0;", nm);
   line(E, "int %s_ok = 1;", nm);
@@ -1319,8 +1332,87 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld) {
   }
   buf_puts(E->o, body.s);
   buf_free(&body);
-  vi(a)->in_place = nm;
+  if (keep)
+    vi(a)->kept = nm;
+  else
+    vi(a)->in_place = nm;
   return true;
+}
+
+static bool stores_in(Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    if (b->ops[i]->k == O_STORE)
+      return true;
+    for (int r = 0; r < b->ops[i]->nreg; r++)
+      if (stores_in(b->ops[i]->reg[r]))
+        return true;
+  }
+  return false;
+}
+
+/* May a store of op's program run before op? (One earlier in an enclosing block, or anywhere
+ * in an enclosing loop, whose next trip follows it.) */
+static bool stored_before(Op *op) {
+  for (Block *b = op->parent; b; op = b->parent, b = op ? op->parent : NULL) {
+    for (int i = 0; i < b->nops && b->ops[i] != op; i++)
+      for (int r = -1; r < b->ops[i]->nreg; r++)
+        if (r < 0 ? b->ops[i]->k == O_STORE : stores_in(b->ops[i]->reg[r]))
+          return true;
+    Op *owner = b->parent;
+    for (int r = 0; owner && (owner->k == O_FOR || owner->k == O_WHILE) && r < owner->nreg; r++)
+      if (stores_in(owner->reg[r]))
+        return true;
+    if (!owner)
+      break;
+  }
+  return false;
+}
+
+/* The load of a second tl.dot operand whose copy may be kept across programs (runtime section
+ * keep says when that pays and why it is sound), or NULL: the kernel allows it (keep_scan), the
+ * tile is loaded through a kernel argument the kernel never stores through, and no store of the
+ * program runs before it (a program reads its own stores, whatever the arguments alias). */
+static Op *kept_operand(Em *E, Op **ops, int n, int nred, Shape s) {
+  Op *ld = E->keep_ok ? dot_operand_load(ops, n, nred, s, 1) : NULL;
+  if (!ld || stored_before(ld))
+    return NULL;
+  Value *base = base_pointer(ld->in[0], true);
+  bool arg = false;
+  for (int i = 0; i < E->k->nparams; i++)
+    arg |= E->k->params[i].val == base;
+  for (int i = 0; arg && i < E->stored.n; i++)
+    arg = E->stored.v[i] != base;
+  return arg ? ld : NULL;
+}
+
+/* Kernel arguments stored through (E->stored) and whether tiles may be kept across programs:
+ * not when the kernel orders memory between programs (atomics, barriers, inline asm, volatile
+ * loads) or stores through a pointer that is no kernel argument (it may point anywhere). */
+static void keep_scan_block(Em *E, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_ATOMIC || op->k == O_BARRIER || op->k == O_ASM ||
+        (op->k == O_LOAD && (op->flags & LOAD_VOLATILE)))
+      E->keep_ok = false;
+    if (op->k == O_STORE) {
+      Value *base = base_pointer(op->in[0], true);
+      bool arg = false;
+      for (int j = 0; j < E->k->nparams; j++)
+        arg |= E->k->params[j].val == base;
+      if (arg)
+        vec_push(&E->stored, base);
+      else
+        E->keep_ok = false;
+    }
+    for (int r = 0; r < op->nreg; r++)
+      keep_scan_block(E, op->reg[r]);
+  }
+}
+
+void keep_scan(Em *E, Kernel *k) {
+  E->keep_ok = true;
+  E->stored.n = 0;
+  keep_scan_block(E, k->body);
 }
 
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
@@ -1332,7 +1424,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, NULL, NULL};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, NULL, NULL, false};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
@@ -1346,10 +1438,20 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < nred; i++)
     if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)
       S.fail = true;
-  Op *ld = direct_operand(ops, n, nred, s);
-  bool in_place = ld && direct_check(E, ops, n, pulled, ld);
+  Op *ld = dot_operand_load(ops, n, nred, s, 0);
+  bool in_place = ld && direct_check(E, ops, n, pulled, ld, false);
+  Op *kl = ld ? NULL : kept_operand(E, ops, n, nred, s);
+  bool kept = kl && direct_check(E, ops, n, pulled, kl, true);
   if (in_place) {
     line(E, "if (!%s_at) { /* else the copy */", vi(ld->out[0])->in_place);
+    E->ind++;
+  }
+  if (kept) {
+    const char *nm = vi(kl->out[0])->kept, *t = ctype(kl->out[0]->dt, kl->out[0]->elt);
+    line(E, "static _Thread_local tc_keep_site %s_site;", nm);
+    line(E, "const %s *%s = (const %s *)tc_keep_find(&%s_site, pid_x, pid_y, pid_z, %s_at, %s_ld, "
+            "sizeof %s);", t, nm, t, nm, nm, nm, cname(E, kl->out[0]));
+    line(E, "if (!%s) { /* else the copy */", nm);
     E->ind++;
   }
   size_t nest_at = body.n; /* prefetch site declarations go here */
@@ -1401,12 +1503,20 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
     E->ind--;
     line(E, "}");
   }
+  if (kept) {
+    const char *nm = vi(kl->out[0])->kept, *t = ctype(kl->out[0]->dt, kl->out[0]->elt);
+    line(E, "%s = (const %s *)tc_keep_put(&%s_site, %s);", nm, t, nm, cname(E, kl->out[0]));
+    E->ind--;
+    line(E, "}");
+  }
   E->o = saved_o;
   E->ind = saved_ind;
   clear_pulled(pulled);
   if (S.fail) {
     if (in_place)
       vi(ld->out[0])->in_place = NULL;
+    if (kept)
+      vi(kl->out[0])->kept = NULL;
     E->need = saved_need;
     E->pf_bases.n = saved_bases;
     E->nt_stores.n = saved_nt;
@@ -1416,6 +1526,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
     return false;
   }
   E->need |= H_SIMD;
+  E->nkeep += kept;
   Buf decl = {0};
   for (int i = 0; i < S.pf_decl.n; i++)
     buf_printf(&decl, "%*s%s\n", saved_ind * 2, "", (const char *)S.pf_decl.v[i]);

@@ -266,6 +266,9 @@ static SVal *bi_load(Sema *S, Call *c) {
     /* other without mask is ignored, as in Triton */
   }
   Value *r = emit1(S, O_LOAD, c->loc, p->elt, p->sh, nin, in);
+  SVal *vol = arg(c, 7, "volatile"); /* LOAD_VOLATILE: no copy kept across programs (emit_simd.c) */
+  if (present(vol) && sv_truthy(S, c->loc, vol))
+    r->def->flags |= LOAD_VOLATILE;
   return sv_tensor(r);
 }
 

@@ -21,7 +21,6 @@
 /* One program (a CTA on the GPU) of attn_fwd_kernel. */
 static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, float *out_ptr, int32_t N_CTX, int32_t stride_h, int32_t stride_n, float sm_scale, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
-  (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 49152 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   /* flash_attention.py:15: start_m = tl.program_id(0) */
   const int32_t start_m = pid_x;
@@ -169,22 +168,44 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
       red3[i0] = tc_f32_hsum(red3_acc);
     }
     float v[32][64];
+    /* flash_attention.py:42: a copy of this tile an earlier program on this thread made is read again when its rows lie evenly spaced and every lane is in bounds */
+    const float *v_kept_at0 = NULL;
+    int64_t v_kept_ld = 0;
+    int v_kept_ok = 1;
     for (int i0 = 0; i0 < 32; i0++) {
       /* flash_attention.py:30: cols = start_n + tl.arange(0, BLOCK_N) */
       const int32_t cols = tc_add_i32(start_n, i0);
-      {
-        int i1 = 0;
-        for (; i1 < 64 && (cols < N_CTX); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-          /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
-          const tc_vf32 v_v = tc_f32_load((((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1));
-          tc_f32_store(&v[i0][i1], v_v);
+      for (int i1 = 0; i1 < 64; i1 += TC_VLEN) {
+        if (i1 == 0) {
+          if (i0 == 0) v_kept_at0 = (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1);
+          else if (i0 == 1) v_kept_ld = (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1) - v_kept_at0;
+          v_kept_ok &= (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1) == v_kept_at0 + (int64_t)i0 * v_kept_ld;
         }
-        for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
-          /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
-          const tc_vf32 v_v = tc_f32_load_mask((((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1), ((cols < N_CTX) ? tc_mask_true() : tc_mask_false()), 0.0f);
-          tc_f32_store(&v[i0][i1], v_v);
+        v_kept_ok &= tc_mask_all(((cols < N_CTX) ? tc_mask_true() : tc_mask_false()));
+      }
+    }
+    const float *v_kept_at = v_kept_ok && v_kept_ld == (int)v_kept_ld ? v_kept_at0 : NULL;
+    static _Thread_local tc_keep_site v_kept_site;
+    const float *v_kept = (const float *)tc_keep_find(&v_kept_site, pid_x, pid_y, pid_z, v_kept_at, v_kept_ld, sizeof v);
+    if (!v_kept) { /* else the copy */
+      for (int i0 = 0; i0 < 32; i0++) {
+        /* flash_attention.py:30: cols = start_n + tl.arange(0, BLOCK_N) */
+        const int32_t cols = tc_add_i32(start_n, i0);
+        {
+          int i1 = 0;
+          for (; i1 < 64 && (cols < N_CTX); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+            /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
+            const tc_vf32 v_v = tc_f32_load((((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1));
+            tc_f32_store(&v[i0][i1], v_v);
+          }
+          for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
+            /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
+            const tc_vf32 v_v = tc_f32_load_mask((((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1), ((cols < N_CTX) ? tc_mask_true() : tc_mask_false()), 0.0f);
+            tc_f32_store(&v[i0][i1], v_v);
+          }
         }
       }
+      v_kept = (const float *)tc_keep_put(&v_kept_site, v);
     }
     float acc_1[64][64];
     for (int i0 = 0; i0 < 64; i0++) {
@@ -202,7 +223,7 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
     /* flash_attention.py:45: acc = tl.dot(p.to(v.dtype), v, acc) */
     float acc_2[64][64];
     memcpy(acc_2, acc_1, sizeof acc_2);
-    tc_dot_f32(64, 64, 32, &p[0][0], 32, &v[0][0], 64, &acc_2[0][0], 64);
+    tc_dot_f32(64, 64, 32, &p[0][0], 32, v_kept, 64, &acc_2[0][0], 64);
     memcpy(acc, acc_2, sizeof acc);
     memcpy(m_i, m_new, sizeof m_i);
   } /* for start_n */
@@ -242,6 +263,7 @@ void attn_fwd_kernel_grid(int grid_x, int grid_y, int grid_z, float *q_ptr, floa
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
+  tc_keep_new_launch(); /* no tile kept by an earlier launch is read */
 #pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
   {
 #pragma omp for collapse(3) schedule(static) nowait

@@ -21,8 +21,6 @@
 /* One program (a CTA on the GPU) of matmul_kernel. */
 static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int32_t M, int32_t N, int32_t K, int32_t lda, int32_t ldb, int32_t ldc, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
-  (void)pid_y;
-  (void)pid_z;
   (void)grid_x;
   (void)grid_y;
   (void)grid_z;
@@ -106,35 +104,61 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
       }
     }
     float b[32][64];
+    /* matmul.py:44: a copy of this tile an earlier program on this thread made is read again when its rows lie evenly spaced and every lane is in bounds */
+    const float *b_kept_at0 = NULL;
+    int64_t b_kept_ld = 0;
+    int b_kept_ok = 1;
     for (int i0 = 0; i0 < 32; i0++) {
-      {
-        int i1 = 0;
-        for (; i1 < 64 && (int64_t)tc_add_i32(tc_mul_i32(tile_n, 64), i1) + TC_VLEN <= (int64_t)N && (i0 < k_left); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
-          /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-          const int32_t cols = tc_add_i32(tc_mul_i32(tile_n, 64), i1); /* lane 0; lane l holds cols + l */
-          /* matmul.py:36: col_ok = cols < N */
-          /* col_ok is true on every lane (this loop's bound): nothing to compute */
-          /* matmul.py:38: b_tile = b_ptr + ks[:, None] * ldb + cols[None, :] */
-          /* matmul.py:47: b_tile += BLOCK_K * ldb */
-          /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
-          const tc_vf32 b_v = tc_f32_load((((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off));
-          tc_f32_store(&b[i0][i1], b_v);
+      for (int i1 = 0; i1 < 64; i1 += TC_VLEN) {
+        /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+        const int32_t cols = tc_add_i32(tc_mul_i32(tile_n, 64), i1); /* lane 0; lane l holds cols + l */
+        /* matmul.py:36: col_ok = cols < N */
+        const tc_vmask col_ok = tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N));
+        /* matmul.py:38: b_tile = b_ptr + ks[:, None] * ldb + cols[None, :] */
+        /* matmul.py:47: b_tile += BLOCK_K * ldb */
+        if (i1 == 0) {
+          if (i0 == 0) b_kept_at0 = (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off);
+          else if (i0 == 1) b_kept_ld = (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off) - b_kept_at0;
+          b_kept_ok &= (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off) == b_kept_at0 + (int64_t)i0 * b_kept_ld;
         }
-        for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
-          /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-          const int32_t cols = tc_add_i32(tc_mul_i32(tile_n, 64), i1); /* lane 0; lane l holds cols + l */
-          /* matmul.py:36: col_ok = cols < N */
-          const tc_vmask col_ok = tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N));
-          /* matmul.py:38: b_tile = b_ptr + ks[:, None] * ldb + cols[None, :] */
-          /* matmul.py:47: b_tile += BLOCK_K * ldb */
-          /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
-          const tc_vf32 b_v = tc_f32_load_mask((((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off), tc_mask_and(((i0 < k_left) ? tc_mask_true() : tc_mask_false()), col_ok), 0.0f);
-          tc_f32_store(&b[i0][i1], b_v);
-        }
+        b_kept_ok &= tc_mask_all(tc_mask_and(((i0 < k_left) ? tc_mask_true() : tc_mask_false()), col_ok));
       }
     }
+    const float *b_kept_at = b_kept_ok && b_kept_ld == (int)b_kept_ld ? b_kept_at0 : NULL;
+    static _Thread_local tc_keep_site b_kept_site;
+    const float *b_kept = (const float *)tc_keep_find(&b_kept_site, pid_x, pid_y, pid_z, b_kept_at, b_kept_ld, sizeof b);
+    if (!b_kept) { /* else the copy */
+      for (int i0 = 0; i0 < 32; i0++) {
+        {
+          int i1 = 0;
+          for (; i1 < 64 && (int64_t)tc_add_i32(tc_mul_i32(tile_n, 64), i1) + TC_VLEN <= (int64_t)N && (i0 < k_left); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
+            /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+            const int32_t cols = tc_add_i32(tc_mul_i32(tile_n, 64), i1); /* lane 0; lane l holds cols + l */
+            /* matmul.py:36: col_ok = cols < N */
+            /* col_ok is true on every lane (this loop's bound): nothing to compute */
+            /* matmul.py:38: b_tile = b_ptr + ks[:, None] * ldb + cols[None, :] */
+            /* matmul.py:47: b_tile += BLOCK_K * ldb */
+            /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
+            const tc_vf32 b_v = tc_f32_load((((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off));
+            tc_f32_store(&b[i0][i1], b_v);
+          }
+          for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
+            /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
+            const int32_t cols = tc_add_i32(tc_mul_i32(tile_n, 64), i1); /* lane 0; lane l holds cols + l */
+            /* matmul.py:36: col_ok = cols < N */
+            const tc_vmask col_ok = tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N));
+            /* matmul.py:38: b_tile = b_ptr + ks[:, None] * ldb + cols[None, :] */
+            /* matmul.py:47: b_tile += BLOCK_K * ldb */
+            /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
+            const tc_vf32 b_v = tc_f32_load_mask((((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off), tc_mask_and(((i0 < k_left) ? tc_mask_true() : tc_mask_false()), col_ok), 0.0f);
+            tc_f32_store(&b[i0][i1], b_v);
+          }
+        }
+      }
+      b_kept = (const float *)tc_keep_put(&b_kept_site, b);
+    }
     /* matmul.py:45: acc += tl.dot(a, b) */
-    tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place_ld : 32, &b[0][0], 64, &acc[0][0], 64);
+    tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place_ld : 32, b_kept, 64, &acc[0][0], 64);
     int64_t a_tile_off_next;
     a_tile_off_next = tc_add_i64(a_tile_off, (int64_t)32);
     int64_t b_tile_off_next;
@@ -190,6 +214,7 @@ void matmul_kernel_grid(int grid_x, int grid_y, int grid_z, float *a_ptr, float 
 {
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0)
     return;
+  tc_keep_new_launch(); /* no tile kept by an earlier launch is read */
 #pragma omp parallel if (TC_GRID_PARALLEL && (long long)grid_x * grid_y * grid_z > 1)
   {
 #pragma omp for collapse(3) schedule(static) nowait
