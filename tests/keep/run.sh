@@ -3,7 +3,7 @@
 # examples/matmul.py (64x64x32 tiles, group 4) and tests/keep/kernels.py through driver.c,
 # built -Wall -Wextra -Werror with ASan+UBSan and -DTC_KEEP_STATS; and what the emitter
 # keeps: the matmul's B tile, not a tile loaded after a store of its program, nor any tile of
-# a kernel with atomics. Prints PASS/FAIL lines and "N passed, N failed". Honours CC, TRITONC.
+# a kernel with atomics, nor a volatile load. Prints PASS/FAIL lines and "N passed, N failed". Honours CC, TRITONC.
 cd "$(dirname "$0")/../.." || exit 2
 T=${TRITONC:-bin/tritonc}
 CC=${CC:-cc}
@@ -31,6 +31,14 @@ if grep -q atomic_add "$tmp/mm_atomic.py" && "$T" "$tmp/mm_atomic.py" -n matmul_
   [ "$n" = 0 ] && ok "a kernel with atomics: not kept" || bad "a kernel with atomics: not kept" "$n sites"
 else
   bad "a kernel with atomics: not kept" "$(head -n 3 "$tmp/err2")"
+fi
+# the same matmul with B loaded volatile=True: nothing kept
+sed 's/        b = tl.load(b_tile, mask=(ks\[:, None\] < k_left) \& col_ok\[None, :\], other=0.0)/        b = tl.load(b_tile, mask=(ks[:, None] < k_left) \& col_ok[None, :], other=0.0, volatile=True)/' examples/matmul.py > "$tmp/mm_volatile.py"
+if grep -q volatile=True "$tmp/mm_volatile.py" && "$T" "$tmp/mm_volatile.py" -n matmul_kernel -s "$MM" -o "$tmp/mm_volatile" 2> "$tmp/err3"; then
+  n=$(grep -c 'tc_keep_find(&' "$tmp/mm_volatile.c")
+  [ "$n" = 0 ] && ok "a volatile load: not kept" || bad "a volatile load: not kept" "$n sites"
+else
+  bad "a volatile load: not kept" "$(head -n 3 "$tmp/err3")"
 fi
 # the driver includes matmul.c (for its counters) and links rewrite.c
 if $CC -std=c11 -Wall -Wextra -Werror -O1 -g -fopenmp -fsanitize=address,undefined \
