@@ -1922,10 +1922,10 @@ typedef struct {
   unsigned long launch; /* the launch its copies were made in */
   int px, py, pz;       /* the program running on this thread */
   int next;             /* the index the site's next execution in this program takes */
-  int n, cap;           /* copies held (indices 0..n-1), copies it can hold */
+  int n, alloc, cap;    /* copies held (indices 0..n-1), room made, most it may hold */
   int pending;          /* the index a miss fills (tc_keep_put), or -1 */
   size_t bytes;         /* of one copy */
-  char *data;           /* cap copies of `bytes`, 64-byte aligned */
+  char *data;           /* alloc copies of `bytes`, 64-byte aligned */
   struct tc_keep_key {
     const void *at;
     long long ld;
@@ -1983,22 +1983,33 @@ static inline const void *tc_keep_find(tc_keep_site *s, int px, int py, int pz, 
   s->pending = -1;
   if (!at)
     return NULL;
-  if (!s->data && s->cap == 0) { /* first use on this thread */
-    s->cap = (int)(TC_KEEP_BYTES / (long long)bytes);
+  if (s->bytes == 0) { /* first use on this thread */
     s->bytes = bytes;
-    size_t total = ((size_t)s->cap * bytes + 63) / 64 * 64;
-    s->data = s->cap ? (char *)aligned_alloc(64, total) : NULL;
-    s->key = s->cap ? (struct tc_keep_key *)malloc(sizeof *s->key * (size_t)s->cap) : NULL;
-    if (!s->data || !s->key) {
-      free(s->data);
-      free(s->key);
-      s->data = NULL;
-      s->key = NULL;
-      s->cap = -1; /* no memory: never again */
-    }
+    s->cap = (int)(TC_KEEP_BYTES / (long long)bytes);
   }
   if (i >= s->cap || bytes != s->bytes)
     return NULL;
+  if (i >= s->alloc) { /* room for twice as many copies, up to cap */
+    int want = s->alloc ? 2 * s->alloc : 16;
+    want = want < i + 1 ? i + 1 : want > s->cap ? s->cap : want;
+    char *data = (char *)aligned_alloc(64, ((size_t)want * bytes + 63) / 64 * 64);
+    struct tc_keep_key *key = (struct tc_keep_key *)malloc(sizeof *key * (size_t)want);
+    if (!data || !key) { /* no memory: keep what there is */
+      free(data);
+      free(key);
+      s->cap = s->alloc;
+      return NULL;
+    }
+    if (s->n) {
+      memcpy(data, s->data, (size_t)s->n * bytes);
+      memcpy(key, s->key, sizeof *key * (size_t)s->n);
+    }
+    free(s->data);
+    free(s->key);
+    s->data = data;
+    s->key = key;
+    s->alloc = want;
+  }
   if (i < s->n && s->key[i].at == at && s->key[i].ld == ld) {
 #ifdef TC_KEEP_STATS
     __atomic_add_fetch(tc_keep_stat(1), 1, __ATOMIC_RELAXED);

@@ -103,8 +103,9 @@ int main(void) {
   free(a), free(b), free(c);
 
   /* one tile column: the last program of a launch and the first of the next load the same
-   * tiles; after B changes in place, the second launch's first program still copies */
-  M = 256, N = 64, K = 256;
+   * tiles; after B changes in place, the second launch's first program still copies. 32 K
+   * steps: a site makes room for 16 copies first, then grows */
+  M = 256, N = 64, K = 1024;
   a = filled((long)M * K, 8), b = filled((long)K * N, 9), c = calloc((size_t)M * N, sizeof(float));
   expected(M, N, K, 64, 64, 32, 4, &want_h, &want_m);
   matmul(M, N, K, a, b, c);
