@@ -648,8 +648,20 @@ static DType merge_dtype(Sema *S, Loc loc, const char *name, SVal *a, SVal *b, c
                strcmp(what, "before the loop") == 0 ? "after an iteration" : "in the else branch");
     return a->v->dt;
   }
-  if (a->k == SV_TENSOR) return a->v->dt;
-  if (b->k == SV_TENSOR) return b->v->dt;
+  SVal *t = a->k == SV_TENSOR ? a : b->k == SV_TENSOR ? b : NULL;
+  if (t && t->v->dt == DT_PTR) { /* a number is never a pointer */
+    SVal *num = t == a ? b : a;
+    DType nd = number_dtype(S, loc, num);
+    if (name == RET)
+      error_at(loc, "Inconsistent return types: %s and %s",
+               dt_name(a->k == SV_TENSOR ? a->v->dt : nd, a->k == SV_TENSOR ? a->v->elt : nd),
+               dt_name(b->k == SV_TENSOR ? b->v->dt : nd, b->k == SV_TENSOR ? b->v->elt : nd));
+    error_at(loc, "'%s' has type %s %s but %s %s; the type must stay the same", name,
+             dt_name(a->k == SV_TENSOR ? a->v->dt : nd, a->k == SV_TENSOR ? a->v->elt : nd),
+             what, dt_name(b->k == SV_TENSOR ? b->v->dt : nd, b->k == SV_TENSOR ? b->v->elt : nd),
+             strcmp(what, "before the loop") == 0 ? "after an iteration" : "in the else branch");
+  }
+  if (t) return t->v->dt;
   DType x = number_dtype(S, loc, a), y = number_dtype(S, loc, b);
   if (x != y)
     error_at(loc, "'%s' has type %s %s but %s otherwise; the type must stay the same", name,

@@ -606,11 +606,14 @@ static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
       if (__builtin_mul_overflow(r, x, &r)) goto overflow;
     return sv_int(r);
   }
-  case OP_LSHIFT:
+  case OP_LSHIFT: /* Python's ints: exact, so a result beyond int64 overflows */
     if (y < 0) error_at(loc, "negative shift count");
-    if (x != 0 && (y >= 63 || (x << y) >> y != x)) goto overflow;
-    return sv_int(x << y);
-  case OP_RSHIFT: return sv_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    if (x == 0) return sv_int(0);
+    if (y >= 63 || (int64_t)((uint64_t)x << y) >> y != x) goto overflow;
+    return sv_int((int64_t)((uint64_t)x << y));
+  case OP_RSHIFT:
+    if (y < 0) error_at(loc, "negative shift count");
+    return sv_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
   case OP_BITAND: return sv_int(x & y);
   case OP_BITOR: return sv_int(x | y);
   case OP_BITXOR: return sv_int(x ^ y);
