@@ -42,21 +42,112 @@ static const char *const reserved[] = {
     "NAN", "INFINITY", "memcpy", "printf", "abort", "int8_t", "int16_t", "int32_t", "int64_t",
     "uint8_t", "uint16_t", "uint32_t", "uint64_t", NULL};
 
+/* E->names indexed (E->nameix): how many times each name is in it, and for each base of
+ * unique_name the first candidate that may be free (every earlier one is taken). Names leave
+ * only through names_truncate, which lowers the hints of the bases that could have made them, so
+ * unique_name picks what a linear search would, in constant time per name: a static_range of
+ * thousands of trips binds as many `acc`s (quadratic, then cubic, in the names before). */
+typedef struct NameSlot {
+  const char *key;
+  int count; /* names: occurrences in E->names; hints: the first candidate that may be free */
+} NameSlot;
+typedef struct NameMap {
+  NameSlot *slot;
+  size_t n, cap;
+} NameMap;
+typedef struct NameIndex {
+  NameMap names, hints;
+} NameIndex;
+
+static size_t hash_str(const char *s) { /* FNV-1a */
+  size_t h = (size_t)14695981039346656037ull;
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * (size_t)1099511628211ull;
+  return h;
+}
+
+/* the slot of key in m (added with count 0 when absent and add) or NULL */
+static NameSlot *map_at(NameMap *m, const char *key, bool add) {
+  if (add && 2 * (m->n + 1) > m->cap) {
+    size_t cap = m->cap ? 2 * m->cap : 256;
+    NameSlot *t = arena_alloc(cap * sizeof *t);
+    memset(t, 0, cap * sizeof *t);
+    for (size_t i = 0; i < m->cap; i++)
+      if (m->slot[i].key) {
+        size_t h = hash_str(m->slot[i].key) & (cap - 1);
+        while (t[h].key)
+          h = (h + 1) & (cap - 1);
+        t[h] = m->slot[i];
+      }
+    m->slot = t;
+    m->cap = cap;
+  }
+  if (!m->cap)
+    return NULL;
+  size_t h = hash_str(key) & (m->cap - 1);
+  while (m->slot[h].key && strcmp(m->slot[h].key, key))
+    h = (h + 1) & (m->cap - 1);
+  if (!m->slot[h].key) {
+    if (!add)
+      return NULL;
+    m->slot[h].key = key;
+    m->n++;
+  }
+  return &m->slot[h];
+}
+
+static NameIndex *name_index(Em *E) {
+  if (!E->nameix) {
+    E->nameix = arena_alloc(sizeof(NameIndex));
+    memset(E->nameix, 0, sizeof(NameIndex));
+  }
+  return E->nameix;
+}
+
 static bool name_used(Em *E, const char *s) {
   for (int i = 0; reserved[i]; i++)
     if (!strcmp(reserved[i], s))
       return true;
-  for (int i = 0; i < E->names.n; i++)
-    if (!strcmp(E->names.v[i], s))
-      return true;
-  return false;
+  NameSlot *c = map_at(&name_index(E)->names, s, false);
+  return c && c->count > 0;
+}
+
+void names_push(Em *E, const char *s) {
+  vec_push(&E->names, (void *)s);
+  map_at(&name_index(E)->names, s, true)->count++;
+}
+
+/* Drops the names from the n-th on. A dropped `X` or `X_k` may be unique_name's free candidate
+ * for base X again: X's hint goes back to it. */
+void names_truncate(Em *E, int n) {
+  NameIndex *ix = name_index(E);
+  for (int i = n; i < E->names.n; i++) {
+    const char *s = E->names.v[i];
+    map_at(&ix->names, s, true)->count--;
+    NameSlot *h = map_at(&ix->hints, s, false); /* s as a base itself: candidate 1 */
+    if (h && h->count > 1)
+      h->count = 1;
+    const char *u = strrchr(s, '_');
+    if (u && u[1] >= '1' && u[1] <= '9' && strspn(u + 1, "0123456789") == strlen(u + 1) &&
+        strlen(u + 1) < 9) {
+      const char *base = fmt("%.*s", (int)(u - s), s);
+      int k = atoi(u + 1);
+      h = map_at(&ix->hints, base, false);
+      if (h && h->count > k + 1) /* X_k is candidate k + 1 */
+        h->count = k + 1;
+    }
+  }
+  E->names.n = n;
 }
 
 const char *unique_name(Em *E, const char *base) {
-  const char *s = base;
-  for (int n = 1; name_used(E, s); n++)
+  NameSlot *hint = map_at(&name_index(E)->hints, base, true);
+  int n = hint->count > 1 ? hint->count : 1; /* candidate n: base (1), base_1 (2), ... */
+  const char *s = n > 1 ? fmt("%s_%d", base, n - 1) : base;
+  for (; name_used(E, s); n++)
     s = fmt("%s_%d", base, n);
-  vec_push(&E->names, (void *)s);
+  hint->count = n + 1; /* s is candidate n: it and every earlier one are taken */
+  names_push(E, s);
   return s;
 }
 
@@ -394,13 +485,53 @@ void mark_fused(Block *b) {
 }
 
 /* The fused reductions whose input group is g, in block b (out holds b->nops). */
-static int fused_for(Block *b, int g, Op **out) {
-  int n = 0;
-  for (int i = 0; i < b->nops; i++)
-    if ((b->ops[i]->flags & FUSED_REDUCE) && b->ops[i]->k == O_REDUCE &&
-        opgroup(b->ops[i]->in[0]->def) == g)
-      out[n++] = b->ops[i];
-  return n;
+/* Per block, built once (a block of an unrolled static_range holds tens of thousands of ops:
+ * scanning it again for every group was quadratic): each group's last op and the reductions
+ * fused into it, in block order. */
+typedef struct GroupIndex {
+  Block *b;
+  int ngroups;
+  int *last;   /* index in b of the group's last op, -1 if none */
+  Vec *reds;   /* the group's fused reductions */
+} GroupIndex;
+
+static GroupIndex *group_index(Em *E, Block *b) {
+  for (int i = 0; i < E->group_ix.n; i++) {
+    GroupIndex *x = E->group_ix.v[i];
+    if (x->b == b && x->ngroups == E->ngroups)
+      return x;
+  }
+  GroupIndex *x = arena_alloc(sizeof *x);
+  x->b = b;
+  x->ngroups = E->ngroups;
+  x->last = arena_alloc(sizeof(int) * (size_t)(E->ngroups + 1));
+  x->reds = arena_alloc(sizeof(Vec) * (size_t)(E->ngroups + 1));
+  for (int g = 0; g <= E->ngroups; g++) {
+    x->last[g] = -1;
+    x->reds[g] = (Vec){0};
+  }
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    int g = opgroup(op);
+    if (g >= 0 && g <= E->ngroups)
+      x->last[g] = i;
+    if ((op->flags & FUSED_REDUCE) && op->k == O_REDUCE) {
+      int r = opgroup(op->in[0]->def);
+      if (r >= 0 && r <= E->ngroups)
+        vec_push(&x->reds[r], op);
+    }
+  }
+  vec_push(&E->group_ix, x);
+  return x;
+}
+
+static int fused_for(Em *E, Block *b, int g, Op **out) {
+  GroupIndex *x = group_index(E, b);
+  if (g < 0 || g > E->ngroups)
+    return 0;
+  for (int i = 0; i < x->reds[g].n; i++)
+    out[i] = x->reds[g].v[i];
+  return x->reds[g].n;
 }
 
 const char *red_identity_of(Op *r) {
@@ -997,8 +1128,10 @@ static void emit_group(Em *E, Op **all, int nall) {
   Shape s = op_shape(ops[0]);
   Vec pulled = {0};
   collect_pulled(E, ops, n, &pulled);
-  Op **red = arena_alloc(sizeof(Op *) * (size_t)(ops[0]->parent->nops + 1));
-  int nred = fused_for(ops[0]->parent, opgroup(ops[0]), red);
+  GroupIndex *gx = group_index(E, ops[0]->parent);
+  int g0 = opgroup(ops[0]);
+  Op **red = arena_alloc(sizeof(Op *) * (size_t)((g0 >= 0 && g0 <= E->ngroups ? gx->reds[g0].n : 0) + 1));
+  int nred = fused_for(E, ops[0]->parent, g0, red);
   for (int i = 0; i < nred; i++)
     declare_results(E, red[i]);
   if (emit_group_simd(E, ops, n, &pulled, red, nred))
@@ -1368,11 +1501,9 @@ void emit_block(Em *E, Block *b) {
     /* collect the group up to its last op; scalar ops in between are emitted first (grouping
      * let them in only when they cannot depend on the group), reductions in between are
      * computed in the group's loop */
-    Op **ops = arena_alloc(sizeof(Op *) * (size_t)b->nops);
-    int n = 0, j = i, last = i;
-    for (int k = i + 1; k < b->nops; k++)
-      if (opgroup(b->ops[k]) == g)
-        last = k;
+    int last = g <= E->ngroups && group_index(E, b)->last[g] > i ? group_index(E, b)->last[g] : i;
+    Op **ops = arena_alloc(sizeof(Op *) * (size_t)(last - i + 1));
+    int n = 0, j = i;
     for (; j <= last; j++) {
       Op *o = b->ops[j];
       if (opgroup(o) == g)

@@ -32,7 +32,9 @@ typedef struct Em {
   int last_line;
   unsigned need;
   int ntemp, ngroups;
-  Vec names;
+  Vec names;           /* C names taken (names_push, names_truncate: they keep nameix) */
+  void *nameix;        /* emit_c.c's index of names */
+  Vec group_ix;        /* emit_c.c's per-block index of groups (GroupIndex) */
   Vec bitcasts; /* "from_to" pairs needing a helper */
   bool calls;   /* the current group calls a function that blocks vectorisation */
   Vec wraps;    /* wrapping integer helpers used, e.g. "tc_add_i32" */
@@ -64,6 +66,8 @@ Value *base_pointer(Value *p, bool through_scalars);
 int opgroup(Op *op);
 void set_opgroup(Op *op, int g);
 const char *unique_name(Em *E, const char *base);
+void names_push(Em *E, const char *s);
+void names_truncate(Em *E, int n);
 const char *cname(Em *E, Value *v);
 void line(Em *E, const char *f, ...) __attribute__((format(printf, 2, 3)));
 void src_comment(Em *E, Loc loc);

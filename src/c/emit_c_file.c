@@ -33,9 +33,11 @@ static bool is_wrap(Em *E, const char *name) {
 static void rt_scan(Em *E, RtUse *u, const char *s) {
   char id[128];
   while (s && *s) {
-    if (s[0] == '/' && s[1] == '*') {
-      const char *e = strstr(s + 2, "*/");
-      s = e ? e + 2 : s + strlen(s);
+    if (s[0] == '/' && s[1] == '*') { /* scanned by hand: ASan's strstr measures the rest of s */
+      s += 2;
+      while (*s && !(s[0] == '*' && s[1] == '/'))
+        s++;
+      s += *s ? 2 : 0;
     } else if (*s == '"' || *s == '\'') {
       char q = *s++;
       while (*s && *s != q)
@@ -410,7 +412,7 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   E.k = k;
   for (int i = 0; i < k->nparams; i++)
     if (!k->params[i].constexpr_) {
-      vec_push(&E.names, (void *)k->params[i].name);
+      names_push(&E, k->params[i].name);
       vi(k->params[i].val)->cname = k->params[i].name;
     }
   ir_count_uses(k);

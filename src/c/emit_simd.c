@@ -60,6 +60,7 @@ typedef struct Sim {
   Vec lane0;      /* there: each contiguous index local (name) and the output offset after it */
   Vec locals;     /* the vector locals the body being emitted declared: Value*, then its name */
   Vec unread;     /* the operands its decided tl.wheres left out, once per such use */
+  Vec unread_logic; /* and those its decided `&` / `|` left out (`m & never`) */
   Op *direct;     /* the check nest of a tl.dot operand read in place: this load only checks */
   const char *dn; /* and the names of that check: dn_at0, dn_ld, dn_ok */
   bool dkeep;     /* that check is a kept tile's key (no prefetch: a kept copy needs none) */
@@ -308,8 +309,13 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   if (t == 'm' && (k == O_AND || k == O_OR)) { /* logic with a decided mask */
     int da = mask_const(a), db = mask_const(b);
     int absorb = k == O_AND ? 0 : 1; /* x & 0 == 0, x | 1 == 1 */
-    if (da == absorb || db == absorb)
+    if (da == absorb || db == absorb) { /* the other operand is not read (unread_locals) */
+      if (da == absorb)
+        vec_push(&S->unread_logic, op->in[1]);
+      if (db == absorb)
+        vec_push(&S->unread_logic, op->in[0]);
       return mk(VU, 'm', absorb ? "1" : "0");
+    }
     if (da == !absorb)
       return b;
     if (db == !absorb)
@@ -704,6 +710,8 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       const char *ty = x->t == 'f' ? "tc_vf32" : x->t == 'i' ? "tc_vi32" : "tc_vmask";
       line(S->E, "const %s %s = %s;", ty, n, x->e);
       x = mk(VV, x->t, n);
+      vec_push(&S->locals, p->v); /* unread_locals */
+      vec_push(&S->locals, (void *)n);
     } else if (x->k == VC && (x->t == 'i' || x->t == 'l')) {
       line(S->E, "const %s %s = %s; /* lane 0; lane l holds %s + l */",
            x->t == 'i' ? "int32_t" : "int64_t", n, x->e, n);
@@ -724,20 +732,23 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
 }
 
 /* A vector local whose every use is an operand a decided tl.where does not read (the loop over
- * whole vectors in bounds keeps `up` of `tl.where(i < half, up, down)`) is read by nothing: it
- * is marked used, for -Wunused-variable. Counted on the IR: the uses the selects dropped
- * against the value's uses. */
+ * whole vectors in bounds keeps `up` of `tl.where(i < half, up, down)`), or the other operand of
+ * a decided `&` / `|` (`partial & never`), is read by nothing: it is marked used, for
+ * -Wunused-variable. Counted on the IR: the uses the selects and logic dropped against the
+ * value's uses. */
 static void unread_locals(Sim *S) {
   for (int i = 0; i + 1 < S->locals.n; i += 2) {
     Value *v = S->locals.v[i];
-    int n = 0;
+    int n = 0, logic = 0;
     for (int j = 0; j < S->unread.n; j++)
       n += S->unread.v[j] == v;
-    if (n == v->uses)
-      line(S->E, "(void)%s; /* each use is a tl.where this loop decides */",
-           (const char *)S->locals.v[i + 1]);
+    for (int j = 0; j < S->unread_logic.n; j++)
+      logic += S->unread_logic.v[j] == v;
+    if (n + logic == v->uses)
+      line(S->E, "(void)%s; /* each use is a %s this loop decides */",
+           (const char *)S->locals.v[i + 1], logic ? "tl.where, & or |" : "tl.where");
   }
-  S->locals.n = S->unread.n = 0;
+  S->locals.n = S->unread.n = S->unread_logic.n = 0;
 }
 
 static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
@@ -1013,7 +1024,7 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
   void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
   for (int i = names_at; i < n1; i++)
     taken[i - names_at] = E->names.v[i];
-  E->names.n = names_at;
+  names_truncate(E, names_at);
   S->keys.n = S->vals.n = 0;
   S->full = full;
   E->last_line = 0;
@@ -1024,9 +1035,9 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
     emit_prefetches(S, ops, n);
   emit_reduce_updates(S, red, nred, acc, rot);
   lane0_unused(S);
-  E->names.n = names_at;
+  names_truncate(E, names_at);
   for (int i = 0; i < n1 - names_at; i++)
-    vec_push(&E->names, taken[i]);
+    names_push(E, taken[i]);
 }
 
 /* The innermost loop, over dimension d in vectors. Its body is emitted once; if it holds bounds
@@ -1149,7 +1160,7 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
     vec_push(by_row ? &row_conds : &vec_conds, (void *)c);
   }
   if (!ok) {
-    E->names.n = names_at;
+    names_truncate(E, names_at);
     S->keys.n = S->vals.n = S->conds.n = 0;
     clear_pulled(pulled);
     buf_free(&tail);
@@ -1292,7 +1303,7 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   Shape s = a->sh;
   const char *nm = unique_name(E, fmt("%s_%s", cname(E, a), keep ? "kept" : "in_place"));
   int names_at = E->names.n; /* the copy's nest, a sibling scope, takes the same names */
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, ld, nm, keep};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, ld, nm, keep};
   Buf *saved_o = E->o, body = {0};
   int saved_ind = E->ind, saved_line = E->last_line;
   unsigned saved_need = E->need;
@@ -1323,7 +1334,7 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   E->o = saved_o;
   E->ind = saved_ind;
   E->last_line = saved_line;
-  E->names.n = names_at;
+  names_truncate(E, names_at);
   clear_pulled(pulled);
   if (S.fail) {
     E->need = saved_need;
@@ -1424,7 +1435,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, NULL, NULL, false};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, NULL, NULL, false};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
