@@ -995,8 +995,8 @@ static void put_deeper(Buf *out, const char *text) {
 static bool has_word(const char *s, const char *w);
 
 /* In the loop over whole vectors, an index local whose only uses were bounds checks that the
- * loop decides (Inductor's `tmp0 = r0_2 + 7778*x0; tmp2 = tmp0 < 70000`) is read by nothing:
- * it is marked used, for -Wunused-variable. */
+ * loop decides (Inductor's `tmp0 = r0_2 + 7778*x0; tmp2 = tmp0 < 70000`; a jammed nest's `rows`
+ * when only `rows < M` read it) is read by nothing: it is marked used, for -Wunused-variable. */
 static void lane0_unused(Sim *S) {
   for (int i = 0; i + 1 < S->lane0.n; i += 2) {
     const char *n = S->lane0.v[i];
@@ -1028,8 +1028,16 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
   S->keys.n = S->vals.n = 0;
   S->full = full;
   E->last_line = 0;
-  if (row_values)
-    emit_pulled_only(E, pulled, 1);
+  for (int i = 0; row_values && i < pulled->n; i++) { /* emit_pulled_only, one by one */
+    Pulled *p = pulled->v[i];
+    if (p->conflict || p->level != 1)
+      continue;
+    Vec one = {0};
+    vec_push(&one, p);
+    emit_pulled_only(E, &one, 1);
+    vec_push(&S->lane0, (void *)cname(E, p->v)); /* its uses may all be decided (lane0_unused) */
+    vec_push(&S->lane0, (void *)(uintptr_t)E->o->n);
+  }
   emit_body(S, ops, n, pulled);
   if (!S->fail)
     emit_prefetches(S, ops, n);

@@ -149,6 +149,9 @@ SVal *random_call(Sema *S, Loc loc, const char *name, SVal **a, int64_t n_rounds
   Rng R = {S, loc};
   if (n_rounds < 0)
     error_at(loc, "%s(): n_rounds must be a non-negative constexpr integer", name);
+  if (n_rounds > 4096) /* the rounds unroll, as Triton's static_range: tritonc's cap on that */
+    error_at(loc, "%s(): n_rounds of %lld unrolls more than 4096 rounds", name,
+             (long long)n_rounds);
   if (!strcmp(name, "philox"))
     return philox(&R, a[0], a + 1, n_rounds);
   if (!strcmp(name, "uint_to_uniform_float"))
