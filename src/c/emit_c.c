@@ -484,7 +484,6 @@ void mark_fused(Block *b) {
   }
 }
 
-/* The fused reductions whose input group is g, in block b (out holds b->nops). */
 /* Per block, built once (a block of an unrolled static_range holds tens of thousands of ops:
  * scanning it again for every group was quadratic): each group's last op and the reductions
  * fused into it, in block order. */
@@ -525,13 +524,14 @@ static GroupIndex *group_index(Em *E, Block *b) {
   return x;
 }
 
-static int fused_for(Em *E, Block *b, int g, Op **out) {
-  GroupIndex *x = group_index(E, b);
-  if (g < 0 || g > E->ngroups)
-    return 0;
-  for (int i = 0; i < x->reds[g].n; i++)
-    out[i] = x->reds[g].v[i];
-  return x->reds[g].n;
+/* The fused reductions whose input group is g, in block b; their count in *n. */
+static Op **fused_for(Em *E, Block *b, int g, int *n) {
+  Vec *r = g >= 0 && g <= E->ngroups ? &group_index(E, b)->reds[g] : NULL;
+  *n = r ? r->n : 0;
+  Op **out = arena_alloc(sizeof(Op *) * (size_t)(*n + 1));
+  for (int i = 0; i < *n; i++)
+    out[i] = r->v[i];
+  return out;
 }
 
 const char *red_identity_of(Op *r) {
@@ -1079,7 +1079,7 @@ static int by_value_id(const void *a, const void *b) {
   return x->v->id - y->v->id;
 }
 
-static void emit_pulled(Em *E, Pulled *p) {
+void emit_pulled(Em *E, Pulled *p) {
   Value *v = p->v;
   src_comment(E, v->def->loc);
   line(E, "%s = %s;", const_decl(ctype(v->dt, v->elt), cname(E, v)), ew_expr(E, v->def, p->idx));
@@ -1128,10 +1128,8 @@ static void emit_group(Em *E, Op **all, int nall) {
   Shape s = op_shape(ops[0]);
   Vec pulled = {0};
   collect_pulled(E, ops, n, &pulled);
-  GroupIndex *gx = group_index(E, ops[0]->parent);
-  int g0 = opgroup(ops[0]);
-  Op **red = arena_alloc(sizeof(Op *) * (size_t)((g0 >= 0 && g0 <= E->ngroups ? gx->reds[g0].n : 0) + 1));
-  int nred = fused_for(E, ops[0]->parent, g0, red);
+  int nred;
+  Op **red = fused_for(E, ops[0]->parent, opgroup(ops[0]), &nred);
   for (int i = 0; i < nred; i++)
     declare_results(E, red[i]);
   if (emit_group_simd(E, ops, n, &pulled, red, nred))
@@ -1501,7 +1499,7 @@ void emit_block(Em *E, Block *b) {
     /* collect the group up to its last op; scalar ops in between are emitted first (grouping
      * let them in only when they cannot depend on the group), reductions in between are
      * computed in the group's loop */
-    int last = g <= E->ngroups && group_index(E, b)->last[g] > i ? group_index(E, b)->last[g] : i;
+    int last = g <= E->ngroups ? group_index(E, b)->last[g] : i;
     Op **ops = arena_alloc(sizeof(Op *) * (size_t)(last - i + 1));
     int n = 0, j = i;
     for (; j <= last; j++) {

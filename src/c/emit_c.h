@@ -117,6 +117,7 @@ typedef struct Pulled {
 void collect_pulled(Em *E, Op **ops, int n, Vec *pulled);
 void emit_pulled_at(Em *E, Vec *pulled, int level);
 void emit_pulled_only(Em *E, Vec *pulled, int level);
+void emit_pulled(Em *E, Pulled *p); /* one pulled value's statement */
 void clear_pulled(Vec *pulled);
 
 /* emit_simd.c */

@@ -1028,13 +1028,11 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
   S->keys.n = S->vals.n = 0;
   S->full = full;
   E->last_line = 0;
-  for (int i = 0; row_values && i < pulled->n; i++) { /* emit_pulled_only, one by one */
+  for (int i = 0; row_values && i < pulled->n; i++) { /* emit_pulled_only(E, pulled, 1) */
     Pulled *p = pulled->v[i];
     if (p->conflict || p->level != 1)
       continue;
-    Vec one = {0};
-    vec_push(&one, p);
-    emit_pulled_only(E, &one, 1);
+    emit_pulled(E, p);
     vec_push(&S->lane0, (void *)cname(E, p->v)); /* its uses may all be decided (lane0_unused) */
     vec_push(&S->lane0, (void *)(uintptr_t)E->o->n);
   }
@@ -1358,14 +1356,20 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   return true;
 }
 
+static bool op_stores(const Op *op);
 static bool stores_in(Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    if (b->ops[i]->k == O_STORE)
+  for (int i = 0; i < b->nops; i++)
+    if (op_stores(b->ops[i]))
       return true;
-    for (int r = 0; r < b->ops[i]->nreg; r++)
-      if (stores_in(b->ops[i]->reg[r]))
-        return true;
-  }
+  return false;
+}
+/* Is op a store, or does it hold one? */
+static bool op_stores(const Op *op) {
+  if (op->k == O_STORE)
+    return true;
+  for (int r = 0; r < op->nreg; r++)
+    if (stores_in(op->reg[r]))
+      return true;
   return false;
 }
 
@@ -1374,16 +1378,19 @@ static bool stores_in(Block *b) {
 static bool stored_before(Op *op) {
   for (Block *b = op->parent; b; op = b->parent, b = op ? op->parent : NULL) {
     for (int i = 0; i < b->nops && b->ops[i] != op; i++)
-      for (int r = -1; r < b->ops[i]->nreg; r++)
-        if (r < 0 ? b->ops[i]->k == O_STORE : stores_in(b->ops[i]->reg[r]))
-          return true;
-    Op *owner = b->parent;
-    for (int r = 0; owner && (owner->k == O_FOR || owner->k == O_WHILE) && r < owner->nreg; r++)
-      if (stores_in(owner->reg[r]))
+      if (op_stores(b->ops[i]))
         return true;
-    if (!owner)
-      break;
+    Op *owner = b->parent;
+    if (owner && (owner->k == O_FOR || owner->k == O_WHILE) && op_stores(owner))
+      return true;
   }
+  return false;
+}
+
+static bool kernel_arg(Kernel *k, Value *v) {
+  for (int i = 0; i < k->nparams; i++)
+    if (k->params[i].val == v)
+      return true;
   return false;
 }
 
@@ -1396,12 +1403,10 @@ static Op *kept_operand(Em *E, Op **ops, int n, int nred, Shape s) {
   if (!ld || stored_before(ld))
     return NULL;
   Value *base = base_pointer(ld->in[0], true);
-  bool arg = false;
-  for (int i = 0; i < E->k->nparams; i++)
-    arg |= E->k->params[i].val == base;
-  for (int i = 0; arg && i < E->stored.n; i++)
-    arg = E->stored.v[i] != base;
-  return arg ? ld : NULL;
+  for (int i = 0; i < E->stored.n; i++)
+    if (E->stored.v[i] == base)
+      return NULL;
+  return kernel_arg(E->k, base) ? ld : NULL;
 }
 
 /* Kernel arguments stored through (E->stored) and whether tiles may be kept across programs:
@@ -1415,10 +1420,7 @@ static void keep_scan_block(Em *E, Block *b) {
       E->keep_ok = false;
     if (op->k == O_STORE) {
       Value *base = base_pointer(op->in[0], true);
-      bool arg = false;
-      for (int j = 0; j < E->k->nparams; j++)
-        arg |= E->k->params[j].val == base;
-      if (arg)
+      if (kernel_arg(E->k, base))
         vec_push(&E->stored, base);
       else
         E->keep_ok = false;

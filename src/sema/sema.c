@@ -650,15 +650,12 @@ static DType merge_dtype(Sema *S, Loc loc, const char *name, SVal *a, SVal *b, c
   }
   SVal *t = a->k == SV_TENSOR ? a : b->k == SV_TENSOR ? b : NULL;
   if (t && t->v->dt == DT_PTR) { /* a number is never a pointer */
-    SVal *num = t == a ? b : a;
-    DType nd = number_dtype(S, loc, num);
+    DType nd = number_dtype(S, loc, t == a ? b : a);
+    const char *ta = a == t ? dt_name(a->v->dt, a->v->elt) : dt_name(nd, nd);
+    const char *tb = b == t ? dt_name(b->v->dt, b->v->elt) : dt_name(nd, nd);
     if (name == RET)
-      error_at(loc, "Inconsistent return types: %s and %s",
-               dt_name(a->k == SV_TENSOR ? a->v->dt : nd, a->k == SV_TENSOR ? a->v->elt : nd),
-               dt_name(b->k == SV_TENSOR ? b->v->dt : nd, b->k == SV_TENSOR ? b->v->elt : nd));
-    error_at(loc, "'%s' has type %s %s but %s %s; the type must stay the same", name,
-             dt_name(a->k == SV_TENSOR ? a->v->dt : nd, a->k == SV_TENSOR ? a->v->elt : nd),
-             what, dt_name(b->k == SV_TENSOR ? b->v->dt : nd, b->k == SV_TENSOR ? b->v->elt : nd),
+      error_at(loc, "Inconsistent return types: %s and %s", ta, tb);
+    error_at(loc, "'%s' has type %s %s but %s %s; the type must stay the same", name, ta, what, tb,
              strcmp(what, "before the loop") == 0 ? "after an iteration" : "in the else branch");
   }
   if (t) return t->v->dt;
