@@ -29,7 +29,8 @@ static const char usage_text[] =
     "  -I DIR                   search DIR for the modules the kernel file imports (after\n"
     "                           the file's own folder, like Python's sys.path)\n"
     "      --target c|cuda      backend (default c)\n"
-    "      --emit ast|ir|c|cuda print one stage to stdout instead of writing files\n"
+    "      --emit STAGE         print one stage to stdout instead of writing files: ast,\n"
+    "                           ir, plan (the IR with the --target's decisions), c, cuda\n"
     "      --list-configs       print the kernel's @triton.autotune configs and heuristics\n"
     "      --all-configs        every @triton.autotune config (OUT_c0, OUT_c1, ...) and a\n"
     "                           dispatcher OUT keyed on the autotune key arguments\n"
@@ -124,8 +125,9 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("no kernel name (-n NAME)");
   if (!find_target(o->target))
     usage_error("unsupported target '%s' (--target c or cuda)", o->target);
-  if (o->emit && strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && !find_target(o->emit))
-    usage_error("--emit takes ast, ir, c or cuda");
+  if (o->emit && strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && strcmp(o->emit, "plan") &&
+      !find_target(o->emit))
+    usage_error("--emit takes ast, ir, plan, c or cuda");
   if (o->emit && find_target(o->emit))
     o->target = o->emit; /* --emit cuda prints what --target cuda writes */
   if (o->tuning && !o->all_configs)
@@ -143,7 +145,7 @@ void write_output(const char *path, const Buf *b) {
     usage_error("cannot write '%s': %s", path, strerror(errno));
 }
 
-/* Stages 2-4 on a parsed module; writes OUT.EXT and OUT.h (or prints the --emit stage). With
+/* Stages 2-5 on a parsed module; writes OUT.EXT and OUT.h (or prints the --emit stage). With
  * --all-configs the kernel is named after its config (KERNEL_cI). */
 static Kernel *translate_module(Module *m, const Options *o) {
   const Target *t = find_target(o->target);
@@ -165,8 +167,14 @@ static Kernel *translate_module(Module *m, const Options *o) {
     ir_dump(stdout, k);
     return k;
   }
+  if (t->prepare)
+    t->prepare(k, o);                                     /* 4. plan for the target */
+  if (o->emit && !strcmp(o->emit, "plan")) {
+    ir_dump_plan(stdout, k, t->plan_note);
+    return k;
+  }
   Buf c = {0}, h = {0};
-  t->emit(&c, &h, k, o);                                  /* 4. emit for the target */
+  t->emit(&c, &h, k, o);                                  /* 5. emit for the target */
   if (o->emit) {
     fputs(c.s, stdout);
   } else {

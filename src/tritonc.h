@@ -463,6 +463,10 @@ bool ir_dot_tf32(const Op *dot);
 bool ir_dot_wide_mma(const Op *dot);
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
+/* ir_dump with a target's decisions: note(out, k, NULL) once after the signature line (kernel-wide
+ * decisions), then note(out, k, op) at the end of each op's line (--emit plan) */
+typedef void (*PlanNote)(FILE *out, const Kernel *k, const Op *op);
+void ir_dump_plan(FILE *out, const Kernel *k, PlanNote note);
 const char *dt_name(DType t, DType elt); /* "fp32", "*fp32" */
 /* Text both emitters write: the Python line above a statement, device_print's conversions. */
 const char *source_comment(Loc loc);
@@ -549,8 +553,8 @@ int ax_vec_width(const Value *ptr, const Value *mask);
 
 /* ---------------------------------------------------------------- targets */
 
-/* A back end: the passes it wants and its emitter. main.c picks one by --target; shared code
- * never asks which target it runs for. */
+/* A back end: the passes it wants, its planner and its emitter. main.c picks one by --target;
+ * shared code never asks which target it runs for. */
 enum {
   PASS_ACCUM = 1,  /* loop accumulators summed after the loop -> per-trip scalar sums */
   PASS_PTRINC = 2, /* pointer tiles a for loop advances -> initial tile + carried offset */
@@ -560,7 +564,12 @@ typedef struct Target {
   const char *name; /* --target NAME, --emit NAME */
   const char *ext;  /* the source file's extension: "c", "cu" */
   unsigned passes;  /* PASS_* that pay on this target */
-  /* src_out: NAME.EXT, hdr_out: NAME.h */
+  /* stage 5, plan: decides how to realise the facts and records the decisions on the IR in
+   * named fields (NULL: nothing to decide); the emitter only prints them */
+  void (*prepare)(Kernel *k, const Options *opts);
+  /* --emit plan: prints the decisions prepare recorded (see ir_dump_plan) */
+  PlanNote plan_note;
+  /* stage 6, emit: src_out: NAME.EXT, hdr_out: NAME.h */
   void (*emit)(Buf *src_out, Buf *hdr_out, Kernel *k, const Options *opts);
   /* the launcher's parameter list as the header declares it ("float *x, int32_t n") */
   const char *(*launch_params)(Kernel *k);

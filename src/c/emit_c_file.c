@@ -494,4 +494,4 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
 
 static const char *c_launch_params(Kernel *k) { return param_list(k, false); }
 
-const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, emit_c, c_launch_params};
+const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, NULL, NULL, emit_c, c_launch_params};

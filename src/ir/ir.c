@@ -240,6 +240,9 @@ static void dump_type(FILE *out, const Value *v) {
 }
 
 static void dump_block(FILE *out, const Block *b, int depth);
+/* --emit plan: the target's note on each op (NULL for --emit ir) */
+static PlanNote plan_note;
+static const Kernel *plan_kernel;
 
 static void dump_dims(FILE *out, const char *key, const int64_t *x, int n) {
   fprintf(out, "%s=", key);
@@ -416,6 +419,8 @@ static void dump_op(FILE *out, const Op *op, int depth) {
     dump_facts(out, op->out[0], "  ");
   else
     dump_facts_list(out, op->out, op->nout);
+  if (plan_note)
+    plan_note(out, plan_kernel, op);
   fprintf(out, "\n");
   for (int r = 0; r < op->nreg; r++) {
     fprintf(out, "%*s{", depth * 2, "");
@@ -454,7 +459,17 @@ void ir_dump(FILE *out, const Kernel *k) {
     first = 0;
   }
   fprintf(out, ")\n");
+  if (plan_note)
+    plan_note(out, k, NULL);
   dump_block(out, k->body, 1);
+}
+
+void ir_dump_plan(FILE *out, const Kernel *k, PlanNote note) {
+  plan_note = note;
+  plan_kernel = k;
+  ir_dump(out, k);
+  plan_note = NULL;
+  plan_kernel = NULL;
 }
 
 /* ---- text shared by the emitters ---- */
