@@ -82,10 +82,13 @@ build/pymodules.c: $(wildcard runtime/inductor/*.py) tools/embed.sh
 	@mkdir -p build
 	sh tools/embed.sh tc_pymodules runtime/inductor/*.py > $@
 build/obj/pymodules.o: build/pymodules.c
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 build/obj/templates.o: build/templates.c
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 build/obj/queries.o: build/queries.c
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 bin/tritonc: $(OBJS)
@@ -168,14 +171,17 @@ build/rtindex: tools/rtindex.c
 	@mkdir -p build
 	$(CC) -O1 -std=c11 -Wall -Wextra -o $@ tools/rtindex.c
 build/runtime.c: runtime/tc_helpers.h runtime/tc_simd.h build/rtindex
+	@mkdir -p $(dir $@)
 	build/rtindex runtime/tc_helpers.h runtime/tc_simd.h > $@.tmp && mv $@.tmp $@
 build/obj/runtime.o: build/runtime.c src/c/runtime_index.h
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 build/cuda_runtime.c: runtime/tc_cuda_kernel.h tools/embed.sh
 	@mkdir -p build
 	sh tools/embed.sh tc_cuda_runtime runtime/tc_cuda_kernel.h > $@
 build/obj/cuda_runtime.o: build/cuda_runtime.c
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 # A static translator, for machines without libtree-sitter (the GPU machine's conformance run).
