@@ -37,6 +37,8 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 const char *path_base(const char *path); /* the part after the last '/' */
+/* The candidate a misspelt `name` most likely meant (few edits for its length), or NULL. */
+const char *closest_name(const char *name, const char *const *cands, int n);
 
 /* Growable array of pointers, arena-backed. */
 typedef struct Vec {

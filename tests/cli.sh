@@ -37,6 +37,9 @@ else echo "PASS stages-1-none"; pass=$((pass + 1)); fi
 check emit-ast 0 $T $ADD --emit ast;            has emit-ast-text "$tmp/out" "function definition"
 check emit-ir 0 $T $ADD --emit ir;              has emit-ir-text "$tmp/out" "program_id axis=0"
 check emit-c 0 $T $ADD --emit c;                has emit-c-text "$tmp/out" "add_kernel_program"
+# a misspelt kernel name: exit 1, and the error names the kernel the file has
+check kernel-typo 1 $T examples/add.py -n add_kernl -s "*fp32, *fp32, *fp32, i32, 1024"
+has kernel-typo-text "$tmp/err" "kernel 'add_kernl' not found; did you mean 'add_kernel'?"
 check list-configs 0 $T tests/conformance/kernels/autotune_heur.py -n axpy_autotuned_kernel --list-configs
 has list-configs-text "$tmp/out" "config 0:"
 check define-value 0 $T examples/add.py -n add_kernel -s "*fp32, *fp32, *fp32, i32" -D BLOCK_SIZE=256 --emit ir

@@ -1351,12 +1351,36 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
 
 /* ---- the kernel and its signature ---- */
 
+/* The error names what the file does have: the function `name` is likely a typo of (the caret
+ * on its def), else the file's @triton.jit functions. */
+static _Noreturn void kernel_not_found(const Module *m, const char *name) {
+  enum { SHOWN = 8 };
+  const char **names = arena_alloc(sizeof *names * (size_t)(m->funcs.n + 1));
+  for (int i = 0; i < m->funcs.n; i++)
+    names[i] = m->funcs.v[i]->str;
+  const char *near = closest_name(name, names, m->funcs.n);
+  for (int i = 0; near && i < m->funcs.n; i++)
+    if (names[i] == near)
+      error_at(m->funcs.v[i]->loc, "kernel '%s' not found; did you mean '%s'?", name, near);
+  Loc l = {m->file, 1, 1};
+  if (!m->funcs.n)
+    error_at(l, "kernel '%s' not found: this file has no @triton.jit function", name);
+  Buf list = {0};
+  for (int i = 0; i < m->funcs.n && i < SHOWN; i++)
+    buf_printf(&list, "%s'%s'", i ? ", " : "", names[i]);
+  if (m->funcs.n > SHOWN)
+    buf_printf(&list, " and %d more", m->funcs.n - SHOWN);
+  const char *have = fmt("%s", list.s);
+  buf_free(&list);
+  error_at(l, "kernel '%s' not found: the @triton.jit function%s in this file: %s", name,
+           m->funcs.n > 1 ? "s" : "", have);
+}
+
 static Node *find_kernel(Sema *S, const char *name) {
   for (int i = 0; i < S->mod->funcs.n; i++)
     if (strcmp(S->mod->funcs.v[i]->str, name) == 0)
       return S->mod->funcs.v[i];
-  Loc l = {S->mod->file, 1, 1};
-  error_at(l, "kernel '%s' not found: no @triton.jit function of that name in this file", name);
+  kernel_not_found(S->mod, name);
 }
 
 static bool parse_dtype_name(const char *s, DType *dt) {

@@ -58,6 +58,45 @@ const char *path_base(const char *path) {
   return b ? b + 1 : path;
 }
 
+/* Levenshtein distance, or a number past `cap` when the names are longer than it handles. */
+static int edit_distance(const char *a, const char *b, int cap) {
+  enum { MAXLEN = 64 };
+  int la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > MAXLEN || lb > MAXLEN || abs(la - lb) > cap)
+    return cap + 1;
+  int row[MAXLEN + 1];
+  for (int j = 0; j <= lb; j++)
+    row[j] = j;
+  for (int i = 1; i <= la; i++) {
+    int diag = row[0];
+    row[0] = i;
+    for (int j = 1; j <= lb; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[lb];
+}
+
+/* A third of the name's letters may differ (at least one), as a typo does; the first of the
+ * nearest candidates wins, so the answer follows the file's order. */
+const char *closest_name(const char *name, const char *const *cands, int n) {
+  int cap = (int)strlen(name) / 3, best = -1, best_d = 0;
+  if (cap < 1)
+    cap = 1;
+  for (int i = 0; i < n; i++) {
+    int d = edit_distance(name, cands[i], cap);
+    if (d <= cap && (best < 0 || d < best_d))
+      best = i, best_d = d;
+  }
+  return best < 0 ? NULL : cands[best];
+}
+
 char *fmt(const char *f, ...) {
   va_list ap, ap2;
   va_start(ap, f);
