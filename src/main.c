@@ -160,8 +160,6 @@ static Kernel *translate_module(Module *m, const Options *o) {
   pass_contract(k);                                       /*    multiply-adds, */
   if (t->passes & PASS_PTRINC)
     pass_ptrinc(k);                                       /*    pointer increments, */
-  if (t->passes & PASS_PREFETCH)
-    pass_prefetch(k);                                     /*    dot operands a trip ahead, */
   pass_axis(k);                                           /*    axis facts */
   if (o->emit && !strcmp(o->emit, "ir")) {
     ir_dump(stdout, k);

@@ -444,25 +444,10 @@ Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh);          /* adds an out
 int ir_find_op(Block *b, Op *op, int lo, int hi); /* op's index in b->ops[lo..hi), or -1 */
 Op *ir_op_at(Block *b, int pos, OpKind kind, Loc loc, int nin, Value **in); /* inserted at pos */
 void ir_replace_uses(Block *b, int from, Value *old, Value *nw); /* in b->ops[from..] and nested */
-bool ir_zero_const(Value *v); /* a 0 constant, cast, splat or broadcast (a load's other=0) */
 Op *ir_yield(Block *b);                 /* b's closing O_YIELD, or NULL */
 int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 */
-/* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, or tf32
- * with B = tl.trans(x), 2-D, whole 64-row blocks per warpgroup, K 64 or a multiple of 128 bytes,
- * each warpgroup's N a multiple of 64, N <= 256):
- * the warpgroups along M and N in *gm, *gn (either may be NULL). The CUDA target's wgmma form. */
-bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
-/* v, an operand of `dot`, is `tl.load(p, mask, other=0)` of a 2-D tile used once, read in
- * 16-byte vectors under one mask bit each, of fp16/bf16 elements, or of the fp32 or int8 ones
- * of an ir_dot_wide_mma dot: a dot operand the CUDA target can copy straight to shared memory
- * (cp.async); its load, or NULL. pass_prefetch streams only such loads. */
-Op *ir_cp_async_load(const Op *dot, Value *v);
 /* the load v is, or the one tl.trans(v) reads; NULL if neither */
 Op *ir_load_of(Value *v);
-/* dot multiplies 2-D fp32 tiles at tf32 precision (Triton's default on the GPU) */
-bool ir_dot_tf32(const Op *dot);
-/* dot is a 2-D tensor-core product of 32- or 8-bit operands: tf32, or int8 -> int32 */
-bool ir_dot_wide_mma(const Op *dot);
 void ir_count_uses(Kernel *k);
 void ir_dump(FILE *out, const Kernel *k);
 /* ir_dump with a target's decisions: note(out, k, NULL) once after the signature line (kernel-wide
@@ -536,7 +521,6 @@ void pass_fold(Kernel *k);  /* pass_fold.c: dead-code elimination */
 void pass_accum(Kernel *k); /* pass_accum.c: loop accumulators only summed -> scalar sums */
 void pass_contract(Kernel *k); /* pass_contract.c: a * b + c -> fma (contract) */
 void pass_ptrinc(Kernel *k);   /* pass_ptrinc.c: p += s in a for loop -> p0 + carried offset */
-void pass_prefetch(Kernel *k); /* pass_prefetch.c: a K loop's dot operands loaded a trip ahead */
 /* v is an fp32 product without a name whose only use may fuse with an add (pass_contract.c) */
 bool contractible_product(Value *v);
 #define FMA_CONTRACT 1 /* O_FMA flag: fusing is allowed, not required */
@@ -560,7 +544,6 @@ int ax_vec_width(const Value *ptr, const Value *mask);
 enum {
   PASS_ACCUM = 1,  /* loop accumulators summed after the loop -> per-trip scalar sums */
   PASS_PTRINC = 2, /* pointer tiles a for loop advances -> initial tile + carried offset */
-  PASS_PREFETCH = 4, /* the loads of a loop's tl.dot operands issued a trip ahead */
 };
 typedef struct Target {
   const char *name; /* --target NAME, --emit NAME */

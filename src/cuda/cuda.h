@@ -7,6 +7,8 @@
  *   sort.c       sort and top-k, gather, histogram through shared memory
  *   atomic.c     tl.atomic_* as PTX atom instructions, once per element
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
+ *   pipeline.c   the dot forms the target can take; operands loaded trips ahead (cu_prefetch)
+ *   plan.c       Target.prepare: cu_prefetch, then the axis facts of what it made
  *
  * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
  * canonical layout: the row-major flat index space is cut into chunks of V elements that are
@@ -94,6 +96,26 @@ typedef struct CE {
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
+
+/* pipeline.c */
+/* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, or tf32
+ * with B = tl.trans(x), 2-D, whole 64-row blocks per warpgroup, K 64 or a multiple of 128 bytes,
+ * each warpgroup's N a multiple of 64, N <= 256): the warpgroups along M and N in *gm, *gn
+ * (either may be NULL). */
+bool cu_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
+/* dot is a 2-D tensor-core product of 32- or 8-bit operands: tf32, or int8 -> int32 */
+bool cu_dot_wide_mma(const Op *dot);
+/* v, an operand of `dot`, is `tl.load(p, mask, other=0)` of a 2-D tile used once, read in
+ * 16-byte vectors under one mask bit each (axis facts), of fp16/bf16 elements, or of the fp32 or
+ * int8 ones of a cu_dot_wide_mma dot: a dot operand that can be copied straight to shared memory
+ * (cp.async); its load, or NULL. cu_prefetch streams only such loads. */
+Op *cu_cp_async_load(const Op *dot, Value *v);
+/* the loads of each for loop's tl.dot operands issued num_stages - 1 trips ahead (IR rewritten;
+ * the axis facts must be current, and are stale after it); false when -ns 1 leaves it alone */
+bool cu_prefetch(Kernel *k);
+
+/* plan.c */
+void cu_prepare(Kernel *k, const Options *opts); /* Target.prepare */
 
 /* layout.c */
 Lay lay_of(CE *E, Shape s);

@@ -259,4 +259,4 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
 
 static const char *cu_launch_params(Kernel *k) { return fmt("cudaStream_t stream%s", param_list(k, true)); }
 
-const Target target_cuda = {"cuda", "cu", PASS_PTRINC | PASS_PREFETCH, NULL, NULL, emit_cuda, cu_launch_params};
+const Target target_cuda = {"cuda", "cu", PASS_PTRINC, cu_prepare, NULL, emit_cuda, cu_launch_params};

@@ -125,7 +125,7 @@ static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
  * mma.sync fallback on the same layouts), false when op cannot take it: the tensor-core form
  * with whole warpgroups, 64-row blocks, and operands whose rows are whole 128-byte swizzle
  * atoms (K and a warpgroup's N multiples of 64, at most 256 columns per warpgroup). */
-static bool wg_split(CE *E, Op *op, int *gm, int *gn) { return ir_dot_wgmma_shape(E->k, op, gm, gn); }
+static bool wg_split(CE *E, Op *op, int *gm, int *gn) { return cu_dot_wgmma_shape(E->k, op, gm, gn); }
 
 static void set_lay(CE *E, Value *v, Lay *L, bool *changed) {
   if (!E->vlay[v->id]) {
@@ -192,10 +192,10 @@ static void plan_block(CE *E, Block *b, bool *changed) {
 
 /* ---- operands that go from global memory straight to shared memory ---- */
 
-/* v, an operand of dot, is a load ir_cp_async_load accepts whose threads each hold whole
+/* v, an operand of dot, is a load cu_cp_async_load accepts whose threads each hold whole
  * 16-byte chunks */
 static Op *streamable(CE *E, Op *dot, Value *v) {
-  Op *L = ir_cp_async_load(dot, v);
+  Op *L = cu_cp_async_load(dot, v);
   return L && lay_of(E, v->sh).V % (16 / (dt_bits(v->dt) / 8)) == 0 ? L : NULL;
 }
 
@@ -219,7 +219,7 @@ static Op *async_load(CE *E, Op *dot, int i) {
   return L && L->parent == dot->parent ? L : NULL;
 }
 
-/* Operands carried by the loop around their dots (pass_prefetch: the first D trips' tiles
+/* Operands carried by the loop around their dots (cu_prefetch: the first D trips' tiles
  * loaded before the loop, trip k + D's at the top of trip k) live in a ring of S = D + 1
  * stages of shared memory, each stage holding every such operand of the loop's dots: D fill
  * while the dots read one. The ring's region lies above whatever else the kernel keeps in
@@ -341,7 +341,7 @@ static long long operand_bytes(Op *dot, int o, bool nmajor) {
 static long long tile_bytes(Op *dot, int o, bool nmajor) { return (operand_bytes(dot, o, nmajor) + 1023) & ~1023LL; }
 
 /* the ring of loop (in parent at index at): every tensor-core dot operand of its body that
- * pass_prefetch carries */
+ * cu_prefetch carries */
 static void plan_ring(CE *E, Op *loop, Block *parent) {
   Block *b = loop->reg[0];
   Op *y = ir_yield(b);
@@ -488,13 +488,13 @@ static void plan_async(CE *E, Block *b) {
     /* each operand that streams alone (the other one staged from registers at the dot); a
      * load with shared-memory work before its dot is issued at the dot instead (late), when
      * nothing between them writes memory. A tf32 or int8 dot does not stream one beside a load
-     * staged from registers (pass_prefetch). */
+     * staged from registers (cu_prefetch). */
     int how[2] = {0, 0}; /* 1: streams, 2: streams late */
     for (int i = 0; i < 2; i++)
       if (both[i])
         how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
     if (mma_bytes(op) != 2 && ((!how[0] && ir_load_of(op->in[0])) || (!how[1] && ir_load_of(op->in[1]))))
-      continue; /* a load staged from registers beside one that streams: neither (pass_prefetch) */
+      continue; /* a load staged from registers beside one that streams: neither (cu_prefetch) */
     if ((!how[0] && staged_view(E, op, 0)) || (!how[1] && staged_view(E, op, 1)))
       continue; /* its layout change at the dot would overwrite the copies on their way */
     for (int i = 0; i < 2; i++)
@@ -857,7 +857,7 @@ static const char *kmajor_desc(const char *at, int rows, int K) {
  * accumulating into the loop-carried tile that nothing else reads until the loop ends (matmul's
  * acc = tl.dot(a, b, acc)). The warpgroup waits for the group before (wgmma.wait_group 1)
  * instead, so trip k's products run while trip k + 1's copies and address math are issued; the
- * buffers trip k - 1 read are then free for the copies issued after the dot (pass_prefetch puts
+ * buffers trip k - 1 read are then free for the copies issued after the dot (cu_prefetch puts
  * them there). The last trip also waits for its own group. */
 static bool defer_wait(CE *E, Op *dot) {
   Pipe *p = pipe_of(E, dot, 0) ? pipe_of(E, dot, 0) : pipe_of(E, dot, 1);

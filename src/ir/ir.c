@@ -169,12 +169,6 @@ void ir_replace_uses(Block *b, int from, Value *old, Value *nw) {
   }
 }
 
-bool ir_zero_const(Value *v) {
-  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST || v->def->k == O_CAST)) /* 0 in any type */
-    v = v->def->in[0];
-  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
-}
-
 int ir_find_op(Block *b, Op *op, int lo, int hi) {
   for (int p = lo; p < hi; p++)
     if (b->ops[p] == op)
@@ -562,54 +556,10 @@ const char *print_arg(DType t, const char *e) {
   }
 }
 
-bool ir_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
-  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
-  /* tf32: wgmma reads both operands K-major only, so B must be tl.trans of a tile */
-  bool tf32 = ir_dot_tf32(dot) && b->def && b->def->k == O_PERMUTE;
-  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16 && !tf32) ||
-      k->num_warps % 4)
-    return false;
-  /* K in 16-bit units: 32 bytes of K per instruction (k16 for fp16/bf16, k8 for tf32) */
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1] * (tf32 ? 2 : 1), G = k->num_warps / 4, m = G;
-  while (m > 1 && (M / m) % 64)
-    m /= 2;
-  int n = G / m;
-  if (M % 64 || (K % 64 && K != 32) || (M / m) % 64 || (N / n) % 64 || N / n > 256)
-    return false;
-  if (gm)
-    *gm = m;
-  if (gn)
-    *gn = n;
-  return true;
-}
-
 Op *ir_load_of(Value *v) {
   if (v->def && v->def->k == O_PERMUTE)
     v = v->def->in[0];
   return v->def && v->def->k == O_LOAD ? v->def : NULL;
-}
-
-bool ir_dot_tf32(const Op *dot) {
-  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
-  return r->sh.rank == 2 && r->dt == DT_F32 && a->dt == DT_F32 && b->dt == DT_F32 && dot->str &&
-         !strcmp(dot->str, "tf32");
-}
-
-bool ir_dot_wide_mma(const Op *dot) {
-  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
-  return ir_dot_tf32(dot) || (r->sh.rank == 2 && r->dt == DT_I32 && a->dt == DT_I8 && b->dt == DT_I8);
-}
-
-Op *ir_cp_async_load(const Op *dot, Value *v) {
-  Op *L = v->def;
-  bool wide = (v->dt == DT_F32 || v->dt == DT_I8) && ir_dot_wide_mma(dot);
-  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16 && !wide) ||
-      (L->nin > 2 && !ir_zero_const(L->in[2])))
-    return NULL;
-  int chunk = 16 / (dt_bits(v->dt) / 8); /* elements of 16 bytes */
-  if (v->sh.d[1] % chunk)
-    return NULL;
-  return ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < chunk ? NULL : L;
 }
 
 Op *ir_yield(Block *b) {

@@ -1,6 +1,6 @@
 # tritonc: -n mm_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, 128, 128, 64" -g "cdiv(M, 128) * cdiv(N, 128), 1, 1" --target cuda -w 4 -ns 3
 # A pipelined fp16 matmul on the CUDA target: a and b stream by cp.async into a ring of 3 stages
-# (pass_prefetch loads trip k + 2's tiles after trip k's dot), the dot is wgmma on sm_90a and
+# (cu_prefetch loads trip k + 2's tiles after trip k's dot), the dot is wgmma on sm_90a and
 # does not wait for its own group (tc_wgmma_wait1: trip k's products run while trip k + 2's
 # copies are issued; the last trip waits for all), mma.sync elsewhere.
 import triton

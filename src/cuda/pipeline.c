@@ -1,5 +1,7 @@
-/* pass_prefetch.c — the operands a for loop loads for its tl.dot are loaded D = num_stages - 1
- * trips ahead (here D = 1):
+/* pipeline.c — the tl.dot forms the CUDA target can take (wgmma's shape, the tf32 and int8
+ * tensor-core forms, operands copied straight to shared memory), and its prefetch pass
+ * (cu_prefetch, the first step of Target.prepare): the operands a for loop loads for its tl.dot
+ * are loaded D = num_stages - 1 trips ahead (here D = 1):
  *
  *     for k0 in range(lo, hi, st): a = tl.load(pa(k0, off), m(k0)); ...tl.dot(a, b)...; off += s
  *  -> a0 = tl.load(pa(lo, off0), m(lo) & (lo < hi))
@@ -14,16 +16,72 @@
  * do (-ns, default 3 as Triton's). Only operands the target copies that way are moved (16-bit
  * elements, or both operands of a tf32 or int8 dot, in 16-byte chunks under one mask bit,
  * other = 0, read by the dot alone; or k of tl.trans(k) for a dot of wgmma's shape,
- * ir_dot_wgmma_shape, or a tf32 or int8 one), since a tile carried in registers instead costs
+ * cu_dot_wgmma_shape, or a tf32 or int8 one), since a tile carried in registers instead costs
  * more than it saves. Every dot of the loop body. The address and mask must be index math of
  * the trip: pure ops of the body
  * over the induction variable, the carried values (at later trips as the body yields them,
  * themselves pure) and values from outside. Exact: the load at trip i + D reads what the
  * original load read at trip i + D, and nothing past the last trip (the mask). Only loops known
  * to count up (`range` with a positive constant step). */
-#include "tritonc.h"
+#include "cuda.h"
 
 #include <string.h>
+
+/* ---- the dot forms ---- */
+
+/* a 0 constant, cast, splat or broadcast (a load's other=0) */
+static bool zero_const(Value *v) {
+  while (v->def && (v->def->k == O_SPLAT || v->def->k == O_BROADCAST || v->def->k == O_CAST)) /* 0 in any type */
+    v = v->def->in[0];
+  return v->def && v->def->k == O_CONST && v->def->fval == 0 && v->def->ival == 0;
+}
+
+/* dot multiplies 2-D fp32 tiles at tf32 precision (Triton's default on the GPU) */
+static bool dot_tf32(const Op *dot) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  return r->sh.rank == 2 && r->dt == DT_F32 && a->dt == DT_F32 && b->dt == DT_F32 && dot->str &&
+         !strcmp(dot->str, "tf32");
+}
+
+bool cu_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  /* tf32: wgmma reads both operands K-major only, so B must be tl.trans of a tile */
+  bool tf32 = dot_tf32(dot) && b->def && b->def->k == O_PERMUTE;
+  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16 && !tf32) ||
+      k->num_warps % 4)
+    return false;
+  /* K in 16-bit units: 32 bytes of K per instruction (k16 for fp16/bf16, k8 for tf32) */
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1] * (tf32 ? 2 : 1), G = k->num_warps / 4, m = G;
+  while (m > 1 && (M / m) % 64)
+    m /= 2;
+  int n = G / m;
+  if (M % 64 || (K % 64 && K != 32) || (M / m) % 64 || (N / n) % 64 || N / n > 256)
+    return false;
+  if (gm)
+    *gm = m;
+  if (gn)
+    *gn = n;
+  return true;
+}
+
+bool cu_dot_wide_mma(const Op *dot) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  return dot_tf32(dot) || (r->sh.rank == 2 && r->dt == DT_I32 && a->dt == DT_I8 && b->dt == DT_I8);
+}
+
+Op *cu_cp_async_load(const Op *dot, Value *v) {
+  Op *L = v->def;
+  bool wide = (v->dt == DT_F32 || v->dt == DT_I8) && cu_dot_wide_mma(dot);
+  if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16 && !wide) ||
+      (L->nin > 2 && !zero_const(L->in[2])))
+    return NULL;
+  int chunk = 16 / (dt_bits(v->dt) / 8); /* elements of 16 bytes */
+  if (v->sh.d[1] % chunk)
+    return NULL;
+  return ax_vec_width(L->in[0], L->nin > 1 ? L->in[1] : NULL) < chunk ? NULL : L;
+}
+
+/* ---- the prefetch pass ---- */
 
 typedef struct Ctx {
   Kernel *k;
@@ -163,9 +221,9 @@ static bool invariant(Block *b, Value *v) {
 static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
   Value *v = d->in[o];
   if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 &&
-      (ir_dot_wgmma_shape(k, d, NULL, NULL) || ir_dot_wide_mma(d)))
+      (cu_dot_wgmma_shape(k, d, NULL, NULL) || cu_dot_wide_mma(d)))
     v = v->def->in[0]; /* tl.trans(k): the CUDA target streams k as it is (K-major) */
-  Op *L = ir_cp_async_load(d, v);
+  Op *L = cu_cp_async_load(d, v);
   if (d->out[0]->sh.rank != 2 || !L || L->parent != b)
     return NULL;
   for (int j = 0; j < L->nin; j++)
@@ -214,7 +272,7 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
      * streams runs slower than both staged, docs/decisions.md); the other may stream, come from
      * outside the loop (staged once) or be computed (attention's p) */
     Op *d = b->ops[i];
-    if (ir_dot_wide_mma(d) && (unstreamed_load(k, b, y, d, 0) || unstreamed_load(k, b, y, d, 1)))
+    if (cu_dot_wide_mma(d) && (unstreamed_load(k, b, y, d, 0) || unstreamed_load(k, b, y, d, 1)))
       continue;
     for (int o = 0; o < 2 && n < MAXL; o++) {
       Op *L = streamed(k, b, y, b->ops[i], o);
@@ -294,11 +352,12 @@ static void visit(Kernel *k, Block *b) {
   }
 }
 
-void pass_prefetch(Kernel *k) {
+bool cu_prefetch(Kernel *k) {
   if (k->num_stages < 2)
-    return; /* -ns 1: no operand is loaded ahead */
+    return false; /* -ns 1: no operand is loaded ahead */
   ir_count_uses(k);
   pass_axis(k); /* the vector width of a load decides whether it streams */
   visit(k, k->body);
   pass_fold(k); /* the original loads and their address math are dead now */
+  return true;
 }
