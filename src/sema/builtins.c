@@ -466,9 +466,17 @@ static SVal *bi_num_threads(Sema *S, Call *c) {
   return sv_int(!strcmp(c->name, "num_threads") ? w * 32 : w);
 }
 
+/* abs, minimum, maximum and clamp of pointers: semantic.py refuses them ("Unexpected dtype",
+ * "invalid operands"), and C has no abs of a pointer */
+static void reject_pointer(Call *c, Value *x) {
+  if (x->dt == DT_PTR)
+    error_at(c->loc, "%s() needs numeric operands, got %s", c->name, dt_name(x->dt, x->elt));
+}
+
 // tl.abs(x)
 static SVal *bi_abs(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "x");
+  reject_pointer(c, x);
   if (dt_is_unsigned(x->dt) || x->dt == DT_I1)
     return sv_tensor(x);
   if (dt_is_fp8(x->dt)) {
@@ -484,6 +492,7 @@ static SVal *bi_abs(Sema *S, Call *c) {
 static SVal *binary_math(Sema *S, Call *c, OpKind k, bool float_only) {
   Value *x, *y;
   promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
+  reject_pointer(c, x);
   if (float_only && !dt_is_float(x->dt)) {
     x = cast_to(S, c->loc, x, DT_F32);
     y = cast_to(S, c->loc, y, DT_F32);
@@ -518,6 +527,7 @@ static SVal *bi_clamp(Sema *S, Call *c) {
   xs.v = x;
   promote_same(S, c->loc, &xs, &hs, false, &x2, &hi);
   x = x2;
+  reject_pointer(c, x);
   lo = cast_to(S, c->loc, lo, x->dt);
   bool nan = propagate_all(S, c, 3);
   Value *t = tensor_binop(S, c->loc, nan ? O_MAXP : O_MAX, x, lo);
@@ -611,8 +621,20 @@ static Shape reduced_shape(Shape in, int axis, bool keep) {
   return r;
 }
 
+/* Triton combines with max, +, *, < ..., all of which refuse pointers (semantic.py raises
+ * "invalid operands" / "cannot add pointers together"), and fp8 values, whose arithmetic and
+ * compares Triton 3.6 cannot lower (tl.max and tl.min convert them to fp32 first: bi_max). */
+static void check_combinable(Loc loc, const char *fn, const char *verb, Value *x) {
+  if (x->dt == DT_PTR)
+    error_at(loc, "%s() cannot %s pointers (%s)", fn, verb, dt_name(x->dt, x->elt));
+  if (dt_is_fp8(x->dt))
+    error_at(loc, "%s on %s values: fp8 tensors can only be loaded, stored, converted and moved; "
+             "convert with .to(tl.float32) first", fn, dt_name(x->dt, DT__COUNT));
+}
+
 static Value *reduce_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool keep, const char *comb,
                              DType out) {
+  check_combinable(c->loc, c->name, "reduce", x);
   Shape orig = x->sh;
   int axis;
   if (!present(ax)) {
@@ -679,13 +701,16 @@ static SVal *bi_max(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
   SVal *ax = arg(c, 1, "axis");
   bool keep = kw_true(S, c, 4, "keep_dims");
-  /* Triton widens narrow operands of max/min: ints to int32, fp16/bf16 to fp32 */
+  bool idx = kw_true(S, c, 2, "return_indices");
+  /* Triton widens narrow operands of max/min: ints to int32, fp16/bf16 to fp32, and without
+   * indices fp8 to fp32 too (standard.py), so max and min of fp8 compare values, not codes;
+   * with indices fp8 stays fp8 and is refused like its compare */
   if (x->dt == DT_I1 || (dt_bits(x->dt) < 32 && dt_is_int(x->dt)))
     x = cast_to(S, c->loc, x, DT_I32);
-  else if (x->dt == DT_F16 || x->dt == DT_BF16)
+  else if (x->dt == DT_F16 || x->dt == DT_BF16 || (dt_is_fp8(x->dt) && !idx))
     x = cast_to(S, c->loc, x, DT_F32);
   Value *v = reduce_builtin(S, c, x, ax, keep, mx ? "max" : "min", x->dt);
-  if (!kw_true(S, c, 2, "return_indices"))
+  if (!idx)
     return sv_tensor(v);
   Value *i = reduce_builtin(S, c, x, ax, keep, mx ? "argmax" : "argmin", DT_I32);
   SVal *t = sv_tuple(2);
@@ -706,6 +731,7 @@ static SVal *bi_argmax(Sema *S, Call *c) {
 }
 
 static Value *scan_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool rev, const char *comb) {
+  check_combinable(c->loc, c->name, "scan", x);
   int axis = norm_axis(c, present(ax) ? ax->i : 0, x->sh.rank);
   if (x->sh.rank == 0)
     error_at(c->loc, "%s(): cannot scan a scalar", c->name);
@@ -734,6 +760,9 @@ SVal *reduce_with_region(Sema *S, Loc loc, OpKind kind, SVal **ins, int nin, int
   Value **vals = arena_alloc(sizeof(Value *) * (size_t)(nin + 1));
   for (int i = 0; i < nin; i++) {
     vals[i] = to_tensor(S, loc, ins[i]);
+    if (vals[i]->dt == DT_PTR) /* the targets keep reduction values in numeric registers */
+      error_at(loc, "%s(): reductions and scans over pointers are not supported (%s)",
+               kind == O_SCAN ? "associative_scan" : "reduce", dt_name(DT_PTR, vals[i]->elt));
     if (i && !shape_eq(vals[i]->sh, vals[0]->sh))
       error_at(loc, "all inputs of a reduction must have the same shape");
   }
@@ -960,6 +989,7 @@ static SVal *bi_flip(Sema *S, Call *c) {
     error_at(c->loc, "flip() needs a tensor");
   int axis = present(d) ? norm_axis(c, d->i, x->sh.rank) : x->sh.rank - 1;
   Value *r = emit1(S, O_FLIP, c->loc, x->dt, x->sh, 1, &x);
+  r->elt = x->elt; /* a flipped pointer tile still points at its element type */
   r->def->axis = axis;
   return sv_tensor(r);
 }
@@ -1040,7 +1070,9 @@ static Value *join2(Sema *S, Call *c, Value *a, Value *b) {
     error_at(c->loc, "join(): at most %d dimensions", MAXRANK);
   sh.d[sh.rank++] = 2;
   Value *in[2] = {x, y};
-  return emit1(S, O_JOIN, c->loc, x->dt, sh, 2, in);
+  Value *r = emit1(S, O_JOIN, c->loc, x->dt, sh, 2, in);
+  r->elt = x->elt;
+  return r;
 }
 
 // tl.join(a, b)
@@ -1070,6 +1102,7 @@ static SVal *bi_split(Sema *S, Call *c) {
   SVal *t = sv_tuple(2);
   for (int i = 0; i < 2; i++) {
     Value *r = emit1(S, O_SPLIT, c->loc, x->dt, sh, 1, &x);
+    r->elt = x->elt;
     r->def->ival = i;
     t->items[i] = sv_tensor(r);
   }
@@ -1087,7 +1120,9 @@ static SVal *bi_cat(Sema *S, Call *c) {
   sh.d[0] *= 2;
   check_shape(S, c->loc, sh);
   Value *in[2] = {x, y};
-  return sv_tensor(emit1(S, O_CAT, c->loc, x->dt, sh, 2, in));
+  Value *r = emit1(S, O_CAT, c->loc, x->dt, sh, 2, in);
+  r->elt = x->elt;
+  return sv_tensor(r);
 }
 
 /* ---- compile-time and debugging helpers ---- */

@@ -302,6 +302,33 @@ def _fp8_copy(b, s, c):
     b["h_ptr"] = [fp8_value("fp8e4nv", v) for v in b["x_ptr"]]
 
 
+def _fp8_minmax(dt, b, c):
+    r, n = c[4], c[5]
+    x = rows([fp8_value(dt, code) for code in b["x_ptr"]], n)
+    b["max_ptr"] = [max(row) for row in x]
+    b["min_ptr"] = [min(row[j] for row in x) for j in range(n)]
+    b["all_ptr"] = [max(map(max, x)), min(map(min, x))]
+
+
+@ref("fp8_minmax_e5")
+def _fp8_minmax_e5(b, s, c):
+    _fp8_minmax("fp8e5", b, c)
+
+
+@ref("fp8_minmax_e4nv")
+def _fp8_minmax_e4nv(b, s, c):
+    _fp8_minmax("fp8e4nv", b, c)
+
+
+@ref("ptr_shape_ops")
+def _ptr_shape_ops(b, s, c):
+    n, x = c[5], b["x_ptr"]
+    b["f_ptr"] = x[::-1]
+    b["j_ptr"] = x + [-v for v in x]
+    b["i_ptr"] = [v for a in x for v in (2.0 * a, a)]
+    b["s_ptr"] = [-v for v in x] + x
+
+
 def _positive_values(decode, top):
     return sorted((decode(c), c) for c in range(top + 1))
 

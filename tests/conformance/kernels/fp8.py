@@ -72,3 +72,16 @@ def fp8_abs_kernel(bits_ptr, out_ptr, FMT: tl.constexpr):
     offs = tl.arange(0, 256)
     f = tl.abs(_as_fp8(tl.load(bits_ptr + offs), FMT))
     tl.store(out_ptr + offs, f.to(tl.float32))
+
+
+@triton.jit
+def fp8_minmax_kernel(x_ptr, max_ptr, min_ptr, all_ptr, R: tl.constexpr, C: tl.constexpr):
+    # tl.max / tl.min of fp8 values: Triton widens them to fp32 first (standard.py), so they
+    # compare values, not codes (a negative value's code has its top bit set: above every
+    # positive one as an integer)
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    x = tl.load(x_ptr + r[:, None] * C + c[None, :])
+    tl.store(max_ptr + r, tl.max(x, 1))
+    tl.store(min_ptr + c, tl.min(x, 0))
+    tl.store(all_ptr + tl.arange(0, 2), tl.join(tl.max(x), tl.min(x)))

@@ -1,0 +1,11 @@
+# tritonc: --target cuda -n k -s "*fp32, *fp32, 16"
+# tl.cumprod over a tensor of pointers (Triton refuses it)
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(tl.cumprod(out_ptr + offs, 0), x)
