@@ -412,6 +412,8 @@ typedef struct Op {
   int flags;
   Block *parent;
   void *aux;
+  int group;  /* the C target's fusion group (c/plan.c), -1: none */
+  bool fused; /* C target: a reduction computed in its input's group loop (c/plan.c) */
 } Op;
 
 /* One specialised kernel. */
@@ -435,6 +437,7 @@ typedef struct Kernel {
   int num_warps;
   int num_stages;
   int next_value_id;
+  struct CPlan *cplan; /* the C target's decisions (c/plan.h), from its prepare */
 } Kernel;
 
 Value *ir_value(Kernel *k, DType dt, Shape sh);
@@ -559,7 +562,7 @@ typedef struct Target {
   /* the launcher's parameter list as the header declares it ("float *x, int32_t n") */
   const char *(*launch_params)(Kernel *k);
 } Target;
-extern const Target target_c;    /* c/emit_c_file.c */
+extern const Target target_c;    /* c/emit_c_file.c (prepare: c/plan.c) */
 extern const Target target_cuda; /* cuda/emit_cuda.c */
 
 /* ---------------------------------------------------------------- tune.c */

@@ -20,12 +20,22 @@ VInfo *vi(Value *v) {
   return v->aux;
 }
 
-int opgroup(Op *op) { return op->aux ? *(int *)op->aux - 1 : -1; }
-void set_opgroup(Op *op, int g) {
-  int *p = arena_alloc(sizeof(int));
-  *p = g + 1;
-  op->aux = p;
+const CVal *cv(Value *v) { return vi(v)->plan; }
+bool is_remat(Value *v) { return cv(v)->remat; }
+
+static void bind_block(const Kernel *k, Block *b) {
+  for (int i = 0; i < b->nargs; i++)
+    vi(b->args[i])->plan = c_val(k, b->args[i]);
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nout; j++)
+      vi(op->out[j])->plan = c_val(k, op->out[j]);
+    for (int r = 0; r < op->nreg; r++)
+      bind_block(k, op->reg[r]);
+  }
 }
+
+void bind_plan(const Kernel *k) { bind_block(k, k->body); }
 
 /* ---- names ---- */
 
@@ -234,299 +244,11 @@ const char *const_lit(Op *op) {
   }
 }
 
-/* ---- grouping ---- */
+/* ---- groups (c/plan.c decided them) ---- */
 
-bool is_view_op(Op *op) {
-  switch (op->k) {
-  case O_CONST: case O_ARG: case O_SPLAT: case O_BROADCAST: case O_ARANGE:
-    return true;
-  case O_RESHAPE: {
-    Shape a = op->in[0]->sh, b = op->out[0]->sh;
-    int na = 0, nb = 0, da[MAXRANK], db[MAXRANK];
-    for (int i = 0; i < a.rank; i++) if (a.d[i] != 1) da[na++] = a.d[i];
-    for (int i = 0; i < b.rank; i++) if (b.d[i] != 1) db[nb++] = b.d[i];
-    return na == nb && !memcmp(da, db, sizeof(int) * (size_t)na);
-  }
-  default:
-    return false;
-  }
-}
-
-bool is_elementwise(Op *op) {
-  int c = op_class[op->k];
-  if (op->k == O_STORE)
-    return op->in[0]->sh.rank > 0;
-  if (!op->nout || op->out[0]->sh.rank == 0)
-    return false;
-  return c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY || op->k == O_LOAD;
-}
-
-Shape op_shape(Op *op) { return op->k == O_STORE ? op->in[0]->sh : op->out[0]->sh; }
-
-/* ---- scheduling: ops of one shape next to each other ---- */
-/* An elementwise op of another shape that does not depend on the open group (a bias row
- * loaded between two steps on a 2D tile, the index math of a store) moves, with the ops it
- * needs from inside the group's span, to just before the group, so that the group's loop
- * nest is not cut in two and its tiles need not be stored. Loads move only when no store
- * lies in the span; stores, reductions, control flow, prints and asserts never move. */
-static bool movable(Op *op) {
-  int c = op_class[op->k];
-  return op->nreg == 0 && op->k != O_STORE && op->k != O_ATOMIC && c != K_CTRL && c != K_RED &&
-         c != K_MISC;
-}
-
-/* Moves op i and what it needs from ops[gs..i) in front of ops[gs]; returns how many moved,
- * 0 when something in that set belongs to (or depends on) the group of shape cs. */
-static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
-  int n = i - gs + 1, moved = 0;
-  bool *in = arena_alloc((size_t)n), load = false;
-  in[n - 1] = true;
-  for (int p = i; p >= gs; p--) {
-    if (!in[p - gs])
-      continue;
-    Op *o = b->ops[p];
-    if (!movable(o) || (p < i && is_elementwise(o) && shape_eq(op_shape(o), cs)))
-      return 0;
-    load |= o->k == O_LOAD;
-    moved++;
-    for (int j = 0; j < o->nin; j++) {
-      int q = o->in[j]->def ? ir_find_op(b, o->in[j]->def, gs, p) : -1;
-      if (q >= 0)
-        in[q - gs] = true;
-    }
-  }
-  for (int p = gs; load && p < i; p++)
-    if (!in[p - gs] && (b->ops[p]->k == O_STORE || b->ops[p]->k == O_ATOMIC))
-      return 0;
-  Op **tmp = arena_alloc(sizeof(Op *) * (size_t)n);
-  int k = 0;
-  for (int p = gs; p <= i; p++)
-    if (in[p - gs])
-      tmp[k++] = b->ops[p];
-  for (int p = gs; p <= i; p++)
-    if (!in[p - gs])
-      tmp[k++] = b->ops[p];
-  memcpy(&b->ops[gs], tmp, sizeof(Op *) * (size_t)n);
-  return moved;
-}
-
-/* A scalar op may sit inside a group (it is emitted before the group's loop). */
-static bool scalar_in_group(Op *op, bool has_store) {
-  /* an atomic keeps its place among the stores and loads around it (memory order) */
-  return op->nout && op->out[0]->sh.rank == 0 && op_class[op->k] != K_CTRL && op->k != O_ATOMIC &&
-         op->k != O_SREG && /* a clock read stays between what it times */
-         op_class[op->k] != K_RED && !(op->k == O_LOAD && has_store);
-}
-
-static bool fusable_reduce(Op *op);
-
-/* tl.sum / tl.max / tl.min of one value along its last dimension: what a loop over that value
- * can accumulate */
-static bool last_axis_reduce(Op *op) {
-  if (op->k != O_REDUCE || !op->str || op->nin != 1)
-    return false;
-  if (strcmp(op->str, "sum") && strcmp(op->str, "max") && strcmp(op->str, "min"))
-    return false;
-  return op->in[0]->def && op->axis == op->in[0]->sh.rank - 1;
-}
-
-/* A sum / max / min along the last dimension of a value of the open group is computed in the
- * group's loop (see mark_fused), so it does not end the group, but an op reading its result
- * does (the result exists only after the loop). `pend` collects those results and the views
- * of them. Does op read a result in `pend`? A view op that does joins them. */
-static bool reads_absorbed(Op *op, Vec *pend) {
-  for (int j = 0; j < op->nin; j++)
-    for (int k = 0; k < pend->n; k++)
-      if (op->in[j] == pend->v[k]) {
-        if (is_view_op(op))
-          vec_push(pend, op->out[0]);
-        return true;
-      }
-  return false;
-}
-
-static void schedule_ops(Block *b) {
-  int gs = -1;
-  Shape cs = {0};
-  bool has_store = false;
-  Vec pend = {0};
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    bool after = reads_absorbed(op, &pend);
-    if (is_view_op(op))
-      continue;
-    if (is_elementwise(op)) {
-      if (gs >= 0 && !shape_eq(cs, op_shape(op)) && !after) {
-        int m = hoist_before_group(b, gs, i, cs);
-        if (m) {
-          gs += m;
-          continue;
-        }
-      }
-      if (gs < 0 || !shape_eq(cs, op_shape(op)) || after) {
-        gs = i;
-        cs = op_shape(op);
-        has_store = false;
-        pend.n = 0;
-      }
-      has_store |= op->k == O_STORE;
-      continue;
-    }
-    /* while scheduling there are no groups yet: a reduction of a value computed in the span */
-    if (gs >= 0 && last_axis_reduce(op) && ir_find_op(b, op->in[0]->def, gs, i) >= 0) {
-      vec_push(&pend, op->out[0]);
-      continue;
-    }
-    if (!scalar_in_group(op, has_store) || after) {
-      gs = -1;
-      pend.n = 0;
-    }
-  }
-}
-
-static void group_ops(Em *E, Block *b) {
-  schedule_ops(b);
-  int cur = -1;
-  Shape cs = {0};
-  bool has_store = false;
-  Vec pend = {0};
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int r = 0; r < op->nreg; r++)
-      group_block(E, op->reg[r]);
-    bool after = reads_absorbed(op, &pend);
-    if (is_view_op(op))
-      continue;
-    if (is_elementwise(op)) {
-      if (cur < 0 || !shape_eq(cs, op_shape(op)) || after) {
-        cur = E->ngroups++;
-        cs = op_shape(op);
-        has_store = false;
-        pend.n = 0;
-      }
-      has_store |= op->k == O_STORE;
-      set_opgroup(op, cur);
-      continue;
-    }
-    if (cur >= 0 && fusable_reduce(op) && opgroup(op->in[0]->def) == cur) {
-      vec_push(&pend, op->out[0]);
-      continue;
-    }
-    if (!scalar_in_group(op, has_store) || after) {
-      cur = -1;
-      pend.n = 0;
-    }
-  }
-}
-
-void group_block(Em *E, Block *b) { group_ops(E, b); }
-
-/* A value computed in a group is stored to an array when anything outside the group uses it. */
-/* Cheap index math (offsets, masks, pointer tiles: integer ops on aranges, scalars and
- * broadcasts of them) is recomputed wherever it is used instead of being stored to an array,
- * like Triton's rematerialisation of index tiles. */
-static bool remat_operand(Value *u) {
-  if (u->sh.rank == 0 || !u->def)
-    return true;
-  Op *d = u->def;
-  if (is_view_op(d))
-    return d->nin == 0 || remat_operand(d->in[0]);
-  return is_remat(u);
-}
-
-bool is_remat(Value *v) {
-  VInfo *i = vi(v);
-  if (i->remat)
-    return i->remat == 1;
-  i->remat = 2;
-  Op *d = v->def;
-  if (!d || opgroup(d) < 0 || v->sh.rank == 0 || dt_is_float(v->dt))
-    return false;
-  switch (d->k) {
-  case O_ADD: case O_SUB: case O_MUL: case O_AND: case O_OR: case O_XOR: case O_SHL:
-  case O_SHR: case O_LT: case O_LE: case O_GT: case O_GE: case O_EQ: case O_NE: case O_PTRADD:
-  case O_NOT: case O_MIN: case O_MAX: case O_DIV: case O_MOD:
-    break;
-  case O_CAST:
-    if (dt_is_float(d->in[0]->dt))
-      return false;
-    break;
-  default:
-    return false;
-  }
-  for (int j = 0; j < d->nin; j++)
-    if (!remat_operand(d->in[j]))
-      return false;
-  i->remat = 1;
-  return true;
-}
-
-/* A sum / max / min along the last dimension of a value computed in a group is folded into
- * that group's loop: accumulators live across the innermost loop, so the value need not be
- * stored (the "keep SIMD partial accumulators" part of fusion). */
-#define FUSED_REDUCE 4
-
-static bool fusable_reduce(Op *op) {
-  if (!last_axis_reduce(op))
-    return false;
-  Value *v = op->in[0];
-  return opgroup(v->def) >= 0 && !is_remat(v) && (v->dt == DT_F32 || v->dt == DT_I32) &&
-         v->def->parent == op->parent;
-}
-
-void mark_fused(Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (fusable_reduce(op))
-      op->flags |= FUSED_REDUCE;
-    for (int r = 0; r < op->nreg; r++)
-      mark_fused(op->reg[r]);
-  }
-}
-
-/* Per block, built once (a block of an unrolled static_range holds tens of thousands of ops:
- * scanning it again for every group was quadratic): each group's last op and the reductions
- * fused into it, in block order. */
-typedef struct GroupIndex {
-  Block *b;
-  int ngroups;
-  int *last;   /* index in b of the group's last op, -1 if none */
-  Vec *reds;   /* the group's fused reductions */
-} GroupIndex;
-
-static GroupIndex *group_index(Em *E, Block *b) {
-  for (int i = 0; i < E->group_ix.n; i++) {
-    GroupIndex *x = E->group_ix.v[i];
-    if (x->b == b && x->ngroups == E->ngroups)
-      return x;
-  }
-  GroupIndex *x = arena_alloc(sizeof *x);
-  x->b = b;
-  x->ngroups = E->ngroups;
-  x->last = arena_alloc(sizeof(int) * (size_t)(E->ngroups + 1));
-  x->reds = arena_alloc(sizeof(Vec) * (size_t)(E->ngroups + 1));
-  for (int g = 0; g <= E->ngroups; g++) {
-    x->last[g] = -1;
-    x->reds[g] = (Vec){0};
-  }
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    int g = opgroup(op);
-    if (g >= 0 && g <= E->ngroups)
-      x->last[g] = i;
-    if ((op->flags & FUSED_REDUCE) && op->k == O_REDUCE) {
-      int r = opgroup(op->in[0]->def);
-      if (r >= 0 && r <= E->ngroups)
-        vec_push(&x->reds[r], op);
-    }
-  }
-  vec_push(&E->group_ix, x);
-  return x;
-}
-
-/* The fused reductions whose input group is g, in block b; their count in *n. */
-static Op **fused_for(Em *E, Block *b, int g, int *n) {
-  Vec *r = g >= 0 && g <= E->ngroups ? &group_index(E, b)->reds[g] : NULL;
+/* The fused reductions whose input group is g; their count in *n. */
+static Op **fused_for(Em *E, int g, int *n) {
+  const Vec *r = g >= 0 ? &E->plan->group[g].reds : NULL;
   *n = r ? r->n : 0;
   Op **out = arena_alloc(sizeof(Op *) * (size_t)(*n + 1));
   for (int i = 0; i < *n; i++)
@@ -543,19 +265,6 @@ const char *red_identity_of(Op *r) {
   return f ? "INFINITY" : "INT32_MAX";
 }
 
-void mark_uses(Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int j = 0; j < op->nin; j++) {
-      Value *v = op->in[j];
-      if (v->def && opgroup(v->def) >= 0 && opgroup(v->def) != opgroup(op) && !is_remat(v) &&
-          !(op->flags & FUSED_REDUCE && op->k == O_REDUCE))
-        vi(v)->mat = true;
-    }
-    for (int r = 0; r < op->nreg; r++)
-      mark_uses(op->reg[r]);
-  }
-}
 
 /* ---- element access ---- */
 
@@ -878,7 +587,7 @@ const char *const_decl(const char *type, const char *name) {
 /* `*(p + off)` reads better as `p[off]` when the pointer tile is not needed elsewhere. */
 static const char *deref(Em *E, Value *ptr, const char *const *idx) {
   Op *d = ptr->def;
-  if (d && d->k == O_PTRADD && inlinable(ptr) && opgroup(d) >= 0)
+  if (d && d->k == O_PTRADD && inlinable(ptr) && d->group >= 0)
     return fmt("%s[%s]", access(E, d->in[0], idx), access(E, d->in[1], idx));
   return fmt("*%s", access(E, ptr, idx));
 }
@@ -993,7 +702,7 @@ void close_loops(Em *E, Shape s) {
 const char *const IDX[MAXRANK] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"};
 
 bool inlinable(Value *v) {
-  return !v->name && v->uses == 1 && !vi(v)->mat && v->def->k != O_LOAD;
+  return !v->name && v->uses == 1 && !cv(v)->mat && v->def->k != O_LOAD;
 }
 
 /* One elementwise op inside a group loop (or as a scalar statement when idx is NULL). */
@@ -1012,7 +721,7 @@ void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
   Value *r = op->out[0];
   const char *e = ew_expr(E, op, idx);
   VInfo *i = vi(r);
-  if (r->sh.rank && i->mat) {
+  if (r->sh.rank && cv(r)->mat) {
     src_comment(E, op->loc);
     line(E, "%s%s = %s;", cname(E, r), index_str(r->sh, idx), e);
   } else if (inlinable(r)) {
@@ -1129,13 +838,13 @@ static void emit_group(Em *E, Op **all, int nall) {
   Vec pulled = {0};
   collect_pulled(E, ops, n, &pulled);
   int nred;
-  Op **red = fused_for(E, ops[0]->parent, opgroup(ops[0]), &nred);
+  Op **red = fused_for(E, ops[0]->group, &nred);
   for (int i = 0; i < nred; i++)
     declare_results(E, red[i]);
   if (emit_group_simd(E, ops, n, &pulled, red, nred))
     return;
   for (int i = 0; i < n; i++)
-    if (ops[i]->nout && vi(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
+    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
   int saved_line = E->last_line;
   E->last_line = 0;
@@ -1301,7 +1010,7 @@ static bool reads_only_in(Block *b, Value *a, int g, Op *def) {
     for (int j = 0; j < op->nin; j++)
       reads |= op->in[j] == a;
     /* readers: only ops of the group, none after the op that computes the new value */
-    if (reads && (opgroup(op) != g || op->k == O_YIELD || (after_def && op != def)))
+    if (reads && (op->group != g || op->k == O_YIELD || (after_def && op != def)))
       return false;
     for (int r = 0; r < op->nreg; r++)
       if (!reads_only_in(op->reg[r], a, -2, NULL))
@@ -1341,13 +1050,13 @@ static void alias_carried(Em *E, Op *loop, Block *b, int first_arg, Op *yield) {
       vi(y)->cname = cname(E, loop->out[j]);
       continue;
     }
-    if (!y->def || y->def->parent != b || opgroup(y->def) < 0 || !vi(y)->mat ||
+    if (!y->def || y->def->parent != b || y->def->group < 0 || !cv(y)->mat ||
         is_remat(y) || y->sh.rank == 0 || vi(y)->alias)
       continue;
     bool used_in_def = false;
     for (int k = 0; k < y->def->nin; k++)
       used_in_def |= y->def->in[k] == a;
-    if (!used_in_def || !reads_only_in(b, a, opgroup(y->def), y->def))
+    if (!used_in_def || !reads_only_in(b, a, y->def->group, y->def))
       continue;
     vi(y)->alias = true;
     vi(y)->cname = cname(E, loop->out[j]);
@@ -1456,7 +1165,7 @@ void emit_op(Em *E, Op *op) {
   case O_PRINT: src_comment(E, op->loc); emit_print(E, op); return;
   case O_ASSERT: src_comment(E, op->loc); emit_assert(E, op); return;
   case O_REDUCE: case O_SCAN:
-    if (op->k == O_REDUCE && (op->flags & FUSED_REDUCE))
+    if (op->k == O_REDUCE && op->fused)
       return; /* computed in its input's loop */
     src_comment(E, op->loc);
     emit_reduce_or_scan(E, op);
@@ -1490,7 +1199,7 @@ void emit_block(Em *E, Block *b) {
       i++;
       continue;
     }
-    int g = opgroup(op);
+    int g = op->group;
     if (g < 0) {
       emit_op(E, op);
       i++;
@@ -1499,16 +1208,16 @@ void emit_block(Em *E, Block *b) {
     /* collect the group up to its last op; scalar ops in between are emitted first (grouping
      * let them in only when they cannot depend on the group), reductions in between are
      * computed in the group's loop */
-    int last = g <= E->ngroups ? group_index(E, b)->last[g] : i;
+    int last = E->plan->group[g].last;
     Op **ops = arena_alloc(sizeof(Op *) * (size_t)(last - i + 1));
     int n = 0, j = i;
     for (; j <= last; j++) {
       Op *o = b->ops[j];
-      if (opgroup(o) == g)
+      if (o->group == g)
         ops[n++] = o;
-      else if (is_view_op(o) || (o->k == O_REDUCE && (o->flags & FUSED_REDUCE)))
+      else if (is_view_op(o) || (o->k == O_REDUCE && o->fused))
         continue;
-      else if (opgroup(o) < 0 && scalar_in_group(o, false))
+      else if (o->group < 0 && scalar_in_group(o, false))
         emit_op(E, o);
       else
         break;

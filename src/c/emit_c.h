@@ -6,21 +6,19 @@
  *   emit_c_sort.c sort and top-k, gather, histogram
  *   emit_c_atomic.c tl.atomic_* as __atomic operations
  *   emit_c_file.c grid expressions, helpers, the program function, launcher and header
+ * They print what c/plan.c decided (plan.h) and decide nothing the plan records.
  */
 #ifndef EMIT_C_H
 #define EMIT_C_H
-#include "tritonc.h"
+#include "plan.h"
 
 enum { H_F16 = 1, H_BF16 = 2, H_NANMM = 4, H_MATH = 8, H_WRAP = 16, H_SIMD = 32 };
 
 typedef struct VInfo {
   const char *cname; /* C variable (array or scalar); NULL until named */
   const char *inl;   /* expression to use inside the current group instead of cname */
-  int group;         /* group of the defining op, -1 if none */
-  bool mat;          /* stored to an array (tiles) */
-  int remat;         /* 0 unknown, 1 cheap index math recomputed where used, 2 not */
+  const CVal *plan;   /* the plan's decisions for the value */
   bool alias;        /* stored straight into a loop-carried variable (no own array) */
-  int pinv;          /* 0 unknown, 1 the same in every program, 2 may differ between programs */
   const char *in_place; /* a tl.dot operand tile: NAME_at / NAME_ld, where it lies (or NULL) */
   const char *kept;     /* a tl.dot operand tile: NAME, its copy kept across programs */
 } VInfo;
@@ -28,13 +26,13 @@ typedef struct VInfo {
 typedef struct Em {
   Buf *o;
   Kernel *k;
+  const CPlan *plan;   /* k->cplan */
   int ind;
   int last_line;
   unsigned need;
-  int ntemp, ngroups;
+  int ntemp;
   Vec names;           /* C names taken (names_push, names_truncate: they keep nameix) */
   void *nameix;        /* emit_c.c's index of names */
-  Vec group_ix;        /* emit_c.c's per-block index of groups (GroupIndex) */
   Vec bitcasts; /* "from_to" pairs needing a helper */
   bool calls;   /* the current group calls a function that blocks vectorisation */
   Vec wraps;    /* wrapping integer helpers used, e.g. "tc_add_i32" */
@@ -43,15 +41,9 @@ typedef struct Em {
   Block *pf_block;
   Shape pf_shape;
   Vec pf_bases;   /* base pointers (Value *) whose loads have a prefetch site already */
-  long long pf_bytes;  /* bytes one program loads and stores, -1 when loops make it unknown */
-  long long nt_bytes;  /* the same, at least (loops of unknown trip count counted once) */
-  long long shared_bytes; /* and what every program accesses alike, once for the launch */
   bool pf_gated;       /* a prefetch site tests tc_pf_on */
   bool nt_used;        /* a store may stream (tc_nt_on) */
-  bool no_stream;      /* no streaming stores: the kernel orders memory with atomics */
   Vec nt_stores;       /* store ops emitted as tc_f32_store_nt (their prefetches yield) */
-  bool keep_ok;        /* tiles may be kept across programs (keep_scan) */
-  Vec stored;          /* kernel arguments the kernel stores through */
   int nkeep;           /* kept-tile sites emitted */
 } Em;
 
@@ -60,11 +52,8 @@ extern const char *const IDX[MAXRANK];
 
 /* emit_c.c */
 VInfo *vi(Value *v);
-/* v is the same in every program of a launch (emit_simd.c) */
-bool program_invariant(Value *v, Block *at);
-Value *base_pointer(Value *p, bool through_scalars);
-int opgroup(Op *op);
-void set_opgroup(Op *op, int g);
+const CVal *cv(Value *v); /* the plan's decisions for v */
+void bind_plan(const Kernel *k); /* every value's VInfo.plan */
 const char *unique_name(Em *E, const char *base);
 void names_push(Em *E, const char *s);
 void names_truncate(Em *E, int n);
@@ -74,14 +63,7 @@ void src_comment(Em *E, Loc loc);
 const char *ctype(DType t, DType elt);
 const char *const_lit(Op *op);
 const char *const_decl(const char *type, const char *name);
-bool is_view_op(Op *op);
-bool is_elementwise(Op *op);
-bool is_remat(Value *v);
-
-Shape op_shape(Op *op);
-void group_block(Em *E, Block *b);
-void mark_uses(Block *b);
-void mark_fused(Block *b);
+bool is_remat(Value *v); /* cv(v)->remat */
 const char *red_identity_of(Op *r);
 const char *dims_decl(Shape s);
 const char *index_str(Shape s, const char *const *idx);
@@ -122,7 +104,6 @@ void clear_pulled(Vec *pulled);
 
 /* emit_simd.c */
 bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred);
-void keep_scan(Em *E, Kernel *k);
 
 /* emit_c_dot.c */
 void emit_dot(Em *E, Op *op);

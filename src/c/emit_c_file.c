@@ -237,104 +237,13 @@ static void scan_pids(Block *b, bool *used) {
   }
 }
 
-/* The bytes one program loads and stores from memory, counting one trip of each loop whose
- * trip count is known only at run time (a while loop, a range over a kernel argument), which
- * then clears *exact. What several accesses through one pointer read (a row loaded again by
- * each of layer norm's three loops) counts once: per root pointer (the scalar pointer a
- * pointer tile is built on) and direction, the largest of its accesses; accesses the same in
- * every program (a weight vector) count for none. A launch moving less than
- * TC_PREFETCH_MIN_BYTES in all is taken to find its data in cache, and when the count is
- * exact its programs skip the next-program prefetches, which would only take load slots
- * there; a launch moving at least TC_STREAM_MIN_BYTES even by the lower bound streams its
- * whole-vector stores past the caches. */
-typedef struct Access {
-  Value *root; /* the first scalar pointer under the access's pointer tile */
-  bool store;
-  bool shared; /* every access is the same in every program */
-  long long bytes;
-} Access;
-typedef struct Traffic {
-  int n, cap;
-  Access *r;
-} Traffic;
-
-static void count_traffic(Block *b, long long trips, Traffic *t, bool *exact) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_LOAD || op->k == O_STORE || op->k == O_ATOMIC) {
-      Value *v = op->k == O_LOAD ? op->out[0] : op->in[1], *root = base_pointer(op->in[0], false);
-      long long n = shape_numel(v->sh) * ((dt_bits(v->dt) + 7) / 8) * trips;
-      bool store = op->k != O_LOAD;
-      int k = 0;
-      while (k < t->n && (t->r[k].root != root || t->r[k].store != store))
-        k++;
-      if (k == t->n && t->n == t->cap) {
-        Access *r = arena_alloc(sizeof(Access) * (size_t)(t->cap = 2 * t->cap + 16));
-        if (t->n)
-          memcpy(r, t->r, sizeof(Access) * (size_t)t->n);
-        t->r = r;
-      }
-      if (k == t->n)
-        t->r[t->n++] = (Access){root, store, true, 0};
-      t->r[k].shared &= program_invariant(op->in[0], b);
-      if (n > t->r[k].bytes)
-        t->r[k].bytes = n > (1LL << 40) ? 1LL << 40 : n;
-    }
-    long long inner = trips;
-    if (op->k == O_WHILE)
-      *exact = false;
-    if (op->k == O_FOR) {
-      Op *lo = op->in[0]->def, *hi = op->in[1]->def, *st = op->in[2]->def;
-      if (!lo || !hi || !st || lo->k != O_CONST || hi->k != O_CONST || st->k != O_CONST ||
-          st->ival <= 0)
-        *exact = false;
-      else if (hi->ival <= lo->ival)
-        inner = 0;
-      else { /* ceil((hi - lo) / st) without overflow, at most 2^30 */
-        unsigned long long span = (unsigned long long)hi->ival - (unsigned long long)lo->ival;
-        unsigned long long n = span / (unsigned long long)st->ival + (span % (unsigned long long)st->ival != 0);
-        inner *= n > (1ULL << 30) ? 1LL << 30 : (long long)n;
-      }
-      if (inner > (1LL << 30))
-        inner = 1LL << 30;
-    }
-    for (int r = 0; r < op->nreg; r++)
-      count_traffic(op->reg[r], inner, t, exact);
-  }
-}
-
-/* The bytes of one program, and (in *shared) those the same in every program. */
-static long long program_bytes(Block *b, bool *exact, long long *shared) {
-  Traffic t = {0};
-  count_traffic(b, 1, &t, exact);
-  long long n = 0;
-  *shared = 0;
-  for (int k = 0; k < t.n; k++) {
-    long long *sum = t.r[k].shared ? shared : &n;
-    *sum += t.r[k].bytes;
-    if (*sum > (1LL << 40))
-      *sum = 1LL << 40;
-  }
-  return n;
-}
-
 /* "grid_x * grid_y * grid_z * PER + SHARED" (terms that are 0 left out) */
 static const char *launch_bytes(Em *E, long long per) {
   const char *g = fmt("(long long)grid_x * grid_y * grid_z * %lld", per);
-  if (!E->shared_bytes)
+  long long shared = E->plan->shared_bytes;
+  if (!shared)
     return g;
-  return per ? fmt("%s + %lld", g, E->shared_bytes) : fmt("%lldLL", E->shared_bytes);
-}
-
-static bool has_atomic(Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    if (b->ops[i]->k == O_ATOMIC)
-      return true;
-    for (int r = 0; r < b->ops[i]->nreg; r++)
-      if (has_atomic(b->ops[i]->reg[r]))
-        return true;
-  }
-  return false;
+  return per ? fmt("%s + %lld", g, shared) : fmt("%lldLL", shared);
 }
 
 static void emit_program(Em *E, Kernel *k) {
@@ -345,12 +254,6 @@ static void emit_program(Em *E, Kernel *k) {
        k->name, strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
   line(E, "{");
   E->ind++;
-  bool exact = true;
-  E->nt_bytes = program_bytes(k->body, &exact, &E->shared_bytes);
-  E->pf_bytes = exact ? E->nt_bytes : -1;
-  /* streaming stores are weakly ordered: an atomic's release would not publish them */
-  E->no_stream = has_atomic(k->body);
-  keep_scan(E, k);
   Buf *out = E->o, rest = {0};
   E->o = &rest; /* the body first: whether it tests tc_pf_on is known after */
   emit_block(E, k->body);
@@ -358,8 +261,9 @@ static void emit_program(Em *E, Kernel *k) {
   bool used[6] = {0};
   scan_pids(k->body, used);
   /* the launch's traffic: per program times the grid, plus what all programs share */
-  const char *nt_expr = launch_bytes(E, E->nt_bytes), *pf_expr = launch_bytes(E, E->pf_bytes);
-  if ((E->pf_gated && E->pf_bytes) || (E->nt_used && E->nt_bytes))
+  long long bytes = E->plan->bytes, pf_bytes = E->plan->bytes_exact ? bytes : -1;
+  const char *nt_expr = launch_bytes(E, bytes), *pf_expr = launch_bytes(E, pf_bytes);
+  if ((E->pf_gated && pf_bytes) || (E->nt_used && bytes))
     used[3] = used[4] = used[5] = true;
   if (E->nkeep) /* tc_keep_find tells programs apart */
     used[0] = used[1] = used[2] = true;
@@ -386,39 +290,18 @@ static void emit_program(Em *E, Kernel *k) {
 
 static void expand(Buf *o, const char *tmpl, const char *const *kv) { template_expand(o, tmpl, kv); }
 
-/* What only the GPU has: tl.inline_asm_elementwise (PTX) and %smid (the multiprocessor's id)
- * are positioned errors. %globaltimer counts nanoseconds; the CPU's C11 UTC clock does too. */
-static void check_gpu_only(Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_ASM)
-      error_at(op->loc, "tl.inline_asm_elementwise is not supported on the C target: its "
-               "assembly is for the GPU (PTX) and cannot become C; translate with --target "
-               "cuda, or write the operation with tl.* functions");
-    if (op->k == O_SREG && strcmp(op->str, "globaltimer"))
-      error_at(op->loc, "tl.extra.cuda.%s() reads a GPU special register (the streaming "
-               "multiprocessor's id): the C target has no equivalent (it exists on --target "
-               "cuda)", op->str);
-    for (int r = 0; r < op->nreg; r++)
-      check_gpu_only(op->reg[r]);
-  }
-}
-
 static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
-  check_gpu_only(k->body);
   Em E = {0};
   Buf body = {0};
   E.o = &body;
   E.k = k;
+  E.plan = k->cplan;
+  bind_plan(k);
   for (int i = 0; i < k->nparams; i++)
     if (!k->params[i].constexpr_) {
       names_push(&E, k->params[i].name);
       vi(k->params[i].val)->cname = k->params[i].name;
     }
-  ir_count_uses(k);
-  group_block(&E, k->body);
-  mark_fused(k->body);
-  mark_uses(k->body);
   emit_program(&E, k);
   /* wrapping helpers of expressions that were built but not emitted (a vector group that fell
    * back to scalar code, a comparison decided by value ranges) are dropped */
@@ -494,4 +377,5 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
 
 static const char *c_launch_params(Kernel *k) { return param_list(k, false); }
 
-const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, NULL, NULL, emit_c, c_launch_params};
+const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, c_prepare, NULL, emit_c,
+                         c_launch_params};

@@ -644,22 +644,21 @@ static VX *vx(Sim *S, Value *v, const char *const *idx) {
 /* Binds an op's result: a named or reused value gets a local; a stored one goes to its array. */
 static void bind(Sim *S, Value *r, VX *x) {
   Em *E = S->E;
-  VInfo *i = vi(r);
   if (S->direct && r == S->direct->out[0]) /* checked, not loaded (direct_check) */
     return;
-  if (i->mat && x->t != 'f' && x->t != 'i') {
+  if (cv(r)->mat && x->t != 'f' && x->t != 'i') {
     S->fail = true;
     return;
   }
   if (x->k == VV && (r->name || r->uses > 1) && x->t != 'p') {
     const char *ty = x->t == 'f' ? "tc_vf32" : x->t == 'i' ? "tc_vi32" : "tc_vmask";
-    const char *n = i->mat ? unique_name(E, fmt("%s_v", cname(E, r))) : cname(E, r);
+    const char *n = cv(r)->mat ? unique_name(E, fmt("%s_v", cname(E, r))) : cname(E, r);
     line(E, "const %s %s = %s;", ty, n, x->e);
     x = mk(VV, x->t, n);
     vec_push(&S->locals, r);
     vec_push(&S->locals, (void *)n);
   }
-  if (i->mat)
+  if (cv(r)->mat)
     line(E, "tc_%s32_store(&%s%s, %s);", x->t == 'f' ? "f" : "i", cname(E, r),
          index_str(r->sh, IDX), vec(S, x));
   cache(S, r, x);
@@ -684,8 +683,8 @@ static void store(Sim *S, Op *op) {
   const char *m = mask_of(S, op, 2, IDX);
   if (p->k == VC && m)
     line(S->E, "%s_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
-  else if (p->k == VC && elt == DT_F32 && S->E->nt_bytes + S->E->shared_bytes > 0 &&
-           !S->E->no_stream) { /* a whole vector */
+  else if (p->k == VC && elt == DT_F32 && S->E->plan->bytes + S->E->plan->shared_bytes > 0 &&
+           !S->E->plan->atomics) { /* a whole vector */
     line(S->E, "tc_f32_store_nt(%s, %s, tc_nt_on);", p->e, vec(S, v));
     S->E->nt_used = true;
     vec_push(&S->E->nt_stores, op);
@@ -762,7 +761,7 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
     }
     VX *x = op_vx(S, op, IDX);
     Value *r = op->out[0];
-    if (op != S->direct && (vi(r)->mat || (x->k == VV && (r->name || r->uses > 1) && x->t != 'p')))
+    if (op != S->direct && (cv(r)->mat || (x->k == VV && (r->name || r->uses > 1) && x->t != 'p')))
       src_comment(S->E, op->loc); /* bind writes a statement */
     bind(S, op->out[0], x);
   }
@@ -770,51 +769,6 @@ static void emit_body(Sim *S, Op **ops, int n, Vec *pulled) {
 }
 
 #define MAX_PF_PER_GROUP 4
-
-/* The for op whose loop variable is the block argument v, if v is one: searched in the
- * blocks enclosing `at`. */
-static Op *loop_of_iv(Value *v, Block *at) {
-  for (Block *b = at; b && b->parent; b = b->parent->parent)
-    if (b->parent->k == O_FOR && b->nargs > 0 && b->args[0] == v)
-      return b->parent;
-  return NULL;
-}
-
-/* Is v the same in every program (it depends on no program id, no loaded value and no
- * loop-carried variable)? Then an access through it has nothing to prefetch for the next
- * program: a weight row, a bias vector. */
-bool program_invariant(Value *v, Block *at) {
-  VInfo *i = vi(v);
-  if (i->pinv)
-    return i->pinv == 1;
-  i->pinv = 2;
-  Op *d = v->def;
-  bool inv;
-  if (!d) {
-    Op *loop = loop_of_iv(v, at);
-    inv = loop && program_invariant(loop->in[0], loop->parent) &&
-          program_invariant(loop->in[1], loop->parent) &&
-          program_invariant(loop->in[2], loop->parent);
-  } else if (d->k == O_PROGRAM_ID || d->k == O_LOAD || d->k == O_ATOMIC || d->nreg) {
-    inv = false;
-  } else {
-    inv = true;
-    for (int j = 0; j < d->nin && inv; j++)
-      inv = program_invariant(d->in[j], d->parent);
-  }
-  i->pinv = inv ? 1 : 2;
-  return inv;
-}
-
-/* The pointer a pointer tile is offset from (through ptradd, splat, broadcast): with
- * through_scalars, the kernel argument even under scalar offsets (`X + row * stride`), else
- * the first scalar pointer. */
-Value *base_pointer(Value *p, bool through_scalars) {
-  while (p->def && (through_scalars || p->sh.rank > 0) &&
-         (p->def->k == O_PTRADD || (is_view_op(p->def) && p->def->nin == 1)))
-    p = p->def->in[0];
-  return p;
-}
 
 /* Is v, through transposes, permutes, reshapes and casts, an operand of a tl.dot in block b
  * (or a block nested in it)? */
@@ -846,7 +800,7 @@ static bool feeds_dot(Block *b, Value *v) {
  * at 2048^3 on 2 cores: 0.72-0.73x OpenBLAS with them, 0.76 without; attention unchanged). */
 static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
   Value *ptr = op->in[0], *base = base_pointer(ptr, true);
-  if (*count >= MAX_PF_PER_GROUP || program_invariant(ptr, op->parent))
+  if (*count >= MAX_PF_PER_GROUP || cv(ptr)->pinv)
     return;
   if (!write && feeds_dot(op->parent, op->out[0]))
     return;
@@ -881,12 +835,12 @@ static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
 /* Does the block hold another elementwise group of the same shape after ops[n-1]? */
 static bool later_group(Op **ops, int n, Shape s) {
   Block *b = ops[0]->parent;
-  int g = opgroup(ops[0]), i = 0;
+  int g = ops[0]->group, i = 0;
   while (i < b->nops && b->ops[i] != ops[n - 1])
     i++;
   for (i++; i < b->nops; i++) {
     Op *o = b->ops[i];
-    if (opgroup(o) >= 0 && opgroup(o) != g && is_elementwise(o) && shape_eq(op_shape(o), s))
+    if (o->group >= 0 && o->group != g && is_elementwise(o) && shape_eq(op_shape(o), s))
       return true;
   }
   return false;
@@ -899,7 +853,7 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   int count = 0, sites = E->npf;
   /* when the program's traffic is known, the launch's size decides (program_bytes): the
    * prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
-  bool gate = E->pf_bytes >= 0;
+  bool gate = E->plan->bytes_exact;
   Buf *out = E->o, sites_text = {0};
   E->o = &sites_text;
   E->ind += gate;
@@ -1277,7 +1231,7 @@ static Op *dot_operand_load(Op **ops, int n, int nred, Shape s, int which) {
     Op *op = ops[i];
     if (may_write(op))
       return NULL;
-    if (!op->nout || !vi(op->out[0])->mat)
+    if (!op->nout || !cv(op->out[0])->mat)
       continue;
     if (ld || op->k != O_LOAD || op->out[0]->dt != DT_F32 || vi(op->out[0])->alias ||
         op->out[0]->uses != 1)
@@ -1356,84 +1310,11 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   return true;
 }
 
-static bool op_stores(const Op *op);
-static bool stores_in(Block *b) {
-  for (int i = 0; i < b->nops; i++)
-    if (op_stores(b->ops[i]))
-      return true;
-  return false;
-}
-/* Is op a store, or does it hold one? */
-static bool op_stores(const Op *op) {
-  if (op->k == O_STORE)
-    return true;
-  for (int r = 0; r < op->nreg; r++)
-    if (stores_in(op->reg[r]))
-      return true;
-  return false;
-}
-
-/* May a store of op's program run before op? (One earlier in an enclosing block, or anywhere
- * in an enclosing loop, whose next trip follows it.) */
-static bool stored_before(Op *op) {
-  for (Block *b = op->parent; b; op = b->parent, b = op ? op->parent : NULL) {
-    for (int i = 0; i < b->nops && b->ops[i] != op; i++)
-      if (op_stores(b->ops[i]))
-        return true;
-    Op *owner = b->parent;
-    if (owner && (owner->k == O_FOR || owner->k == O_WHILE) && op_stores(owner))
-      return true;
-  }
-  return false;
-}
-
-static bool kernel_arg(Kernel *k, Value *v) {
-  for (int i = 0; i < k->nparams; i++)
-    if (k->params[i].val == v)
-      return true;
-  return false;
-}
-
-/* The load of a second tl.dot operand whose copy may be kept across programs (runtime section
- * keep says when that pays and why it is sound), or NULL: the kernel allows it (keep_scan), the
- * tile is loaded through a kernel argument the kernel never stores through, and no store of the
- * program runs before it (a program reads its own stores, whatever the arguments alias). */
-static Op *kept_operand(Em *E, Op **ops, int n, int nred, Shape s) {
-  Op *ld = E->keep_ok ? dot_operand_load(ops, n, nred, s, 1) : NULL;
-  if (!ld || stored_before(ld))
-    return NULL;
-  Value *base = base_pointer(ld->in[0], true);
-  for (int i = 0; i < E->stored.n; i++)
-    if (E->stored.v[i] == base)
-      return NULL;
-  return kernel_arg(E->k, base) ? ld : NULL;
-}
-
-/* Kernel arguments stored through (E->stored) and whether tiles may be kept across programs:
- * not when the kernel orders memory between programs (atomics, barriers, inline asm, volatile
- * loads) or stores through a pointer that is no kernel argument (it may point anywhere). */
-static void keep_scan_block(Em *E, Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_ATOMIC || op->k == O_BARRIER || op->k == O_ASM ||
-        (op->k == O_LOAD && (op->flags & LOAD_VOLATILE)))
-      E->keep_ok = false;
-    if (op->k == O_STORE) {
-      Value *base = base_pointer(op->in[0], true);
-      if (kernel_arg(E->k, base))
-        vec_push(&E->stored, base);
-      else
-        E->keep_ok = false;
-    }
-    for (int r = 0; r < op->nreg; r++)
-      keep_scan_block(E, op->reg[r]);
-  }
-}
-
-void keep_scan(Em *E, Kernel *k) {
-  E->keep_ok = true;
-  E->stored.n = 0;
-  keep_scan_block(E, k->body);
+/* The load of a second tl.dot operand whose copy may be kept across programs: one the plan
+ * marks keepable (c/plan.c), or NULL. */
+static Op *kept_operand(Op **ops, int n, int nred, Shape s) {
+  Op *ld = dot_operand_load(ops, n, nred, s, 1);
+  return ld && cv(ld->out[0])->keep ? ld : NULL;
 }
 
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
@@ -1443,7 +1324,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   if (s.d[s.rank - 1] < 16 || (s.d[s.rank - 1] & 15))
     return false;
   for (int i = 0; i < n; i++)
-    if (ops[i]->nout && vi(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
+    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
   Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, NULL, NULL, false};
   Buf *saved_o = E->o, body = {0};
@@ -1454,14 +1335,14 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   E->o = &body;
   E->last_line = 0;
   for (int i = 0; i < n; i++)
-    if (ops[i]->nout && vi(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
+    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
   for (int i = 0; i < nred; i++)
     if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)
       S.fail = true;
   Op *ld = dot_operand_load(ops, n, nred, s, 0);
   bool in_place = ld && direct_check(E, ops, n, pulled, ld, false);
-  Op *kl = ld ? NULL : kept_operand(E, ops, n, nred, s);
+  Op *kl = ld ? NULL : kept_operand(ops, n, nred, s);
   bool kept = kl && direct_check(E, ops, n, pulled, kl, true);
   if (in_place) {
     line(E, "if (!%s_at) { /* else the copy */", vi(ld->out[0])->in_place);

@@ -1,0 +1,51 @@
+/* plan.h — the C target's plan (c/plan.c, Target.prepare): what it decided for one kernel,
+ * read by the emitter files (emit_c.h) and printed by --emit plan. Nothing here prints C. */
+#ifndef C_PLAN_H
+#define C_PLAN_H
+#include "tritonc.h"
+
+/* One value's decisions, indexed by Value.id. */
+typedef struct CVal {
+  bool mat;   /* a tile stored to an array: something outside its group reads it */
+  bool remat; /* cheap index math recomputed where it is used, never stored */
+  bool pinv;  /* the same in every program of a launch (no program id, load, carried value) */
+  bool keep;  /* a load whose tile may be kept for the thread's next programs when it is a
+                 tl.dot's second operand (see keep_scan in plan.c) */
+} CVal;
+
+/* One fusion group: consecutive elementwise ops of one shape in one block, printed as one
+ * loop nest. */
+typedef struct CGroup {
+  Block *b;
+  int last;  /* index in b->ops of the group's last op */
+  Vec reds;  /* the reductions computed in the group's loop (Op *, in block order) */
+} CGroup;
+
+typedef struct CPlan {
+  CVal *val;       /* by Value.id */
+  int nvals;
+  CGroup *group;   /* by Op.group */
+  int ngroups;
+  /* launch traffic: bytes one program loads and stores (loops of unknown trip count counted
+   * once, which clears bytes_exact), and what every program accesses alike, once per launch */
+  long long bytes, shared_bytes;
+  bool bytes_exact;
+  bool atomics;    /* the kernel has atomics: no streaming stores (they are weakly ordered: an
+                      atomic's release would not publish them) */
+  bool keep_ok;    /* tiles may be kept across programs at all */
+  Vec stored;      /* kernel arguments (Value *) the kernel stores through */
+} CPlan;
+
+/* c/plan.c */
+void c_prepare(Kernel *k, const Options *opts); /* target_c.prepare */
+const CVal *c_val(const Kernel *k, const Value *v);
+bool is_view_op(const Op *op);     /* emits nothing: read through index expressions */
+bool is_elementwise(const Op *op); /* may join a group */
+Shape op_shape(const Op *op);      /* a store's tile shape, else its result's */
+/* a scalar op the group around it may hold (it is printed before the group's loop) */
+bool scalar_in_group(const Op *op, bool has_store);
+/* the pointer a pointer tile is offset from (through ptradd, splat, broadcast): with
+ * through_scalars the kernel argument even under scalar offsets, else the first scalar one */
+Value *base_pointer(Value *p, bool through_scalars);
+
+#endif
