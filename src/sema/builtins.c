@@ -1477,7 +1477,7 @@ static SVal *py_abs(Sema *S, Call *c) {
   if (x->k == SV_FLOAT)
     return sv_float(fabs(x->f));
   if (x->k == SV_INT)
-    return sv_int(x->i < 0 ? -x->i : x->i);
+    return sv_int(x->i < 0 ? py_int_neg(c->loc, x->i) : x->i);
   error_at(c->loc, "abs() of %s", sv_kind_name(x));
 }
 

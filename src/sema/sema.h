@@ -210,6 +210,7 @@ void check_shape(Sema *S, Loc loc, Shape sh);
 SVal *binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b);
 SVal *unary(Sema *S, Loc loc, PyOp op, SVal *a);
 SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b); /* constexpr folding */
+int64_t py_int_neg(Loc loc, int64_t x);                      /* -x, with Python's overflow */
 Value *tensor_binop(Sema *S, Loc loc, OpKind k, Value *a, Value *b); /* same dtype, broadcast */
 Value *tensor_cmp(Sema *S, Loc loc, OpKind k, Value *a, Value *b);
 Value *tensor_select(Sema *S, Loc loc, Value *c, Value *a, Value *b);

@@ -577,6 +577,30 @@ static int64_t py_mod(int64_t a, int64_t b) {
   return r;
 }
 
+static _Noreturn void int_overflow(Loc loc) {
+  error_at(loc, "integer overflow in a constant expression: the result does not fit in 64 bits");
+}
+
+/* x ** y for y >= 0 by squaring: 1 ** (1 << 60) answers at once instead of looping */
+static int64_t py_int_pow(Loc loc, int64_t x, int64_t y) {
+  int64_t r = 1;
+  while (y > 0) {
+    if ((y & 1) && __builtin_mul_overflow(r, x, &r))
+      int_overflow(loc);
+    y >>= 1;
+    if (y > 0 && __builtin_mul_overflow(x, x, &x))
+      int_overflow(loc);
+  }
+  return r;
+}
+
+/* -x and abs(x) of a Python int: -(-2**63) is 2**63, past int64 (C's negation is undefined) */
+int64_t py_int_neg(Loc loc, int64_t x) {
+  if (x == INT64_MIN)
+    int_overflow(loc);
+  return -x;
+}
+
 static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
   (void)S;
   int64_t r;
@@ -595,17 +619,15 @@ static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
     return sv_float((double)x / (double)y);
   case OP_FLOORDIV:
     if (y == 0) error_at(loc, "division by zero in a constant expression");
+    if (x == INT64_MIN && y == -1) goto overflow; /* 2**63: C's division would trap */
     return sv_int(py_floordiv(x, y));
   case OP_MOD:
     if (y == 0) error_at(loc, "modulo by zero in a constant expression");
+    if (y == -1) return sv_int(0); /* INT64_MIN % -1 traps in C; Python says 0 */
     return sv_int(py_mod(x, y));
-  case OP_POW: {
+  case OP_POW:
     if (y < 0) return sv_float(pow((double)x, (double)y));
-    r = 1;
-    for (int64_t i = 0; i < y; i++)
-      if (__builtin_mul_overflow(r, x, &r)) goto overflow;
-    return sv_int(r);
-  }
+    return sv_int(py_int_pow(loc, x, y));
   case OP_LSHIFT: /* Python's ints: exact, so a result beyond int64 overflows */
     if (y < 0) error_at(loc, "negative shift count");
     if (x == 0) return sv_int(0);
@@ -626,7 +648,7 @@ static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
   default: error_at(loc, "operator '%s' is not supported on integers", pyop_names[op]);
   }
 overflow:
-  error_at(loc, "integer overflow in a constant expression: the result does not fit in 64 bits");
+  int_overflow(loc);
 }
 
 static SVal *py_float_op(Sema *S, Loc loc, PyOp op, double x, double y) {
@@ -679,7 +701,7 @@ static bool sv_equal(const SVal *a, const SVal *b) {
 SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   if (!b) { /* unary */
     if (a->k == SV_INT || a->k == SV_BOOL) {
-      if (op == OP_NEG) return sv_int(-a->i);
+      if (op == OP_NEG) return sv_int(py_int_neg(loc, a->i));
       if (op == OP_POS) return sv_int(a->i);
       if (op == OP_INVERT) return sv_int(~a->i);
     }
