@@ -4,6 +4,8 @@
 #   make check  the quick loop: golden text + command line + a few execution cases (~15 s)
 #   make fuzz   a long mutation campaign against bin/tritonc-san (FUZZ_SECONDS, default 600)
 #   make bench  benchmarks (ratios measured side by side; not a test)
+#   make install PREFIX=/usr/local   the translator, runtime headers and NVRTC library, CMake module,
+#               Makefile fragment and Python runner (tools/install.sh); make uninstall PREFIX=...
 # Missing dependencies are installed on first use (apt-get, npm ci), idempotently.
 
 CC      ?= cc
@@ -19,7 +21,7 @@ OBJS    := $(SRCS:src/%.c=build/obj/%.o) build/obj/ts_parser.o build/obj/ts_scan
            build/obj/cuda_runtime.o build/obj/pymodules.o
 STAMP   := build/.deps-installed
 
-.PHONY: all deps pydeps demo test check fuzz bench tune clean runner
+.PHONY: all deps pydeps demo test check fuzz bench tune clean runner install uninstall
 
 all: bin/tritonc
 
@@ -128,7 +130,17 @@ bin/fuzz-translate: tests/fuzz/fuzz_translate.c $(FUZZ_OBJS)
 demo: bin/tritonc
 	sh tests/demo.sh
 
-test: bin/tritonc bin/tritonc-san $(PY_STAMP)
+# cmake: tests/consumer builds examples/consumer with Debian's cmake (installed once, like above).
+CMAKE_STAMP := build/.cmake-installed
+$(CMAKE_STAMP):
+	@mkdir -p build
+	@dpkg -s cmake >/dev/null 2>&1 || { echo "installing: cmake"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq --no-install-recommends cmake; }
+	@touch $@
+
+test: bin/tritonc bin/tritonc-san $(PY_STAMP) $(CMAKE_STAMP)
 	sh tests/run_all.sh
 
 # The Python runner's suite alone (about 1 min of CPU: it compiles every example's kernels).
@@ -161,6 +173,14 @@ bench: bin/tritonc $(BENCH_STAMP)
 # dispatcher with it (bench/tune.sh; TUNE_SIZES="M,N,K ...", TUNING=FILE).
 tune: bin/tritonc
 	sh bench/tune.sh
+
+# PYTHON: the interpreter whose runner is installed (default: the system python3); PYTHONDIR
+# overrides the folder (default: where PYTHON looks under PREFIX).
+PREFIX ?= /usr/local
+install: bin/tritonc
+	sh tools/install.sh install "$(PREFIX)" "$(DESTDIR)"
+uninstall:
+	sh tools/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
 
 clean:
 	rm -rf build/obj build/san build/fuzz build/exec build/golden build/*.c bin

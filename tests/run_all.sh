@@ -55,5 +55,6 @@ run_suite simd sh tests/simd/run.sh
 run_suite cuda sh tests/cuda/run.sh
 run_suite runner sh tests/runner/run.sh
 run_suite inductor sh tests/inductor/run.sh
+run_suite consumer sh tests/consumer/run.sh
 echo "$total_pass passed, $total_fail failed"
 exit $status

@@ -36,18 +36,31 @@ def cache_dir():
 
 @functools.lru_cache(maxsize=None)
 def tritonc_path():
-    """$TRITONC, else bin/tritonc beside the package (the repository's), else tritonc on PATH."""
+    """$TRITONC, else bin/tritonc beside the package (the repository's), else the one make install
+    put beside an installed package, else tritonc on PATH."""
     env = os.environ.get("TRITONC")
     if env:
         return os.path.abspath(env)
     here = os.path.join(REPO_DIR, "bin", "tritonc")
     if os.access(here, os.X_OK):
         return here
+    inst = installed()
+    if inst and os.access(inst.TRITONC, os.X_OK):
+        return inst.TRITONC
     found = shutil.which("tritonc")
     if found:
         return found
     raise TritoncError("tritonc: no translator: build it (make bin/tritonc in the repository), "
                        "put it on PATH, or set TRITONC=/path/to/tritonc")
+
+
+def installed():
+    """The paths tools/install.sh recorded in an installed package; None in the repository."""
+    try:
+        from . import _installed
+    except ImportError:
+        return None
+    return _installed
 
 
 def runtime_dir():

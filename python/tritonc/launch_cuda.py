@@ -28,12 +28,17 @@ def cuda_home():
 
 @functools.lru_cache(maxsize=None)
 def runtime_lib():
-    """runtime/tc_cuda.c as a shared library in the cache (keyed by its source and the toolkit)."""
+    """runtime/tc_cuda.c as a shared library in the cache (keyed by its source and the toolkit),
+    or the one make install built beside an installed package."""
+    inst = build.installed()
+    if inst and inst.CUDA_RUNTIME_LIB and os.path.exists(inst.CUDA_RUNTIME_LIB):
+        return _bind(ctypes.CDLL(inst.CUDA_RUNTIME_LIB))
     home = cuda_home()
     rt = build.runtime_dir()
     if not home or not rt:
         raise DeviceError("tritonc: CUDA tensors need the CUDA toolkit (nvrtc.h, libnvrtc; set "
-                          "CUDA_HOME) and the repository's runtime/ folder; none found")
+                          "CUDA_HOME) and the repository's runtime/ folder, or an installed "
+                          "lib/libtritonc_cuda.so; none found")
     lib = next((d for d in (os.path.join(home, "lib64"), os.path.join(home, "lib"),
                             os.path.join(home, "targets", "x86_64-linux", "lib"))
                 if os.path.exists(os.path.join(d, "libnvrtc.so"))), None)
@@ -60,7 +65,10 @@ def runtime_lib():
         if r.returncode != 0:
             raise CCompileError("tritonc: building the CUDA runtime failed:\n" + r.stderr[-4000:])
         os.replace(tmp, out)
-    dll = ctypes.CDLL(out)
+    return _bind(ctypes.CDLL(out))
+
+
+def _bind(dll):
     dll.tc_cuda_load.restype = ctypes.c_void_p
     dll.tc_cuda_load.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
                                  ctypes.c_char_p, ctypes.c_size_t]
