@@ -408,6 +408,27 @@ static SVal *bi_fpclass(Sema *S, Call *c) {
 // tensors broadcast to one shape (Triton's broadcast without arithmetic promotion); one result
 // of that shape per dtype (a tuple of dtypes gives a tuple). Which target can run the assembly
 // is the target's to say (the CUDA target emits it, the C target refuses it).
+/* Every $N of the asm text must name one of the operands the constraints list (one constraint a
+ * register); nvcc stops with an internal compiler error on a $N past them. */
+static void check_asm_operands(Loc loc, const char *text, const char *cons) {
+  int n = 1;
+  for (const char *p = cons; *p; p++)
+    n += *p == ',';
+  for (const char *p = text; *p; p++) {
+    if (*p != '$' || p[1] < '0' || p[1] > '9')
+      continue;
+    long v = 0;
+    const char *q = p + 1;
+    for (; *q >= '0' && *q <= '9' && v < 100000; q++)
+      v = v * 10 + (*q - '0');
+    if (v >= n)
+      error_at(loc, "inline_asm_elementwise(): the asm names operand $%.*s, but the constraints "
+               "\"%s\" give %d operand%s ($0..$%d)", (int)(q - p - 1), p + 1, cons, n,
+               n == 1 ? "" : "s", n - 1);
+    p = q - 1;
+  }
+}
+
 static SVal *bi_inline_asm(Sema *S, Call *c) {
   SVal *asm_ = need(c, 0, "asm"), *cons = need(c, 1, "constraints"), *args = need(c, 2, "args");
   SVal *dts = need(c, 3, "dtype"), *pure = need(c, 4, "is_pure"), *pack = need(c, 5, "pack");
@@ -424,14 +445,23 @@ static SVal *bi_inline_asm(Sema *S, Call *c) {
     error_at(c->loc, "inline_asm_elementwise(): dtype must be a dtype or a tuple of dtypes");
   for (int i = 0; i < nout; i++) {
     SVal *d = multi ? dts->items[i] : dts;
-    if (d->k != SV_DTYPE || d->dt == DT_PTR || d->dt == DT_I1)
-      error_at(c->loc, "inline_asm_elementwise(): result dtype %d must be a numeric dtype", i);
+    if (d->k != SV_DTYPE)
+      error_at(c->loc, "inline_asm_elementwise(): result %d's dtype is %s, not a dtype", i,
+               sv_kind_name(d));
+    if (d->dt == DT_PTR || d->dt == DT_I1)
+      error_at(c->loc, "inline_asm_elementwise(): result %d has dtype %s; a result must be a "
+               "number (not int1 or a pointer)", i, dt_name(d->dt, d->elt));
   }
+  check_asm_operands(c->loc, asm_->s, cons->s);
   int nin = args->n;
   Value **in = arena_alloc(sizeof(Value *) * (size_t)(nin + 1));
   Shape sh = {0};
   for (int i = 0; i < nin; i++) {
     in[i] = to_tensor(S, c->loc, args->items[i]);
+    /* a bool has no register form (PTX has no 1-bit registers to pass): as for results */
+    if (in[i]->dt == DT_I1)
+      error_at(c->loc, "inline_asm_elementwise(): argument %d is an int1 (bool) tensor; convert "
+               "it to a number first, e.g. .to(tl.int32)", i);
     sh = broadcast_shapes(S, c->loc, sh, in[i]->sh);
   }
   for (int i = 0; i < nin; i++)
