@@ -37,6 +37,9 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 const char *path_base(const char *path); /* the part after the last '/' */
+/* A Python identifier as an ASCII C identifier: each non-ASCII letter spelled uXXXX (or
+ * UXXXXXXXX), its code point; an ASCII name is returned unchanged. */
+const char *c_ident(const char *name);
 /* The candidate a misspelt `name` most likely meant (few edits for its length), or NULL. */
 const char *closest_name(const char *name, const char *const *cands, int n);
 
@@ -427,7 +430,8 @@ typedef struct KParam {
 } KParam;
 
 typedef struct Kernel {
-  const char *name;
+  const char *name;        /* the C name of the entry points (c_ident of the Python name) */
+  const char *source_name; /* the Python name */
   const char *file;
   const char *signature; /* as given */
   KParam *params;
@@ -441,6 +445,7 @@ typedef struct Kernel {
 } Kernel;
 
 Value *ir_value(Kernel *k, DType dt, Shape sh);
+const char *kernel_title(const Kernel *k); /* the banner's name: the C name, and why if mangled */
 Block *ir_block(void);
 Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in); /* appended to b */
 Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh);          /* adds an out value */

@@ -424,7 +424,7 @@ static void emit_dispatcher(Tune *T, Buf *c, Buf *h) {
 
 void tune_all_configs(Module *m, const Options *o, const Target *t,
                       Kernel *(*translate)(Module *m, const Options *o)) {
-  Tune T = {o, t, sema_autotune(m, o), NULL, o->out ? o->out : o->kernel, o->kernel, NULL, NULL, 0,
+  Tune T = {o, t, sema_autotune(m, o), NULL, o->out ? o->out : c_ident(o->kernel), c_ident(o->kernel), NULL, NULL, 0,
             !strcmp(t->name, "cuda")};
   check_decorator(&T);
   if (!o->grid)

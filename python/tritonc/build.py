@@ -24,6 +24,13 @@ stats = {"launches": 0, "executed": 0, "memory_hits": 0, "disk_hits": 0, "transl
 _lock = threading.Lock()
 
 
+def c_ident(name):
+    """The C name tritonc gives the entry points of kernel `name` (src/support/util.c, c_ident):
+    each non-ASCII letter spelled uXXXX (UXXXXXXXX past the BMP), its code point."""
+    return "".join(ch if ord(ch) < 0x80 else ("u%04x" % ord(ch) if ord(ch) <= 0xFFFF else "U%08x" % ord(ch))
+                   for ch in name)
+
+
 def cache_dir():
     """$TRITONC_CACHE_DIR, else $XDG_CACHE_HOME/tritonc, else ~/.cache/tritonc; the runner's
     kernels live in its runner/ folder (the CUDA runtime keeps its binaries beside it)."""

@@ -302,10 +302,11 @@ class JITFunction(KernelWrapper):
         dirs = dirs + [os.path.dirname(os.path.abspath(self.fn.__code__.co_filename))]
         folder = build.translate(text, filename, self.__name__, signature, target, num_warps,
                                  dirs, files, num_stages)
+        cname = build.c_ident(self.__name__)
         if target == "c":
-            return CKernel(folder, self.__name__), Launched(name or self.__name__, signature, folder)
+            return CKernel(folder, cname), Launched(name or self.__name__, signature, folder)
         from .launch_cuda import CudaKernel
-        return CudaKernel(folder, self.__name__), Launched(name or self.__name__, signature, folder)
+        return CudaKernel(folder, cname), Launched(name or self.__name__, signature, folder)
 
 
 def run_on_host(kernel, dims, entries, values, tensors):

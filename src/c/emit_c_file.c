@@ -317,7 +317,7 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
   const char *src = path_base(k->file);
   const char *grid_text = opts->grid ? fmt("(%s, %s, %s)", grid[0], grid[1], grid[2]) : "given at launch";
   const char *kv_banner[] = {"FILE", file, "CFILE", file, "VERSION", TRITONC_VERSION, "SOURCE", src, "KERNEL",
-                             k->name, "SIGNATURE", k->signature ? k->signature : "", "GRID",
+                             kernel_title(k), "SIGNATURE", k->signature ? k->signature : "", "GRID",
                              grid_text, "NUM_WARPS", fmt("%d", k->num_warps), NULL};
   const char *kv_l[] = {"KERNEL", k->name, "PARAMS", param_list(k, true), "ARGS",
                         arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),

@@ -195,7 +195,7 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   const char *grid_text = opts->grid ? fmt("(%s, %s, %s)", grid[0], grid[1], grid[2]) : "given at launch";
   const char *threads = fmt("%d", E.T);
   const char *kv_banner[] = {"FILE", file, "CUFILE", file, "VERSION", TRITONC_VERSION, "SOURCE",
-                             path_base(k->file), "KERNEL", k->name, "SIGNATURE",
+                             path_base(k->file), "KERNEL", kernel_title(k), "SIGNATURE",
                              k->signature ? k->signature : "", "GRID", grid_text, "NUM_WARPS",
                              fmt("%d", k->num_warps), "THREADS", threads, NULL};
   template_expand(out, "cu_banner", kv_banner);

@@ -120,6 +120,14 @@ const char *shape_str(Shape s) {
   return xstrdup(buf);
 }
 
+/* A kernel whose Python name is not ASCII gets an ASCII C name (c_ident); the banner says both. */
+const char *kernel_title(const Kernel *k) {
+  if (!k->source_name || !strcmp(k->name, k->source_name))
+    return k->name;
+  return fmt("%s (Python: %s;\n *               entry points are ASCII: each non-ASCII letter "
+             "spelled as its code point)", k->name, k->source_name);
+}
+
 Value *ir_value(Kernel *k, DType dt, Shape sh) {
   Value *v = arena_alloc(sizeof *v);
   v->id = k->next_value_id++;

@@ -2050,7 +2050,8 @@ Kernel *sema_kernel(Module *m, const Options *opts) {
   Node *fn = find_kernel(&S, opts->kernel);
   if (!is_jit(&S, fn))
     error_at(fn->loc, "'%s' is not a @triton.jit function", fn->str);
-  k->name = fn->str;
+  k->source_name = fn->str;
+  k->name = c_ident(fn->str);
   k->file = m->file;
   k->signature = opts->signature ? opts->signature : inductor_signature(&S, fn);
   if (!opts->signature && k->signature) /* positions of errors in it */

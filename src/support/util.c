@@ -53,6 +53,35 @@ char *xstrndup(const char *s, size_t n) {
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+/* Entry points must be ASCII: nvcc refuses a __global__ function with universal characters in
+ * its name, and a program loading the library (dlsym, ctypes) wants a name it can type. The
+ * spelling follows C's universal character names (\u044f -> u044f); python/tritonc/build.py
+ * spells names the same way. */
+const char *c_ident(const char *name) {
+  const unsigned char *s = (const unsigned char *)name;
+  bool ascii = true;
+  for (const unsigned char *p = s; *p; p++)
+    ascii &= *p < 0x80;
+  if (ascii)
+    return name;
+  Buf b = {0};
+  while (*s) {
+    unsigned c = *s++;
+    int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (c >= 0x80)
+      c &= 0x3Fu >> more;
+    for (; more > 0 && (*s & 0xC0) == 0x80; more--)
+      c = (c << 6) | (*s++ & 0x3Fu);
+    if (c < 0x80)
+      buf_printf(&b, "%c", (int)c);
+    else
+      buf_printf(&b, c > 0xFFFF ? "U%08x" : "u%04x", c);
+  }
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
 const char *path_base(const char *path) {
   const char *b = strrchr(path, '/');
   return b ? b + 1 : path;

@@ -203,4 +203,17 @@ info = torch.zeros(2, dtype=torch.int32)
 timer_kernel[(1, )](flag, acc, info, 10000, num_warps=8)
 assert flag.tolist() == [1] and acc.tolist() == [10000] * 128 and info.tolist() == [256, 8], \
     (flag, acc[:4], info)
+
+# a kernel named in Cyrillic (valid Python): its entry points are ASCII (u044f...), which the
+# runner finds by the same spelling
+@triton.jit
+def ядро(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs) * 3)
+
+
+xu = torch.randn(64)
+outu = torch.empty(64)
+ядро[(1, )](xu, outu, BLOCK=64)
+torch.testing.assert_close(outu, xu * 3)
 print("features ok")
