@@ -851,8 +851,8 @@ static bool later_group(Op **ops, int n, Shape s) {
 static void emit_prefetches(Sim *S, Op **ops, int n) {
   Em *E = S->E;
   int count = 0, sites = E->npf;
-  /* when the program's traffic is known, the launch's size decides (program_bytes): the
-   * prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
+  /* when the program's traffic is known, the launch's size decides (program_bytes, c/plan.c):
+   * the prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
   bool gate = E->plan->bytes_exact;
   Buf *out = E->o, sites_text = {0};
   E->o = &sites_text;
@@ -1204,56 +1204,8 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
  * (the product then reads the values the load would have). Second operands stay copied:
  * read in place, their rows compete for a few L1 sets (2048^3: 0.63x the copy's speed). The
  * same check nest (without prefetches) is the key of a second operand's copy kept across the
- * programs of a thread (kept_operand; runtime/tc_simd.h, section keep): where the key matches
+ * programs of a thread (CGroup.kept, c/plan.c; runtime/tc_simd.h, section keep): where the key matches
  * what the previous program copied at the same point, the copy is skipped. */
-
-/* May op write memory (or hold ops that may)? */
-static bool may_write(const Op *op) {
-  switch (op->k) {
-  case O_STORE: case O_ATOMIC: case O_BARRIER: case O_FOR: case O_WHILE: case O_IF:
-  case O_RETURN:
-    return true;
-  case O_ASM:
-    return !(op->flags & 1); /* is_pure=False */
-  default:
-    return false;
-  }
-}
-
-/* The load whose tile a tl.dot reads as its operand `which` (0: first, 1: second), an fp32
- * load in a group of its own that only that product reads, with nothing between them that may
- * write memory; or NULL. */
-static Op *dot_operand_load(Op **ops, int n, int nred, Shape s, int which) {
-  Op *ld = NULL;
-  if (nred || s.rank != 2)
-    return NULL;
-  for (int i = 0; i < n; i++) {
-    Op *op = ops[i];
-    if (may_write(op))
-      return NULL;
-    if (!op->nout || !cv(op->out[0])->mat)
-      continue;
-    if (ld || op->k != O_LOAD || op->out[0]->dt != DT_F32 || vi(op->out[0])->alias ||
-        op->out[0]->uses != 1)
-      return NULL;
-    ld = op;
-  }
-  if (!ld)
-    return NULL;
-  Block *b = ld->parent;
-  int i = 0;
-  while (i < b->nops && b->ops[i] != ld)
-    i++;
-  for (i++; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_DOT && (op->in[0] == ld->out[0] || op->in[1] == ld->out[0]))
-      return op->in[which] == ld->out[0] && op->in[!which] != ld->out[0] &&
-                     op->out[0]->dt != DT_F64 ? ld : NULL;
-    if (may_write(op))
-      return NULL;
-  }
-  return NULL;
-}
 
 /* The check nest: `NAME_at`, the tile's first element when the product may read it in place,
  * else NULL (then the copy runs), and `NAME_ld`, its row pitch. false (nothing written) when
@@ -1310,13 +1262,6 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   return true;
 }
 
-/* The load of a second tl.dot operand whose copy may be kept across programs: one the plan
- * marks keepable (c/plan.c), or NULL. */
-static Op *kept_operand(Op **ops, int n, int nred, Shape s) {
-  Op *ld = dot_operand_load(ops, n, nred, s, 1);
-  return ld && cv(ld->out[0])->keep ? ld : NULL;
-}
-
 /* The group's loop nest with the innermost dimension in vectors; false (and no output) when
  * some value or op has no vector form. */
 bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
@@ -1340,9 +1285,10 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < nred; i++)
     if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)
       S.fail = true;
-  Op *ld = dot_operand_load(ops, n, nred, s, 0);
+  const CGroup *grp = &E->plan->group[ops[0]->group];
+  Op *ld = grp->in_place;
   bool in_place = ld && direct_check(E, ops, n, pulled, ld, false);
-  Op *kl = ld ? NULL : kept_operand(ops, n, nred, s);
+  Op *kl = grp->kept;
   bool kept = kl && direct_check(E, ops, n, pulled, kl, true);
   if (in_place) {
     line(E, "if (!%s_at) { /* else the copy */", vi(ld->out[0])->in_place);

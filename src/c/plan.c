@@ -556,6 +556,76 @@ static void mark_keepable(Planner *p, Block *b) {
   }
 }
 
+/* ---- tl.dot operands read in place or kept ---- */
+
+/* May op write memory (or hold ops that may)? */
+static bool may_write(const Op *op) {
+  switch (op->k) {
+  case O_STORE: case O_ATOMIC: case O_BARRIER: case O_FOR: case O_WHILE: case O_IF:
+  case O_RETURN:
+    return true;
+  case O_ASM:
+    return !(op->flags & 1); /* is_pure=False */
+  default:
+    return false;
+  }
+}
+
+/* The op after ld in its block that reads it, when it is a tl.dot with nothing between them
+ * that may write memory; or NULL. */
+static Op *dot_reading(Op *ld) {
+  Block *b = ld->parent;
+  int i = ir_find_op(b, ld, 0, b->nops);
+  for (i++; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_DOT && (op->in[0] == ld->out[0] || op->in[1] == ld->out[0]))
+      return op;
+    if (may_write(op))
+      return NULL;
+  }
+  return NULL;
+}
+
+/* The load whose tile a tl.dot reads as its operand `which` (0: first, 1: second), an fp32
+ * load in a 2-D group of its own (index math aside) that only that product reads, with nothing
+ * between them that may write memory; or NULL. */
+static Op *dot_operand_load(Planner *p, int g, int which) {
+  const CGroup *grp = &p->P->group[g];
+  Op *ld = NULL;
+  for (int i = 0; i <= grp->last; i++) {
+    Op *op = grp->b->ops[i];
+    if (op->group != g || (op->nout && p->P->val[op->out[0]->id].remat))
+      continue;
+    if (!ld && op_shape(op).rank != 2)
+      return NULL; /* the first op printed gives the group's shape */
+    if (may_write(op))
+      return NULL;
+    if (!op->nout || !p->P->val[op->out[0]->id].mat)
+      continue;
+    if (ld || op->k != O_LOAD || op->out[0]->dt != DT_F32 || op->out[0]->uses != 1)
+      return NULL;
+    ld = op;
+  }
+  Op *dot = ld && !grp->reds.n ? dot_reading(ld) : NULL;
+  if (!dot)
+    return NULL;
+  return dot->in[which] == ld->out[0] && dot->in[!which] != ld->out[0] &&
+                 dot->out[0]->dt != DT_F64 ? ld : NULL;
+}
+
+/* Per group, the first tl.dot operand the product may read in place, else the second one whose
+ * copy may be kept (CGroup.in_place, CGroup.kept). */
+static void dot_operands(Planner *p) {
+  for (int g = 0; g < p->P->ngroups; g++) {
+    CGroup *grp = &p->P->group[g];
+    if (!grp->b)
+      continue;
+    grp->in_place = dot_operand_load(p, g, 0);
+    Op *kl = grp->in_place ? NULL : dot_operand_load(p, g, 1);
+    grp->kept = kl && p->P->val[kl->out[0]->id].keep ? kl : NULL;
+  }
+}
+
 /* ---- the stage ---- */
 
 /* What only the GPU has: tl.inline_asm_elementwise (PTX) and %smid (the multiprocessor's id)
@@ -596,6 +666,8 @@ void c_prepare(Kernel *k, const Options *opts) {
   P->keep_ok = true;
   keep_scan(&p, k->body);
   mark_keepable(&p, k->body);
+  dot_operands(&p);
   k->cplan = P;
 }
+
 

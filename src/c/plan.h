@@ -19,6 +19,10 @@ typedef struct CGroup {
   Block *b;
   int last;  /* index in b->ops of the group's last op */
   Vec reds;  /* the reductions computed in the group's loop (Op *, in block order) */
+  /* when the group is printed as vector code: the load of a tl.dot's first operand the product
+   * may read in place (a run-time check per program decides), else the load of its second
+   * operand whose copy may be kept for the thread's next programs; or NULL */
+  Op *in_place, *kept;
 } CGroup;
 
 typedef struct CPlan {
