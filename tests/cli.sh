@@ -44,6 +44,12 @@ check list-configs 0 $T tests/conformance/kernels/autotune_heur.py -n axpy_autot
 has list-configs-text "$tmp/out" "config 0:"
 check define-value 0 $T examples/add.py -n add_kernel -s "*fp32, *fp32, *fp32, i32" -D BLOCK_SIZE=256 --emit ir
 has define-value-text "$tmp/out" "BLOCK_SIZE=256"
+# a signature tuple and a -D tuple nested 10,000 deep: errors, not a stack overflow
+DEEP=$(awk 'BEGIN { for (i = 0; i < 10000; i++) printf "("; printf "1,"; for (i = 0; i < 10000; i++) printf ")" }')
+check sig-deep-tuple 1 $T tests/golden/err_sig_tuple_too_deep.py -n k -s "$DEEP, *fp32" -g "1, 1, 1" --emit c
+has sig-deep-tuple-text "$tmp/err" "tuple nested too deeply (more than 32 levels)"
+check define-deep-tuple 2 $T examples/add.py -n add_kernel -s "*fp32, *fp32, *fp32, i32" -D "BLOCK_SIZE=$DEEP" --emit ir
+has define-deep-tuple-text "$tmp/err" "tuple nested too deeply"
 mkdir -p "$tmp/tmpl"
 printf '/* MY BANNER {{KERNEL}} */\n' > "$tmp/tmpl/c_banner.tmpl"
 check templates 0 $T $ADD --templates "$tmp/tmpl" --emit c; has templates-text "$tmp/out" "MY BANNER add_kernel"

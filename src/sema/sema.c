@@ -1510,7 +1510,25 @@ typedef struct SigEntry {
   int col;
 } SigEntry;
 
+/* Tuples, NamedTuples and tensordesc<...> nest in a signature (and a -D value); the parsers of
+ * them recurse once a level, so the depth is bounded first: 10,000 levels overflowed the stack. */
+#define MAX_SIG_NESTING 32
+
+/* The offset of the bracket that opens level MAX_SIG_NESTING + 1 in s, or -1. */
+static int too_deep_at(const char *s) {
+  int depth = 0;
+  for (int i = 0; s[i]; i++) {
+    depth += (s[i] == '<' || s[i] == '[' || s[i] == '(') - (s[i] == '>' || s[i] == ']' || s[i] == ')');
+    if (depth > MAX_SIG_NESTING)
+      return i;
+  }
+  return -1;
+}
+
 static int split_signature(const char *sig, SigEntry *out, int max) {
+  int deep = too_deep_at(sig);
+  if (deep >= 0)
+    error_at(sig_loc(deep + 1), "tuple nested too deeply (more than %d levels)", MAX_SIG_NESTING);
   char *s = xstrdup(sig);
   int n = 0, col = 1;
   if (!*trim(s, &(int){0}))
@@ -1563,6 +1581,8 @@ static SVal *define_value(Sema *S, const char *name) {
   for (int i = 0; i < S->opts->ndefs; i++) {
     const char *d = S->opts->defs[i], *eq = strchr(d, '=');
     if (eq && (size_t)(eq - d) == strlen(name) && strncmp(d, name, (size_t)(eq - d)) == 0) {
+      if (too_deep_at(eq + 1) >= 0)
+        usage_error("-D %s: tuple nested too deeply (more than %d levels)", name, MAX_SIG_NESTING);
       SVal *v = parse_literal(eq + 1);
       if (!v)
         usage_error("-D %s: cannot parse the value '%s'", name, eq + 1);
