@@ -8,6 +8,7 @@
 #include "tritonc.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,37 @@ static const Target *find_target(const char *name) {
   return NULL;
 }
 
+/* Everything printed to standard output reached it: a full disk or a closed pipe is an error
+ * (exit 2, as a -o file that cannot be written), not a success with the output lost. */
+static void finish_stdout(void) {
+  if (fflush(stdout) != 0 || ferror(stdout))
+    usage_error("cannot write <standard output>: %s", strerror(errno ? errno : EIO));
+}
+
+/* A -n NAME is a Python identifier: ASCII letters, digits and _ (not first), or the bytes of
+ * non-ASCII letters, which Python allows; control characters would be printed raw in messages. */
+static bool is_identifier(const char *s) {
+  if (!*s || (*s >= '0' && *s <= '9'))
+    return false;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if (!(*p >= 0x80 || *p == '_' || (*p >= '0' && *p <= '9') || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z')))
+      return false;
+  return true;
+}
+
+/* A command-line value as it is quoted in messages: control characters escaped. */
+static const char *shown(const char *s) {
+  Buf b = {0};
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if (*p < 0x20 || *p == 0x7f)
+      buf_printf(&b, *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : "\\x%02x", *p);
+    else
+      buf_printf(&b, "%c", *p);
+  const char *r = xstrndup(b.s ? b.s : "", b.n);
+  buf_free(&b);
+  return r;
+}
+
 static const char *need_arg(int argc, char **argv, int *i) {
   if (*i + 1 >= argc)
     usage_error("option '%s' needs a value", argv[*i]);
@@ -66,9 +98,11 @@ static void parse_args(int argc, char **argv, Options *o) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage_text, stdout);
+      finish_stdout();
       exit(0);
     } else if (!strcmp(a, "--version")) {
       printf("tritonc %s\n", TRITONC_VERSION);
+      finish_stdout();
       exit(0);
     } else if (!strcmp(a, "-n") || !strcmp(a, "--kernel-name")) {
       o->kernel = need_arg(argc, argv, &i);
@@ -79,15 +113,19 @@ static void parse_args(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "-o") || !strcmp(a, "--out-name")) {
       o->out = need_arg(argc, argv, &i);
     } else if (!strcmp(a, "-w") || !strcmp(a, "--num-warps")) {
-      o->num_warps = atoi(need_arg(argc, argv, &i));
-      if (o->num_warps <= 0 || (o->num_warps & (o->num_warps - 1)))
-        usage_error("num_warps must be a power of two");
+      /* Triton's bound: a CUDA block of num_warps * 32 threads, at most 1024 */
+      const char *v = need_arg(argc, argv, &i);
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (*end || end == v || n < 1 || n > 32 || (n & (n - 1)))
+        usage_error("num_warps must be a power of two from 1 to 32, got '%s'", shown(v));
+      o->num_warps = (int)n;
     } else if (!strcmp(a, "-ns") || !strcmp(a, "--num-stages")) {
       const char *v = need_arg(argc, argv, &i);
       char *end;
       long n = strtol(v, &end, 10);
       if (*end || n < 1 || n > 8)
-        usage_error("num_stages must be 1 to 8, got '%s'", v);
+        usage_error("num_stages must be 1 to 8, got '%s'", shown(v));
       o->num_stages = (int)n;
     } else if (!strcmp(a, "-I")) {
       o->incdirs[o->nincdirs++] = need_arg(argc, argv, &i);
@@ -112,9 +150,9 @@ static void parse_args(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "--tuning")) {
       o->tuning = need_arg(argc, argv, &i);
     } else if (a[0] == '-' && a[1]) {
-      usage_error("unknown option '%s'", a);
+      usage_error("unknown option '%s'", shown(a));
     } else if (o->file) {
-      usage_error("more than one input file ('%s' and '%s')", o->file, a);
+      usage_error("more than one input file ('%s' and '%s')", shown(o->file), shown(a));
     } else {
       o->file = a;
     }
@@ -123,8 +161,10 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("no input file");
   if (!o->kernel)
     usage_error("no kernel name (-n NAME)");
+  if (!is_identifier(o->kernel))
+    usage_error("kernel name '%s' is not a Python name (-n NAME)", shown(o->kernel));
   if (!find_target(o->target))
-    usage_error("unsupported target '%s' (--target c or cuda)", o->target);
+    usage_error("unsupported target '%s' (--target c or cuda)", shown(o->target));
   if (o->emit && strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && strcmp(o->emit, "plan") &&
       !find_target(o->emit))
     usage_error("--emit takes ast, ir, plan, c or cuda");
@@ -136,7 +176,7 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("--all-configs writes files: it does not go with --emit or --list-configs");
   for (int i = 0; i < o->ndefs; i++)
     if (!strchr(o->defs[i], '='))
-      usage_error("-D needs NAME=VALUE, got '%s'", o->defs[i]);
+      usage_error("-D needs NAME=VALUE, got '%s'", shown(o->defs[i]));
 }
 
 void write_output(const char *path, const Buf *b) {
@@ -227,6 +267,7 @@ int main(int argc, char **argv) {
   Options o = {0};
   parse_args(argc, argv, &o);
   int rc = translate(&o);
+  finish_stdout();
   arena_release();
   return rc;
 }

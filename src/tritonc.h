@@ -75,6 +75,8 @@ extern char error_trap_msg[512];
 extern Loc error_trap_loc;
 /* A source file's bytes (exit 1 if larger than tritonc reads, exit 2 if it cannot be opened). */
 const char *read_source(const char *path, size_t *len);
+/* The same with another limit, the file named as `what` ("a tuning file") past it. */
+const char *read_file_max(const char *path, size_t *len, size_t max, const char *what);
 /* Usage error (bad command line): exit 2. */
 _Noreturn void usage_error(const char *f, ...) __attribute__((format(printf, 1, 2)));
 /* Internal error: names the C source location; exit 3. */

@@ -23,6 +23,9 @@
  * the config tritonc takes without --all-configs. */
 #include "tritonc.h"
 
+#include <errno.h>
+#include <limits.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,10 +123,12 @@ static void check_names(Tune *T) {
 
 /* ---- the tuning file: lines "KEY=VALUE ... config=I", '#' starts a comment ---- */
 
+/* *ok: digits were read and their value fits int64 (strtoll saturates past it). */
 static long long parse_int(const char **s, bool *ok) {
   char *end;
+  errno = 0;
   long long v = strtoll(*s, &end, 10);
-  *ok = end != *s;
+  *ok = end != *s && errno != ERANGE;
   *s = end;
   return v;
 }
@@ -147,8 +152,8 @@ static void parse_line(Tune *T, const char *path, int line, const char *s, const
     bool ok;
     long long val = parse_int(&v, &ok);
     if (!ok || (*v && *v != ' ' && *v != '\t' && *v != '\n' && *v != '\r' && *v != '#'))
-      error_at((Loc){path, line, (int)(eq + 1 - start) + 1}, "tuning entry: '%s' needs an integer",
-               name);
+      error_at((Loc){path, line, (int)(eq + 1 - start) + 1}, "tuning entry: '%s' needs an integer "
+               "from -2**63 to 2**63-1", name);
     if (!strcmp(name, "config")) {
       if (val < 0 || val >= a->nconfigs)
         error_at(at, "tuning entry: config %lld, but %s has %d configs", val, T->name, a->nconfigs);
@@ -189,7 +194,7 @@ static void read_table(Tune *T) {
   if (!path)
     return;
   size_t len;
-  const char *text = read_source(path, &len);
+  const char *text = read_file_max(path, &len, (size_t)64 << 20, "a tuning file");
   source_register(path, text, len);
   int lines = 1;
   for (size_t i = 0; i < len; i++)
@@ -232,7 +237,10 @@ static void emit_table(Tune *T, Buf *o) {
     for (int e = 0; e < T->ntable; e++) {
       buf_puts(o, "    {{");
       for (int j = 0; j < nk; j++)
-        buf_printf(o, "%s%lldLL", j ? ", " : "", T->table[e].key[j]);
+        if (T->table[e].key[j] == LLONG_MIN) /* 9223372036854775808LL does not fit: no literal */
+          buf_printf(o, "%s(-9223372036854775807LL - 1)", j ? ", " : "");
+        else
+          buf_printf(o, "%s%lldLL", j ? ", " : "", T->table[e].key[j]);
       buf_printf(o, "}, %d},\n", T->table[e].config);
     }
     buf_puts(o, "};\n\n");

@@ -66,5 +66,34 @@ if command -v nvcc >/dev/null 2>&1; then
   check cu-param-e 0 $T tests/golden/cu_param_e.py --target cuda -n gelu_kernel -s "*fp32, *fp32, i32, 256" -g "cdiv(w, 256), 1, 1" -o "$tmp/cue"
   check cu-param-e-nvcc 0 nvcc -O3 -c -arch=sm_90 -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$tmp/cue.cu" -o "$tmp/cue.o"
 fi
+# standard output that cannot be written (a full disk) is an error, on every path that prints
+check full-emit-c 2 sh -c "$T $ADD --emit c > /dev/full";  has full-emit-c-text "$tmp/err" "cannot write <standard output>"
+check full-emit-ir 2 sh -c "$T $ADD --emit ir > /dev/full"
+check full-emit-ast 2 sh -c "$T $ADD --emit ast > /dev/full"
+check full-list-configs 2 sh -c "$T tests/conformance/kernels/autotune_heur.py -n axpy_autotuned_kernel --list-configs > /dev/full"
+check full-help 2 sh -c "$T --help > /dev/full"
+check full-version 2 sh -c "$T --version > /dev/full"
+# a -n that is not a Python name is refused, and printed with its control characters escaped
+check name-newline 2 $T examples/add.py -n "add_kernel
+" -s "*fp32, *fp32, *fp32, i32, 1024";          has name-newline-text "$tmp/err" "'add_kernel.n' is not a Python name"
+check name-dot 2 $T examples/add.py -n add.kernel -s "*fp32, *fp32, *fp32, i32, 1024"
+# a directory is not a kernel file (it read as an empty one)
+check input-dir 2 $T examples -n add_kernel;      has input-dir-text "$tmp/err" "cannot read 'examples'"
+# -w: one rule and one status for every bad value (Triton's 1 to 32 warps, a power of two)
+check warps-3 2 $T $ADD -w 3 --emit c
+check warps-1024 2 $T $ADD -w 1024 --emit c --target cuda
+check warps-text 2 $T $ADD -w 4x --emit c
+check warps-32 0 $T $ADD -w 32 --emit cuda
+# a file with CR line endings (old Mac; Python reads each CR as a newline) translates as with LF
+mkdir -p "$tmp/cr" "$tmp/lf"
+case $T in /*) TA=$T ;; *) TA=$(pwd)/$T ;; esac
+tr '\n' '\r' < examples/add.py > "$tmp/cr/add.py"; cp examples/add.py "$tmp/lf/add.py"
+check cr-endings 0 sh -c "cd $tmp/cr && $TA add.py -n add_kernel -s '*fp32, *fp32, *fp32, i32, 1024' -o add"
+check lf-endings 0 sh -c "cd $tmp/lf && $TA add.py -n add_kernel -s '*fp32, *fp32, *fp32, i32, 1024' -o add"
+if cmp -s "$tmp/cr/add.c" "$tmp/lf/add.c"; then echo "PASS cr-same-c"; pass=$((pass + 1))
+else echo "FAIL cr-same-c (the C differs)"; fail=$((fail + 1)); fi
+sed 's/x + y/x +* y/' examples/add.py | tr '\n' '\r' > "$tmp/cr/bad.py"
+check cr-error 1 $T "$tmp/cr/bad.py" -n add_kernel -s '*fp32, *fp32, *fp32, i32, 1024'
+has cr-error-line "$tmp/err" "bad.py:16:"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

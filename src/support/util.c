@@ -294,8 +294,9 @@ _Noreturn void die_impl(const char *cfile, int cline, const char *f, ...) {
 
 #define MAX_SOURCE_BYTES (4u << 20)
 
-/* The whole file, NUL-terminated, in the arena; a file that cannot be opened is a usage error. */
-const char *read_source(const char *path, size_t *len) {
+/* The whole file, NUL-terminated, in the arena; a file that cannot be opened or read (a
+ * directory) is a usage error, one past max bytes a user error that names what it is. */
+const char *read_file_max(const char *path, size_t *len, size_t max, const char *what) {
   FILE *f = fopen(path, "rb");
   if (!f)
     usage_error("cannot open '%s': %s", path, strerror(errno));
@@ -303,11 +304,11 @@ const char *read_source(const char *path, size_t *len) {
   char chunk[65536];
   size_t n;
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    if (b.n + n > MAX_SOURCE_BYTES) {
+    if (b.n + n > max) {
       fclose(f);
       buf_free(&b);
-      error_at((Loc){path, 1, 1}, "file is larger than %u MiB; a kernel file this large is not "
-                                  "supported", MAX_SOURCE_BYTES >> 20);
+      error_at((Loc){path, 1, 1}, "file is larger than %zu MiB; %s this large is not supported",
+               max >> 20, what);
     }
     if (b.n + n + 1 > b.cap) {
       size_t cap = b.cap ? b.cap : 65536;
@@ -319,12 +320,26 @@ const char *read_source(const char *path, size_t *len) {
     memcpy(b.s + b.n, chunk, n);
     b.n += n;
   }
+  if (ferror(f)) {
+    int e = errno;
+    fclose(f);
+    usage_error("cannot read '%s': %s", path, strerror(e ? e : EIO));
+  }
   fclose(f);
   char *text = arena_alloc(b.n + 1);
   if (b.n)
     memcpy(text, b.s, b.n);
   text[b.n] = 0;
+  /* Python reads a lone CR (old Mac line endings) as a newline; the parser and the messages'
+   * line numbers count '\n' only, so it becomes one (same length: every offset stays). */
+  for (size_t i = 0; i < b.n; i++)
+    if (text[i] == '\r' && text[i + 1] != '\n')
+      text[i] = '\n';
   *len = b.n;
   buf_free(&b);
   return text;
+}
+
+const char *read_source(const char *path, size_t *len) {
+  return read_file_max(path, len, MAX_SOURCE_BYTES, "a kernel file");
 }

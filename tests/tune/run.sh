@@ -100,8 +100,22 @@ err table-short 1 "short.tuning:2:1: error: tuning entry: needs 'k=VALUE'" $SCAL
 err table-name 1 "name.tuning:1:8: error: tuning entry: expected 'k='" $SCALED --all-configs --tuning "$tmp/name.tuning"
 err table-int 1 "int.tuning:1:3: error: tuning entry: 'n' needs an integer" $SCALED --all-configs --tuning "$tmp/int.tuning"
 err table-missing 2 "no/such.tuning" $SCALED --all-configs --tuning no/such.tuning
+# a key past int64 is an error, not strtoll's saturated value
+printf 'n=99999999999999999999999 k=3 config=1\n' > "$tmp/huge.tuning"
+err table-int64 1 "huge.tuning:1:3: error: tuning entry: 'n' needs an integer from -2\*\*63" $SCALED --all-configs --tuning "$tmp/huge.tuning"
+err table-dir 2 "cannot read 'tests/tune'" $SCALED --all-configs --tuning tests/tune
 if [ ! -e "$tmp/e.c" ] && [ ! -e "$tmp/e_c0.c" ]; then ok "no file written on an error"
 else bad "no file written on an error" "found $tmp/e.c or e_c0.c"; fi
+
+# INT64_MIN as a key: a C constant that is a long long (-9223372036854775808LL is not one)
+printf 'n=-9223372036854775808 k=3 config=1\nn=9223372036854775807 k=-9223372036854775808 config=2\n' > "$tmp/min.tuning"
+if "$T" $SCALED --all-configs --tuning "$tmp/min.tuning" -o "$tmp/min" 2>"$tmp/min.err" &&
+   $CC -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only "$tmp/min.c" 2>"$tmp/min.cc"
+then ok "INT64_MIN key compiles"; else bad "INT64_MIN key compiles" "$(head -n 2 "$tmp/min.err" "$tmp/min.cc")"; fi
+# a tuning table past the 4 MiB a kernel file may have (here 5 MiB of comments) is read
+awk 'BEGIN { for (i = 0; i < 80000; i++) printf "# %063d\n", i; print "n=1000 k=3 config=1" }' > "$tmp/big.tuning"
+if "$T" $SCALED --all-configs --tuning "$tmp/big.tuning" -o "$tmp/big" 2>"$tmp/big.err" && grep -q "{{1000LL, 3LL}, 1}" "$tmp/big.c"
+then ok "5 MiB tuning file"; else bad "5 MiB tuning file" "$(head -n 2 "$tmp/big.err")"; fi
 
 # CUDA: the configs and the dispatcher compile with nvcc (no GPU needed)
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
