@@ -14,7 +14,15 @@ typedef struct GridP {
   Buf out;
   bool cst;      /* the expression just parsed is a constant, */
   long long val; /* of this value (kept in int's range, as C evaluates the grid in int) */
+  int depth;     /* parentheses and cdiv( open around the position */
 } GridP;
+
+/* Kernel expressions nest at most this deep (the front end's cap); clang refuses brackets
+ * nested past 256. */
+#define GRID_MAX_DEPTH 200
+/* cdiv(a, b) pastes b twice, so b's own cdivs double the text at each level: past this many
+ * bytes a grid dimension is refused rather than grown without end. */
+#define GRID_MAX_TEXT 65536
 
 static Loc grid_loc(GridP *g) { return (Loc){"<grid>", 1, g->col0 + g->pos}; }
 
@@ -24,6 +32,12 @@ static void gp_skip(GridP *g) {
 }
 
 static void gp_expr(GridP *g);
+
+static void gp_enter(GridP *g, int at) {
+  if (++g->depth > GRID_MAX_DEPTH)
+    error_at((Loc){"<grid>", 1, g->col0 + at}, "grid expression nested too deeply (more than %d "
+             "levels)", GRID_MAX_DEPTH);
+}
 
 /* A constant part of the grid is checked as the C compiler would: a division by zero or a value
  * outside int (`-Werror` rejects both) is a user error here, at the operator. */
@@ -67,6 +81,7 @@ static void gp_primary(GridP *g) {
   gp_skip(g);
   const char *p = g->s + g->pos;
   if (*p == '(') {
+    gp_enter(g, g->pos);
     g->pos++;
     buf_puts(&g->out, "(");
     gp_expr(g);
@@ -75,6 +90,7 @@ static void gp_primary(GridP *g) {
       error_at(grid_loc(g), "expected ')' in grid expression");
     g->pos++;
     buf_puts(&g->out, ")");
+    g->depth--;
     return;
   }
   if (*p >= '0' && *p <= '9') { /* decimal, leading zeros dropped (C would read octal) */
@@ -98,6 +114,7 @@ static void gp_primary(GridP *g) {
   const char *id = xstrndup(p, (size_t)(g->pos - start));
   gp_skip(g);
   if (!strcmp(id, "cdiv") && g->s[g->pos] == '(') {
+    gp_enter(g, start);
     g->pos++;
     GridP a = *g;
     a.out = (Buf){0};
@@ -112,6 +129,9 @@ static void gp_primary(GridP *g) {
     gp_skip(&b);
     if (b.s[b.pos] != ')')
       error_at(grid_loc(&b), "expected ')' after cdiv arguments");
+    if (a.out.n + 2 * b.out.n > GRID_MAX_TEXT)
+      error_at((Loc){"<grid>", 1, g->col0 + start}, "grid expression too large once cdiv is "
+               "expanded (more than %d characters)", GRID_MAX_TEXT);
     buf_printf(&g->out, "((%s + %s - 1) / (%s))", a.out.s, b.out.s, b.out.s);
     g->cst = a.cst, g->val = a.val; /* (a + b - 1) / b */
     GridP one = {.cst = true, .val = 1, .col0 = g->col0};
@@ -126,6 +146,7 @@ static void gp_primary(GridP *g) {
     gp_fold(&one, sum_cst, sum, '/', start);
     g->cst = one.cst, g->val = one.val;
     g->pos = b.pos + 1;
+    g->depth--;
     buf_free(&a.out);
     buf_free(&b.out);
     return;
@@ -195,6 +216,9 @@ static const char *grid_dim(Kernel *k, const char *text, int col0) {
     error_at(grid_loc(&g), "unexpected '%c' in grid expression", g.s[g.pos]);
   if (!g.out.s)
     error_at(grid_loc(&g), "empty grid expression");
+  if (g.cst && g.val < 0) /* 0 programs is a launch that runs nothing; fewer is no grid */
+    error_at((Loc){"<grid>", 1, col0 + (int)strspn(text, " \t")}, "grid dimension is negative "
+             "(%lld)", g.val);
   const char *r = xstrdup(g.out.s);
   buf_free(&g.out);
   return r;
