@@ -15,6 +15,20 @@ static __device__ __forceinline__ float tc_div(float a, float b) {
   return r;
 }
 
+//@ shift
+/* A shift count past the width (or negative, read as unsigned) is poison in LLVM and undefined
+ * in C++; PTX's shl / shr clamp it to the width, and these give what they give: << and unsigned
+ * >> give 0, a signed >> the sign (0 or -1). */
+template <typename T> static __device__ __forceinline__ T tc_shl(T a, T b) {
+  return (unsigned long long)b >= sizeof(T) * 8 ? (T)0 : (T)((unsigned long long)a << b);
+}
+template <typename T> static __device__ __forceinline__ T tc_shr(T a, T b) {
+  return (unsigned long long)b >= sizeof(T) * 8 ? (T)(a < 0 ? -1 : 0) : (T)(a >> b);
+}
+template <typename T> static __device__ __forceinline__ T tc_shru(T a, T b) {
+  return (unsigned long long)b >= sizeof(T) * 8 ? (T)0 : (T)(a >> b);
+}
+
 //@ exp2
 /* tl.exp2 on fp32, as Triton emits it: ex2.approx.ftz.f32 (subnormal inputs count as 0, results
  * below 2^-126 are 0: one MUFU.EX2, without the scaling around it for subnormals). */

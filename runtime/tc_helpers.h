@@ -149,16 +149,29 @@ static inline uint8_t tc_f32_to_fp8e4b15(float x) { return tc_fp8_encode(x, 3, 1
 
 //@ wrap
 /* Signed integer + - * << wrap around in Triton (two's complement); in C signed overflow is
- * undefined, so these compute in unsigned arithmetic. */
+ * undefined, so these compute in unsigned arithmetic. A shift count past the width (or
+ * negative, read as unsigned) is undefined in C and poison in LLVM; these give what the GPU's
+ * shl/shr instructions give, which clamp the count to the width: << and unsigned >> give 0, a
+ * signed >> the sign (0 or -1). */
+#define TC_SHIFT_OPS(T, U, S)                                                                  \
+  static inline T tc_shl_##S(T a, T b) { return (U)b >= sizeof(T) * 8 ? 0 : (T)((U)a << b); }
 #define TC_WRAP_OPS(T, U, S)                                                                   \
   static inline T tc_add_##S(T a, T b) { return (T)((U)a + (U)b); }                           \
   static inline T tc_sub_##S(T a, T b) { return (T)((U)a - (U)b); }                           \
   static inline T tc_mul_##S(T a, T b) { return (T)((U)a * (U)b); }                           \
-  static inline T tc_shl_##S(T a, T b) { return (T)((U)a << (b & (sizeof(T) * 8 - 1))); }
+  static inline T tc_shr_##S(T a, T b) { return (U)b >= sizeof(T) * 8 ? (T)(a < 0 ? -1 : 0) : (T)(a >> b); } \
+  TC_SHIFT_OPS(T, U, S)
+#define TC_USHIFT_OPS(T, U, S)                                                                 \
+  static inline T tc_shr_##S(T a, T b) { return (U)b >= sizeof(T) * 8 ? 0 : (T)(a >> b); }     \
+  TC_SHIFT_OPS(T, U, S)
 TC_WRAP_OPS(int8_t, uint32_t, i8)
 TC_WRAP_OPS(int16_t, uint32_t, i16)
 TC_WRAP_OPS(int32_t, uint32_t, i32)
 TC_WRAP_OPS(int64_t, uint64_t, i64)
+TC_USHIFT_OPS(uint8_t, uint32_t, u8)
+TC_USHIFT_OPS(uint16_t, uint32_t, u16)
+TC_USHIFT_OPS(uint32_t, uint32_t, u32)
+TC_USHIFT_OPS(uint64_t, uint64_t, u64)
 
 //@ atomic: f16 bf16
 /* tl.atomic_* on the OpenMP grid: programs run on several threads at once, so every

@@ -77,6 +77,8 @@ extern Loc error_trap_loc;
 const char *read_source(const char *path, size_t *len);
 /* The same with another limit, the file named as `what` ("a tuning file") past it. */
 const char *read_file_max(const char *path, size_t *len, size_t max, const char *what);
+/* A shift count the emitters may write as a plain C shift: a literal from 0 to bits - 1. */
+bool shift_count_literal(const char *b, int bits);
 /* Usage error (bad command line): exit 2. */
 _Noreturn void usage_error(const char *f, ...) __attribute__((format(printf, 1, 2)));
 /* Internal error: names the C source location; exit 3. */

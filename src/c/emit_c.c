@@ -365,8 +365,14 @@ static const char *utype(DType t) {
 static const char *int_wrap(Em *E, DType t, const char *a, const char *op, const char *b) {
   if (t == DT_I1)
     return fmt("(bool)((%s %s %s) & 1)", a, op, b);
-  if (dt_is_signed(t)) { /* tc_add_i32(a, b) and friends from runtime/tc_helpers.h */
-    const char *name = !strcmp(op, "+") ? "add" : !strcmp(op, "-") ? "sub" : !strcmp(op, "*") ? "mul" : "shl";
+  bool shift = !strcmp(op, "<<") || !strcmp(op, ">>");
+  bool plain_shift = shift && shift_count_literal(b, dt_bits(t));
+  if (!strcmp(op, ">>") && plain_shift)
+    return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
+  if (dt_is_signed(t) || (shift && !plain_shift)) {
+    /* tc_add_i32(a, b) and friends from runtime/tc_helpers.h */
+    const char *name = !strcmp(op, "+") ? "add" : !strcmp(op, "-") ? "sub" : !strcmp(op, "*") ? "mul"
+                     : !strcmp(op, "<<") ? "shl" : "shr";
     const char *fn = fmt("tc_%s_%s", name, dtype_info[t].sig);
     bool have = false;
     for (int k = 0; k < E->wraps.n; k++)
@@ -479,7 +485,7 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: return int_wrap(E, t, a, "<<", b);
-  case O_SHR: return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
+  case O_SHR: return int_wrap(E, t, a, ">>", b);
   /* fminf/fmaxf semantics (a NaN operand loses) written as a select the compiler can inline */
   case O_MIN:
     return fl ? fmt("(%s != %s || %s < %s ? %s : %s)", a, a, b, a, b, a) : fmt("(%s < %s ? %s : %s)", a, b, a, b);
@@ -516,6 +522,13 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   }
 }
 
+/* A shift count that is a constant below the width of t (seen through splats and views). */
+static bool const_count_below(Value *v, DType t) {
+  while (v->def && (is_view_op(v->def) || v->def->k == O_SPLAT || v->def->k == O_BROADCAST))
+    v = v->def->in[0];
+  return v->def && v->def->k == O_CONST && v->def->ival >= 0 && v->def->ival < dt_bits(t);
+}
+
 /* Does op's own C expression (ew_expr's text, its operands aside) call a runtime helper, a
  * tc_* function? The op kinds and types for which ew_binary, int_wrap, round_to, cast_expr,
  * bitcast_expr, load_expr and math_call write one. */
@@ -525,7 +538,8 @@ static bool op_calls_helper(Op *op) {
   switch (op->k) {
   case O_ADD: case O_SUB: case O_MUL:
     return half || (!dt_is_float(t) && t != DT_I1 && dt_is_signed(t)); /* tc_add_i32 ... */
-  case O_SHL: return t != DT_I1 && dt_is_signed(t);
+  case O_SHL: case O_SHR: /* signed <<, and counts other than constants below the width */
+    return t != DT_I1 && ((op->k == O_SHL && dt_is_signed(t)) || !const_count_below(op->in[1], t));
   case O_DIV: case O_MOD: case O_POW: case O_ATAN2: case O_HYPOT: return half;
   case O_MINP: case O_MAXP: return dt_is_float(t);
   case O_CAST:

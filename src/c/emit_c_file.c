@@ -97,23 +97,29 @@ static void copy_sections(Buf *o, const RtUse *u, int decl) {
   }
 }
 
-/* Wrapping signed arithmetic, one function per (operation, type) the kernel uses; the same
- * definitions as TC_WRAP_OPS in runtime/tc_helpers.h. */
+/* Wrapping signed arithmetic and shifts, one function per (operation, type) the kernel uses;
+ * the same definitions as TC_WRAP_OPS and TC_SHIFT_OPS in runtime/tc_helpers.h. */
 static void emit_wraps(Em *E, Buf *o) {
   for (int i = 0; i < E->wraps.n; i++) {
     const char *fn = E->wraps.v[i], *us = strrchr(fn, '_') + 1;
     DType t = DT_I32;
-    for (int k = DT_I8; k <= DT_I64; k++)
+    for (int k = DT_I8; k <= DT_U64; k++)
       if (!strcmp(dtype_info[k].sig, us))
         t = (DType)k;
     const char *T = dtype_info[t].ctype, *U = dt_bits(t) == 64 ? "uint64_t" : "uint32_t";
-    const char *op = strstr(fn, "_add_") ? "+" : strstr(fn, "_sub_") ? "-" : strstr(fn, "_mul_") ? "*" : "<<";
-    if (!strcmp(op, "<<"))
-      buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)((%s)a << (b & %d)); }\n", T, fn,
-                 T, T, T, U, dt_bits(t) - 1);
+    int w = dt_bits(t);
+    if (strstr(fn, "_shl_"))
+      buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)b >= %d ? 0 : (%s)((%s)a << b); }\n",
+                 T, fn, T, T, U, w, T, U);
+    else if (strstr(fn, "_shr_") && dt_is_signed(t))
+      buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)b >= %d ? (%s)(a < 0 ? -1 : 0) : "
+                 "(%s)(a >> b); }\n", T, fn, T, T, U, w, T, T);
+    else if (strstr(fn, "_shr_"))
+      buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)b >= %d ? 0 : (%s)(a >> b); }\n",
+                 T, fn, T, T, U, w, T);
     else
       buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)((%s)a %s (%s)b); }\n", T, fn, T,
-                 T, T, U, op, U);
+                 T, T, U, strstr(fn, "_add_") ? "+" : strstr(fn, "_sub_") ? "-" : "*", U);
   }
 }
 

@@ -80,7 +80,7 @@ typedef struct CE {
   int smem_align;  /* its alignment: 1024 for wgmma operands (swizzle atoms), else 16 */
   Vec wg_helpers;  /* const char *: the wgmma helpers the kernel uses (dot.c), defined before it */
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
-  bool need_div, need_exp, need_exp2, need_vec; /* helpers used */
+  bool need_div, need_exp, need_exp2, need_vec, need_shift; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
   int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16, 4 cp.async, 8 buffer rings, 16 wgmma, 32 tc_swz, 64 wgmma_wait1, 128 tf32, 256 int8, 512 bar_wg, 1024/2048 pack2_f16/bf16, 4096/8192 a_regs_f16/bf16 (bits) */
   Lay **vlay;      /* per value id: its layout when not its shape's canonical one (dot.c) */

@@ -22,7 +22,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp2 && !E->need_exp && !E->need_vec && !E->need_mma && !E->need_fp8)
+  if (!E->need_div && !E->need_exp2 && !E->need_exp && !E->need_vec && !E->need_mma && !E->need_fp8 &&
+      !E->need_shift)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
@@ -35,6 +36,8 @@ static void emit_helpers(CE *E, Buf *o, bool include) {
     copy_section(o, "exp2");
   if (E->need_exp)
     copy_section(o, "exp");
+  if (E->need_shift)
+    copy_section(o, "shift");
   if (E->need_vec)
     copy_section(o, "vec");
   if (E->need_mma)

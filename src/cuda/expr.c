@@ -239,8 +239,15 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   case O_AND: return fmt("(%s & %s)", a, b);
   case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
-  case O_SHL: return wrap(t, a, "<<", b);
-  case O_SHR: return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
+  case O_SHL: case O_SHR:
+    if (t != DT_I1 && !shift_count_literal(b, dt_bits(t))) { /* tc_shl<int32_t>(a, b) */
+      E->need_shift = true;
+      return fmt("tc_%s%s<%s>(%s, %s)", k == O_SHL ? "shl" : "shr", k == O_SHR && !dt_is_signed(t) ? "u" : "",
+                 dtype_info[t].ctype, a, b);
+    }
+    if (k == O_SHL)
+      return wrap(t, a, "<<", b);
+    return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
   case O_MIN: return fl ? fmt("fmin%s(%s, %s)", s, a, b) : fmt("(%s < %s ? %s : %s)", a, b, a, b);
   case O_MAX: return fl ? fmt("fmax%s(%s, %s)", s, a, b) : fmt("(%s > %s ? %s : %s)", a, b, a, b);
   case O_MINP: case O_MAXP: /* NaN propagating: a NaN operand makes the sum NaN */

@@ -833,10 +833,15 @@ static inline tc_vi32 tc_i32_mul(tc_vi32 a, tc_vi32 b) { return vmulq_s32(a, b);
 static inline tc_vi32 tc_i32_and(tc_vi32 a, tc_vi32 b) { return vandq_s32(a, b); }
 static inline tc_vi32 tc_i32_or(tc_vi32 a, tc_vi32 b) { return vorrq_s32(a, b); }
 static inline tc_vi32 tc_i32_xor(tc_vi32 a, tc_vi32 b) { return veorq_s32(a, b); }
-static inline tc_vi32 tc_i32_shl(tc_vi32 a, tc_vi32 s) { return vshlq_s32(a, s); }
-static inline tc_vi32 tc_i32_shr(tc_vi32 a, tc_vi32 s) { return vshlq_s32(a, vnegq_s32(s)); }
+/* vshl reads a lane's low byte as a signed count: clamped to 32 first, a count past the width
+ * (or negative) shifts everything out, as on x86 and the GPU */
+static inline int32x4_t tc__shift_count(tc_vi32 s) {
+  return vreinterpretq_s32_u32(vminq_u32(vreinterpretq_u32_s32(s), vdupq_n_u32(32)));
+}
+static inline tc_vi32 tc_i32_shl(tc_vi32 a, tc_vi32 s) { return vshlq_s32(a, tc__shift_count(s)); }
+static inline tc_vi32 tc_i32_shr(tc_vi32 a, tc_vi32 s) { return vshlq_s32(a, vnegq_s32(tc__shift_count(s))); }
 static inline tc_vi32 tc_i32_shru(tc_vi32 a, tc_vi32 s) {
-  return vreinterpretq_s32_u32(vshlq_u32(vreinterpretq_u32_s32(a), vnegq_s32(s)));
+  return vreinterpretq_s32_u32(vshlq_u32(vreinterpretq_u32_s32(a), vnegq_s32(tc__shift_count(s))));
 }
 static inline tc_vi32 tc_i32_min(tc_vi32 a, tc_vi32 b) { return vminq_s32(a, b); }
 static inline tc_vi32 tc_i32_max(tc_vi32 a, tc_vi32 b) { return vmaxq_s32(a, b); }
@@ -906,9 +911,10 @@ TC__IOP(mul, (int32_t)((uint32_t)a.v[i] * (uint32_t)b.v[i]))
 TC__IOP(and, a.v[i] & b.v[i])
 TC__IOP(or, a.v[i] | b.v[i])
 TC__IOP(xor, a.v[i] ^ b.v[i])
-TC__IOP(shl, (int32_t)((uint32_t)a.v[i] << (b.v[i] & 31)))
-TC__IOP(shr, a.v[i] < 0 ? ~(int32_t)(~(uint32_t)a.v[i] >> (b.v[i] & 31)) : (int32_t)((uint32_t)a.v[i] >> (b.v[i] & 31)))
-TC__IOP(shru, (int32_t)((uint32_t)a.v[i] >> (b.v[i] & 31)))
+/* a count past the width (or negative) shifts everything out, as x86's vpsllvd/vpsravd do */
+TC__IOP(shl, (uint32_t)b.v[i] >= 32 ? 0 : (int32_t)((uint32_t)a.v[i] << b.v[i]))
+TC__IOP(shr, (uint32_t)b.v[i] >= 32 ? (a.v[i] < 0 ? -1 : 0) : a.v[i] < 0 ? ~(int32_t)(~(uint32_t)a.v[i] >> b.v[i]) : (int32_t)((uint32_t)a.v[i] >> b.v[i]))
+TC__IOP(shru, (uint32_t)b.v[i] >= 32 ? 0 : (int32_t)((uint32_t)a.v[i] >> b.v[i]))
 TC__IOP(min, a.v[i] < b.v[i] ? a.v[i] : b.v[i])
 TC__IOP(max, a.v[i] > b.v[i] ? a.v[i] : b.v[i])
 #undef TC__IOP

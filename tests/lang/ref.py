@@ -368,6 +368,61 @@ def _rtz(b, s, c):
     b["hn_ptr"][:n] = [f16_nearest(x) for x in xs]
 
 
+def shl_clamped(x, s, bits):
+    """x << s as the GPU's shl gives it: 0 once the count (read as unsigned) reaches the width;
+    pack() wraps the result to the type."""
+    return 0 if s < 0 or s >= bits else x << s
+
+
+def shr_clamped(x, s, bits):
+    """x >> s as shr gives it: arithmetic for a signed x (Python's >>), logical for an unsigned
+    one (never negative here); past the width the sign: -1 or 0."""
+    if s < 0 or s >= bits:
+        return -1 if x < 0 else 0
+    return x >> s
+
+
+def _shift(b, bits):
+    b["shl_ptr"] = [shl_clamped(x, n, bits) for x, n in zip(b["x_ptr"], b["s_ptr"])]
+    b["shr_ptr"] = [shr_clamped(x, n, bits) for x, n in zip(b["x_ptr"], b["s_ptr"])]
+
+
+@ref("shift_i8")
+def _shift_8(b, s, c):
+    _shift(b, 8)
+
+
+@ref("shift_u16")
+def _shift_16(b, s, c):
+    _shift(b, 16)
+
+
+@ref("shift_i32", "shift_u32")
+def _shift_32(b, s, c):
+    _shift(b, 32)
+
+
+@ref("shift_i64")
+def _shift_64(b, s, c):
+    _shift(b, 64)
+
+
+def _shift_scalar(b, s, c, bits):
+    x, n, k = s["x"], s["s"], c[3]
+    b["out_ptr"] = [shl_clamped(x, n, bits), shr_clamped(x, n, bits), shl_clamped(x, k, bits),
+                    shr_clamped(x, k, bits)]
+
+
+@ref("shift_scalar_i32")
+def _shift_scalar_32(b, s, c):
+    _shift_scalar(b, s, c, 32)
+
+
+@ref("shift_scalar_i64")
+def _shift_scalar_64(b, s, c):
+    _shift_scalar(b, s, c, 64)
+
+
 def constexprs(case):
     """signature position -> constexpr value (a Python int, float or bool)"""
     return {i: e.value for i, e in enumerate(case.sig) if e.kind == "constexpr"}
