@@ -1376,8 +1376,9 @@ static _Noreturn void kernel_not_found(const Module *m, const char *name) {
            m->funcs.n > 1 ? "s" : "", have);
 }
 
+/* The last definition of the name: a later `def` rebinds it, as in Python. */
 static Node *find_kernel(Sema *S, const char *name) {
-  for (int i = 0; i < S->mod->funcs.n; i++)
+  for (int i = S->mod->funcs.n - 1; i >= 0; i--)
     if (strcmp(S->mod->funcs.v[i]->str, name) == 0)
       return S->mod->funcs.v[i];
   kernel_not_found(S->mod, name);
