@@ -392,6 +392,7 @@ typedef struct Value {
   void *aux;         /* scratch for passes/emitters */
   bool cptr;         /* DT_PTR into memory the kernel must not write: a `tl.const` parameter and
                         every pointer an op computes from one (ir_result) */
+  struct CuValPlan *cu; /* the CUDA target's decisions for it (cuda/plan.c), or NULL */
 } Value;
 
 typedef struct Block {
@@ -421,6 +422,7 @@ typedef struct Op {
   void *aux;
   int group;  /* the C target's fusion group (c/plan.c), -1: none */
   bool fused; /* C target: a reduction computed in its input's group loop (c/plan.c) */
+  struct CuOpPlan *cu; /* the CUDA target's decisions for it (cuda/plan.c), or NULL */
 } Op;
 
 /* One specialised kernel. */
@@ -446,6 +448,7 @@ typedef struct Kernel {
   int num_stages;
   int next_value_id;
   struct CPlan *cplan; /* the C target's decisions (c/plan.h), from its prepare */
+  struct CuKernelPlan *cu; /* the CUDA target's kernel-wide decisions (cuda/plan.c), or NULL */
 } Kernel;
 
 Value *ir_value(Kernel *k, DType dt, Shape sh);

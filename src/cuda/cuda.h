@@ -8,7 +8,8 @@
  *   atomic.c     tl.atomic_* as PTX atom instructions, once per element
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
  *   pipeline.c   the dot forms the target can take; operands loaded trips ahead (cu_prefetch)
- *   plan.c       Target.prepare: cu_prefetch, then the axis facts of what it made
+ *   plan.c       Target.prepare: cu_prefetch, then layouts, rings, operand staging, recorded
+ *                on the IR (the records below) for the other files to print
  *
  * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
  * canonical layout: the row-major flat index space is cut into chunks of V elements that are
@@ -62,6 +63,79 @@ typedef struct Ix {
   unsigned char inv[MAXRANK][MAXBITS];
 } Ix;
 
+
+/* ---- the plan (plan.c): what Target.prepare decides, recorded on the IR (Kernel.cu, Value.cu,
+ * Op.cu); the emitter reads it and decides nothing of it again ---- */
+
+#define MAX_AHEAD 7 /* trips a ring streams ahead at most */
+#define MAX_RINGS 8 /* rings per kernel */
+typedef struct Pipe Pipe;
+
+/* Operands carried by the loop around their dots (cu_prefetch: the first D trips' tiles loaded
+ * before the loop, trip k + D's at the end of trip k) live in a ring of S = D + 1 stages of
+ * shared memory, each stage holding every such operand of the loop's dots: D fill while the dots
+ * read one. The ring's region lies above whatever else the kernel keeps in shared memory while
+ * the ring is live (from the first copy before the loop to the loop's end; its offset, known
+ * then, is the define NAME_RINGi), so nothing else waits for it. */
+typedef struct Ring {
+  Op *loop;
+  int id, D;          /* D trips ahead, D + 1 stages */
+  int npipes, ndots;  /* the tiles of a stage; the dots that read them */
+  long long stride;   /* bytes of one stage */
+  long long pinned;   /* bytes after the stages: operands the same every trip */
+  Vec pins;           /* Pipe *: those operands, staged once before the loop */
+  Value *inflight;    /* the loop's result a deferred wgmma (CuOpPlan.defer_wait) still writes, or NULL */
+} Ring;
+
+/* One operand of a dot in a ring: streamed (its loads first[0..D) before the loop and `next`
+ * in the body), or pinned (from outside the loop, staged once before it). */
+struct Pipe {
+  Op *dot;
+  int operand;        /* 0: A; 1: B (or k of B = tl.trans(k)) */
+  bool pin;
+  Ring *r;
+  Op *first[MAX_AHEAD], *next;
+  long long off;      /* its tile's offset in a stage (pinned: after the stages) */
+};
+
+/* Value.cu (NULL: none of these) */
+typedef struct CuValPlan {
+  Lay *lay;           /* its layout when not its shape's canonical one: a tensor-core accumulator,
+                         what carries or follows it elementwise, its row statistics */
+  Op *stream_dot;     /* a load copied straight to shared memory (cp.async) for this dot; also the
+                         loop-carried operand tiles of a ring, which have no registers */
+  bool late;          /* such a load is issued at its dot, not where it stands */
+  bool packed;        /* x.to(fp16 or bf16) only a tensor-core dot reads: converted where the dot
+                         stages it, the cast prints nothing */
+} CuValPlan;
+
+/* Op.cu (NULL: none of these) */
+typedef struct CuOpPlan {
+  Ring *ring;         /* O_FOR: the ring its dots' operands stream through */
+  Pipe *pipe[2];      /* O_DOT: operand o streamed through a ring */
+  Pipe *pin[2];       /* O_DOT: operand o staged once before the ring's loop */
+  bool kmajor_b;      /* O_DOT: B = tl.trans(k) with k staged as it is, K-major */
+  bool wide_nmajor;   /* O_DOT: a 32- or 8-bit B that streams, kept [K, N] as it comes */
+  bool a_regs;        /* O_DOT: A's fragments taken from the registers that hold it */
+  bool defer_wait;    /* O_DOT: a wgmma that waits for the group before instead of its own */
+  Pipe *copy;         /* O_LOAD: the ring copy it is: of trip `trip` before the loop, */
+  int trip;           /*   or (-1) the next trip's, in the body */
+} CuOpPlan;
+
+/* Kernel.cu */
+typedef struct CuKernelPlan {
+  int T;              /* threads per CTA */
+  int vbytes;         /* widest vector access: 16 bytes over the narrowest element accessed */
+  Vec rings;          /* Ring * */
+} CuKernelPlan;
+
+/* the printer's state of a ring (dot.c) */
+typedef struct RingState {
+  const char *stage, *base; /* C names: the stage the dots read; the region's offset */
+  int issued, seen;   /* copies of this trip issued; dots of this trip printed */
+  bool waited;        /* the body waited for this trip's copies */
+} RingState;
+
 typedef struct CE {
   Buf *o;
   Kernel *k;
@@ -83,15 +157,9 @@ typedef struct CE {
   bool need_div, need_exp, need_exp2, need_vec, need_shift; /* helpers used */
   bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
   int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16, 4 cp.async, 8 buffer rings, 16 wgmma, 32 tc_swz, 64 wgmma_wait1, 128 tf32, 256 int8, 512 bar_wg, 1024/2048 pack2_f16/bf16, 4096/8192 a_regs_f16/bf16 (bits) */
-  Lay **vlay;      /* per value id: its layout when not its shape's canonical one (dot.c) */
-  Op **async_for;  /* per value id: the dot a load goes to shared memory for (dot.c); also
-                      the loop-carried operand tiles of a pipelined dot (no registers) */
-  Vec pipes;       /* Pipe *: dots whose operands stream a trip ahead (dot.c) */
-  bool *late;      /* per value id: such a load is issued at its dot, not where it stands */
-  bool *packed;    /* per value id: a p.to(fp16) only a tensor-core dot reads, converted where it is staged */
-  Vec rings;       /* Ring *: the loops whose dots' operands stream trips ahead (dot.c) */
+  RingState ring_at[MAX_RINGS]; /* per Ring.id: where its printing stands (dot.c) */
   Vec ring_defs;   /* const char *: "#define NAME_RINGi offset", written before the kernel */
-  long long win[8]; /* the shared memory used while each open ring is live */
+  long long win[MAX_RINGS]; /* the shared memory used while each open ring is live */
   int nwin;
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
@@ -116,6 +184,12 @@ bool cu_prefetch(Kernel *k);
 
 /* plan.c */
 void cu_prepare(Kernel *k, const Options *opts); /* Target.prepare */
+/* the plan's records, read (never NULL: an empty record where nothing was decided) */
+const CuValPlan *cu_vplan(const Value *v);
+const CuOpPlan *cu_oplan(const Op *op);
+/* the source of what a tensor-core dot stages for v: v, or k of v = tl.trans(k) (*tr), and the
+ * layout it is read in */
+Value *cu_stage_src(CE *E, Value *v, bool *tr, Lay *L);
 
 /* layout.c */
 Lay lay_of(CE *E, Shape s);
@@ -174,7 +248,12 @@ void cu_loop(CE *E, int count, const char *body);
 void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step, ... */
 
 /* dot.c */
-void cu_plan_layouts(CE *E, Kernel *k); /* dot results (and what carries them) in MMA layout */
+const char *cu_mma_kind(Op *op); /* the tensor-core form's operand type (f16 ...), or NULL */
+int cu_mma_bytes(Op *op);        /* bytes of one element of a tensor-core dot's operands */
+/* bytes of operand o of a tensor-core dot in shared memory (nmajor: a 32-bit B kept [K, N]),
+ * and the same rounded up to whole 1024-byte swizzle atoms */
+long long cu_operand_bytes(Op *dot, int o, bool nmajor);
+long long cu_tile_bytes(Op *dot, int o, bool nmajor);
 void cu_emit_dot(CE *E, Op *op);
 void cu_emit_async_load(CE *E, Op *op);
 void cu_ring_end(CE *E, Op *loop); /* after a loop: place its ring (dot.c) */

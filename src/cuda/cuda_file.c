@@ -113,22 +113,6 @@ static const char *arg_list(Kernel *k, bool leading) {
   return r;
 }
 
-/* 16 bytes over the narrowest element the kernel loads or stores: one chunk of a tile is one
- * 16-byte access of that type. */
-static int narrowest(Block *b, int bytes) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_LOAD || op->k == O_STORE) {
-      int eb = (dt_bits(op->in[0]->elt) + 7) / 8;
-      if (eb < bytes)
-        bytes = eb;
-    }
-    for (int r = 0; r < op->nreg; r++)
-      bytes = narrowest(op->reg[r], bytes);
-  }
-  return bytes;
-}
-
 /* Static shared memory ends at 48 KiB; above it the kernel declares it extern and the launch
  * passes the size, up to what an H100 gives one CTA. */
 #define SMEM_STATIC (48 * 1024)
@@ -173,11 +157,8 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   E.o = &kern;
   E.k = k;
   E.opts = opts;
-  E.T = k->num_warps * 32;
-  if (k->num_warps > 32)
-    error_at((Loc){"<command line>", 1, 1}, "num_warps %d: a CTA has at most 32 warps", k->num_warps);
-  int nb = narrowest(k->body, 16);
-  E.vbytes = 16 / (nb ? nb : 4);
+  E.T = k->cu->T;
+  E.vbytes = k->cu->vbytes;
   E.cname = arena_alloc(sizeof(char *) * (size_t)(k->next_value_id + 1));
   /* a parameter keeps its name in the signature (the header, -g expressions); one that is a
    * name the emitter declares itself (`e`, the per-thread element loop) is read through a copy */
@@ -185,7 +166,6 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
     if (!k->params[i].constexpr_)
       E.cname[k->params[i].val->id] = cu_unique(&E, k->params[i].name);
   ir_count_uses(k);
-  cu_plan_layouts(&E, k);
   emit_kernel(&E, k);
   if (E.smem > SMEM_MAX)
     error_at((Loc){k->file, 1, 1}, "kernel %s needs %lld bytes of shared memory for its reductions, "

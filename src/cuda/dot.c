@@ -7,7 +7,7 @@
  * precision (Triton's default on the GPU), int8 operands with an int32 accumulator, as
  * Triton's mma v2 path on sm_80+): the result lives in mma.sync's accumulator layout
  * (layout.c, lay_mma) instead of its shape's canonical one, and so does a loop-carried accumulator that receives it
- * (cu_plan_layouts), so `acc = tl.dot(a, b, acc)` in a K loop never moves acc; it is copied to
+ * (plan.c decides the layouts, rings and operand staging; this file prints them), so `acc = tl.dot(a, b, acc)` in a K loop never moves acc; it is copied to
  * another layout through shared memory only where a consumer needs one (the epilogue). The
  * operands go to shared memory in swizzled 16-byte chunks, each warp reads its fragments with
  * ldmatrix and runs mma.sync on its part of the result (runtime section mma): m16n8k16 for
@@ -76,7 +76,7 @@ static void settle(CE *E, Value *v, Lay L) {
 
 /* The operand type of op's tensor-core form as mma.sync names it (f16, bf16, tf32, s8), or
  * NULL when op needs the plain form. */
-static const char *mma_kind(Op *op) {
+const char *cu_mma_kind(Op *op) {
   Value *a = op->in[0], *b = op->in[1], *r = op->out[0];
   if (r->sh.rank != 2 || a->dt != b->dt)
     return NULL;
@@ -90,227 +90,17 @@ static const char *mma_kind(Op *op) {
 }
 
 /* bytes of one element of the operands of a tensor-core dot */
-static int mma_bytes(Op *op) { return dt_bits(op->in[0]->dt) / 8; }
+int cu_mma_bytes(Op *op) { return dt_bits(op->in[0]->dt) / 8; }
 
 /* the shape of operand `operand` of a tensor-core dot in shared memory, in 16-bit units: rows
  * of K * bytes / 2 units (A [M, K]; B K-major [N, K] when its elements are not 16-bit) */
 static Shape mma_units(Op *dot, int operand) {
   Value *a = dot->in[0], *r = dot->out[0];
   int K = a->sh.d[1], rows = operand ? r->sh.d[1] : r->sh.d[0];
-  return (Shape){2, {rows, K * mma_bytes(dot) / 2}};
-}
-
-/* The warps along M and N of the tensor-core form of op, false when op needs the plain form:
- * an mma_kind, 32 bytes of K per step, and every warp with whole 16x16 tiles. */
-static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
-  Value *a = op->in[0], *r = op->out[0];
-  if (!mma_kind(op))
-    return false;
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1], W = E->T / 32;
-  if (M % 16 || N % 16 || (K * mma_bytes(op)) % 32 || (M / 16) * (N / 16) < W)
-    return false;
-  int m = 1, n = 1;
-  while (m * n < W) { /* split the longer side of a warp's part */
-    if (M / (m * 2) >= 16 && (M / m >= N / n || N / (n * 2) < 16))
-      m *= 2;
-    else
-      n *= 2;
-  }
-  *wm = m;
-  *wn = n;
-  return true;
-}
-
-/* The warpgroups along M and N of the wgmma form (Hopper, emitted for sm_90a beside an
- * mma.sync fallback on the same layouts), false when op cannot take it: the tensor-core form
- * with whole warpgroups, 64-row blocks, and operands whose rows are whole 128-byte swizzle
- * atoms (K and a warpgroup's N multiples of 64, at most 256 columns per warpgroup). */
-static bool wg_split(CE *E, Op *op, int *gm, int *gn) { return cu_dot_wgmma_shape(E->k, op, gm, gn); }
-
-static void set_lay(CE *E, Value *v, Lay *L, bool *changed) {
-  if (!E->vlay[v->id]) {
-    E->vlay[v->id] = L;
-    *changed = true;
-  }
-}
-
-/* carried values (results, block arguments) take the layout of what the loop body yields */
-static void carry(CE *E, Op *op, Block *body, Block *cond, int first_arg, bool *changed) {
-  Op *y = ir_yield(body);
-  if (!y)
-    return;
-  for (int i = 0; i < y->nin && i < op->nout; i++) {
-    Lay *L = E->vlay[y->in[i]->id];
-    if (!L)
-      continue;
-    set_lay(E, op->out[i], L, changed);
-    set_lay(E, body->args[first_arg + i], L, changed);
-    if (cond)
-      set_lay(E, cond->args[i], L, changed);
-  }
-}
-
-static bool elementwise(Op *op) {
-  int c = op_class[op->k];
-  return (c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY) && op->nout == 1;
-}
-
-static void plan_block(CE *E, Block *b, bool *changed) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int r = 0; r < op->nreg; r++)
-      plan_block(E, op->reg[r], changed);
-    int wm, wn;
-    if (op->k == O_DOT && mma_warps(E, op, &wm, &wn) && !E->vlay[op->out[0]->id]) {
-      Lay *L = arena_alloc(sizeof *L);
-      *L = wg_split(E, op, &wm, &wn) ? lay_wgmma(E, op->out[0]->sh, wm, wn) : lay_mma(E, op->out[0]->sh, wm, wn);
-      set_lay(E, op->out[0], L, changed);
-    } else if (elementwise(op) && op->out[0]->sh.rank && !cu_virtual(E, op->out[0])) {
-      for (int j = 0; j < op->nin; j++) { /* a result in its tile operand's layout: no copy */
-        Lay *L = E->vlay[op->in[j]->id];
-        if (L && shape_eq(op->in[j]->sh, op->out[0]->sh)) {
-          set_lay(E, op->out[0], L, changed);
-          break;
-        }
-      }
-    } else if (op->k == O_REDUCE && op->nin == 1 && op->nout == 1 && op->out[0]->sh.rank &&
-               E->vlay[op->in[0]->id] && !E->vlay[op->out[0]->id] &&
-               !(op->str && (!strcmp(op->str, "argmax") || !strcmp(op->str, "argmin")))) {
-      Lay S; /* a row statistic of the accumulator stays in the rows' threads */
-      if (lay_slice(*E->vlay[op->in[0]->id], op->axis, op->out[0]->sh, &S)) {
-        Lay *L = arena_alloc(sizeof *L);
-        *L = S;
-        set_lay(E, op->out[0], L, changed);
-      }
-    } else if (op->k == O_FOR) {
-      carry(E, op, op->reg[0], NULL, 1, changed);
-    } else if (op->k == O_WHILE) {
-      carry(E, op, op->reg[1], op->reg[0], 0, changed);
-    }
-  }
+  return (Shape){2, {rows, K * cu_mma_bytes(dot) / 2}};
 }
 
 /* ---- operands that go from global memory straight to shared memory ---- */
-
-/* v, an operand of dot, is a load cu_cp_async_load accepts whose threads each hold whole
- * 16-byte chunks */
-static Op *streamable(CE *E, Op *dot, Value *v) {
-  Op *L = cu_cp_async_load(dot, v);
-  return L && lay_of(E, v->sh).V % (16 / (dt_bits(v->dt) / 8)) == 0 ? L : NULL;
-}
-
-static bool wg_dot(CE *E, Op *dot) { return E->vlay[dot->out[0]->id] && E->vlay[dot->out[0]->id]->wg; }
-
-/* B = tl.trans(k) of a wgmma dot, or of a tf32 or int8 one (whose B fragments are read
- * K-major): k [N, K] goes to shared memory as it is, K-major (the layout of an A operand), and
- * the tensor cores read it untransposed */
-static bool kmajor_b(CE *E, Op *dot) {
-  Value *b = dot->in[1];
-  return (wg_dot(E, dot) || (mma_kind(dot) && mma_bytes(dot) != 2)) && cu_virtual(E, b) &&
-         b->def->k == O_PERMUTE && b->sh.rank == 2 && !cu_virtual(E, b->def->in[0]);
-}
-
-/* operand i of dot is such a load in the dot's block (B: or the load tl.trans reads) */
-static Op *async_load(CE *E, Op *dot, int i) {
-  Value *v = dot->in[i];
-  if (i == 1 && kmajor_b(E, dot))
-    v = v->def->in[0];
-  Op *L = streamable(E, dot, v);
-  return L && L->parent == dot->parent ? L : NULL;
-}
-
-/* Operands carried by the loop around their dots (cu_prefetch: the first D trips' tiles
- * loaded before the loop, trip k + D's at the top of trip k) live in a ring of S = D + 1
- * stages of shared memory, each stage holding every such operand of the loop's dots: D fill
- * while the dots read one. The ring's region lies above whatever else the kernel keeps in
- * shared memory while the ring is live (from the first copy before the loop to the loop's end;
- * its offset, known then, is the define NAME_RINGi), so nothing else waits for it. */
-#define MAX_AHEAD 7
-typedef struct Ring {
-  Op *loop;
-  int id, D, npipes, issued, ndots, seen; /* seen: the dots of this trip emitted so far */
-  long long stride;         /* bytes of one stage */
-  long long pinned;         /* bytes after the stages: operands the same every trip */
-  const char *stage, *base; /* C names: the stage the dots read; the region's offset */
-  bool waited;              /* the body waited for this trip's copies */
-  Value *inflight;          /* the loop's result a deferred wgmma (defer_wait) still writes, or NULL */
-} Ring;
-typedef struct Pipe {
-  Op *dot;
-  int operand;             /* 0: A; 1: B (or k of B = tl.trans(k)) */
-  bool pin;                /* an operand from outside the loop: staged once, before it */
-  Ring *r;
-  Op *first[MAX_AHEAD], *next;
-  long long off;           /* its tile in a stage */
-} Pipe;
-
-static Pipe *pipe_of(CE *E, Op *dot, int operand) {
-  for (int i = 0; i < E->pipes.n; i++) {
-    Pipe *p = E->pipes.v[i];
-    if (p->dot == dot && p->operand == operand && !p->pin)
-      return p;
-  }
-  return NULL;
-}
-
-static Pipe *pin_of(CE *E, Op *dot, int operand) {
-  for (int i = 0; i < E->pipes.n; i++) {
-    Pipe *p = E->pipes.v[i];
-    if (p->dot == dot && p->operand == operand && p->pin)
-      return p;
-  }
-  return NULL;
-}
-
-static Pipe *pipe_of_load(CE *E, Op *load, int *t) {
-  for (int i = 0; i < E->pipes.n; i++) {
-    Pipe *p = E->pipes.v[i];
-    if (p->pin)
-      continue;
-    for (int q = 0; q < p->r->D; q++)
-      if (p->first[q] == load) {
-        *t = q;
-        return p;
-      }
-    if (p->next == load) {
-      *t = -1;
-      return p;
-    }
-  }
-  return NULL;
-}
-
-/* v's slot among a for loop's carried values (argument 0 is the induction variable), or -1 */
-static int carried_index(Block *b, Value *v) {
-  int i = ir_arg_index(b, v);
-  return i > 0 ? i - 1 : -1;
-}
-
-/* operand o of a dot in loop's body: the chain of carried tiles a_0 (what the dot reads) ..
- * a_{D-1}, each yielded as the one before it, the last yielded from a streamable load of the
- * body; its length D, or 0 */
-static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, Pipe *p, Value **args) {
-  Block *b = loop->reg[0];
-  Value *a = dot->in[o];
-  if (o == 1 && kmajor_b(E, dot))
-    a = a->def->in[0];
-  for (int t = 0; t < MAX_AHEAD; t++) {
-    int j = carried_index(b, a);
-    if (j < 0 || a->uses != 1 || loop->out[j]->uses)
-      return 0;
-    args[t] = a;
-    Op *f = streamable(E, dot, loop->in[3 + j]);
-    if (!f || f->parent != parent)
-      return 0;
-    p->first[t] = f;
-    a = y->in[j];
-    if (carried_index(b, a) < 0) {
-      p->next = streamable(E, dot, a);
-      return p->next && p->next->parent == b ? t + 1 : 0;
-    }
-  }
-  return 0;
-}
 
 /* A streamed B operand of a tf32 or int8 dot stays [K, N] as it comes (cp.async cannot
  * transpose, nor ldmatrix split 32-bit or 8-bit elements), and its fragments are read from it
@@ -320,10 +110,6 @@ static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, 
  * read takes (four rows per register, one byte of each) fall in different banks. */
 #define B32_PAD 8
 
-static bool wide_nmajor(CE *E, Op *dot) {
-  return mma_bytes(dot) != 2 && !kmajor_b(E, dot) && (pipe_of(E, dot, 1) || E->async_for[dot->in[1]->id] == dot);
-}
-
 /* the byte of element (r, c) of a streamed int8 B tile [K, N] in its buffer */
 static const char *b8_at(const char *r, const char *c, int N) {
   int S = (N / 16 < 8 ? N / 16 : 8) - 1;
@@ -331,86 +117,34 @@ static const char *b8_at(const char *r, const char *c, int N) {
 }
 
 /* bytes of operand o of a tensor-core dot in shared memory (B of a tf32 dot: streamed or not) */
-static long long operand_bytes(Op *dot, int o, bool nmajor) {
+long long cu_operand_bytes(Op *dot, int o, bool nmajor) {
   Value *v = dot->in[o];
-  if (o == 1 && nmajor && mma_bytes(dot) == 4)
+  if (o == 1 && nmajor && cu_mma_bytes(dot) == 4)
     return (long long)v->sh.d[0] * (v->sh.d[1] + B32_PAD) * 4;
-  return shape_numel(v->sh) * mma_bytes(dot);
+  return shape_numel(v->sh) * cu_mma_bytes(dot);
 }
 
-static long long tile_bytes(Op *dot, int o, bool nmajor) { return (operand_bytes(dot, o, nmajor) + 1023) & ~1023LL; }
+long long cu_tile_bytes(Op *dot, int o, bool nmajor) { return (cu_operand_bytes(dot, o, nmajor) + 1023) & ~1023LL; }
 
-/* the ring of loop (in parent at index at): every tensor-core dot operand of its body that
- * cu_prefetch carries */
-static void plan_ring(CE *E, Op *loop, Block *parent) {
-  Block *b = loop->reg[0];
-  Op *y = ir_yield(b);
-  if (loop->k != O_FOR || !y || E->rings.n >= 8) /* 8: E->win */
-    return;
-  Ring *r = NULL;
-  for (int d = 0; d < b->nops; d++) {
-    Op *dot = b->ops[d];
-    Lay *L = dot->k == O_DOT ? E->vlay[dot->out[0]->id] : NULL;
-    if (!L || !L->mapped || !(cu_virtual(E, dot->in[2]) || E->vlay[dot->in[2]->id] == L))
-      continue;
-    bool used = false;
-    for (int o = 0; o < 2; o++) {
-      Pipe p = {dot, o, false, NULL, {0}, NULL, 0};
-      Value *args[MAX_AHEAD];
-      int D = operand_chain(E, loop, dot, o, parent, y, &p, args);
-      if (!D || (r && r->D != D))
-        continue;
-      if (!r) {
-        r = arena_alloc(sizeof *r);
-        *r = (Ring){.loop = loop, .id = E->rings.n, .D = D};
-        vec_push(&E->rings, r);
-      }
-      Pipe *np = arena_alloc(sizeof *np);
-      *np = p;
-      np->r = r;
-      np->off = r->stride;
-      r->stride += tile_bytes(dot, o, !kmajor_b(E, dot));
-      r->npipes++;
-      used = true;
-      vec_push(&E->pipes, np);
-      E->async_for[p.next->out[0]->id] = dot;
-      for (int t = 0; t < D; t++) { /* the carried tiles have no registers */
-        E->async_for[p.first[t]->out[0]->id] = dot;
-        E->async_for[args[t]->id] = dot;
-        E->async_for[loop->out[carried_index(b, args[t])]->id] = dot;
-      }
-    }
-    if (r && used)
-      r->ndots++;
-    for (int o = 0; r && used && o < 2; o++) { /* q of an attention: in the ring's region, once */
-      Value *v = dot->in[o];
-      if (pipe_of(E, dot, o) || cu_virtual(E, v) || !v->def || v->def->parent != parent || v->sh.rank != 2)
-        continue;
-      Pipe *np = arena_alloc(sizeof *np);
-      *np = (Pipe){dot, o, true, r, {0}, NULL, r->pinned};
-      r->pinned += tile_bytes(dot, o, false);
-      vec_push(&E->pipes, np);
-    }
-  }
-}
+static RingState *ring_state(CE *E, Ring *r) { return &E->ring_at[r->id]; }
 
 /* where operand o of a pipelined dot is in the ring's stage `slot` (an expression) */
-static const char *ring_buf(Pipe *p, const char *slot) {
+static const char *ring_buf(CE *E, Pipe *p, const char *slot) {
+  const char *base = ring_state(E, p->r)->base;
   if (p->pin)
-    return fmt("((uint16_t *)(tc_smem + %s + %lld))", p->r->base, p->r->stride * (p->r->D + 1) + p->off);
-  return fmt("((uint16_t *)(tc_smem + %s + %s * %lld + %lld))", p->r->base, slot, p->r->stride, p->off);
+    return fmt("((uint16_t *)(tc_smem + %s + %lld))", base, p->r->stride * (p->r->D + 1) + p->off);
+  return fmt("((uint16_t *)(tc_smem + %s + %s * %lld + %lld))", base, slot, p->r->stride, p->off);
 }
 
 /* after the loop of a ring: its region goes above what the kernel used while it was live */
 void cu_ring_end(CE *E, Op *loop) {
-  for (int i = 0; i < E->rings.n; i++) {
-    Ring *r = E->rings.v[i];
-    if (r->loop != loop || !r->base)
-      continue;
+  Ring *r = cu_oplan(loop)->ring;
+  if (r && ring_state(E, r)->base) {
+    const char *base_name = ring_state(E, r)->base;
     long long hw = E->win[--E->nwin];
     long long base = (hw + 1023) & ~1023LL;
     vec_push(&E->ring_defs, xstrdup(fmt("#define %s %lld /* the ring of the loop at line %d: above the "
-                                        "%lld bytes used while it is live */\n", r->base, base, loop->loc.line, hw)));
+                                        "%lld bytes used while it is live */\n", base_name, base, loop->loc.line, hw)));
     cu_smem_need(E, base + r->stride * (r->D + 1) + r->pinned);
     if (r->inflight) /* the last trip waited for its wgmma group (defer_wait) */
       cu_loop(E, lay_val(E, r->inflight).E,
@@ -418,148 +152,18 @@ void cu_ring_end(CE *E, Op *loop) {
   }
 }
 
-/* nothing between op a and the op at index d of b touches shared memory, but the ops `others` */
-static bool quiet_between(CE *E, Block *b, Op *a, Op **others, int n, int d) {
-  int i = ir_find_op(b, a, 0, d);
-  if (i < 0)
-    return false;
-  for (i++; i < d; i++) {
-    Op *op = b->ops[i];
-    bool ok = false;
-    for (int j = 0; j < n && !ok; j++)
-      ok = op == others[j];
-    if (ok)
-      continue;
-    int c = op_class[op->k];
-    ok = c == K_LEAF || c == K_SHAPE || c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY;
-    for (int o = 0; ok && o < op->nout; o++)
-      ok = op->out[o]->sh.rank == 0 || cu_virtual(E, op->out[o]);
-    if (!ok)
-      return false;
-  }
-  return true;
-}
-
-/* nothing between op a and the op at index d of b writes memory (a load moved down past them
- * reads what it read) */
-static bool no_writes_between(Block *b, Op *a, int d) {
-  int i = ir_find_op(b, a, 0, d);
-  if (i < 0)
-    return false;
-  for (i++; i < d; i++)
-    if (op_class[b->ops[i]->k] == K_MEM && b->ops[i]->k != O_LOAD)
-      return false;
-    else if (b->ops[i]->nreg || op_class[b->ops[i]->k] == K_CTRL || op_class[b->ops[i]->k] == K_MISC)
-      return false;
-  return true;
-}
-
-/* operand i of dot, staged from registers at the dot, is a view of another tile (tl.trans of a
- * broadcast row, say): reading it there may change layout through shared memory, where the
- * dot's own operand buffers lie, so nothing may be on its way into them by cp.async (a ring's
- * region lies above all that) */
-static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L);
-
-static bool staged_view(CE *E, Op *dot, int i) {
-  bool tr;
-  Lay L;
-  return cu_virtual(E, stage_src(E, dot->in[i], &tr, &L));
-}
-
-/* A tensor-core dot whose operands are both such loads, with nothing using shared memory
- * between them and the dot, and an accumulator already in the dot's layout: the loads become
- * cp.async into the dot's operand buffers (no registers, no staging stores). */
-static void plan_async(CE *E, Block *b) {
-  for (int d = 0; d < b->nops; d++) {
-    Op *op = b->ops[d];
-    for (int r = 0; r < op->nreg; r++)
-      plan_async(E, op->reg[r]);
-    Lay *L = op->k == O_DOT ? E->vlay[op->out[0]->id] : NULL;
-    if (!L || !L->mapped)
-      continue;
-    Value *acc = op->in[2];
-    if (!(cu_virtual(E, acc) || E->vlay[acc->id] == L))
-      continue;
-    if (pipe_of(E, op, 0) || pipe_of(E, op, 1))
-      continue;
-    Op *la = async_load(E, op, 0), *lb = async_load(E, op, 1), *both[2] = {la, lb};
-    if (la == lb)
-      continue;
-    /* each operand that streams alone (the other one staged from registers at the dot); a
-     * load with shared-memory work before its dot is issued at the dot instead (late), when
-     * nothing between them writes memory. A tf32 or int8 dot does not stream one beside a load
-     * staged from registers (cu_prefetch). */
-    int how[2] = {0, 0}; /* 1: streams, 2: streams late */
-    for (int i = 0; i < 2; i++)
-      if (both[i])
-        how[i] = quiet_between(E, b, both[i], both, 2, d) ? 1 : no_writes_between(b, both[i], d) ? 2 : 0;
-    if (mma_bytes(op) != 2 && ((!how[0] && ir_load_of(op->in[0])) || (!how[1] && ir_load_of(op->in[1]))))
-      continue; /* a load staged from registers beside one that streams: neither (cu_prefetch) */
-    if ((!how[0] && staged_view(E, op, 0)) || (!how[1] && staged_view(E, op, 1)))
-      continue; /* its layout change at the dot would overwrite the copies on their way */
-    for (int i = 0; i < 2; i++)
-      if (how[i]) {
-        E->async_for[both[i]->out[0]->id] = op;
-        E->late[both[i]->out[0]->id] = how[i] == 2;
-      }
-  }
-}
-
-/* Operands of tensor-core dots that are `x.to(fp16 or bf16)` of an fp32 tile in the same
- * (tensor-core) layout, read by the dot alone: the dot's staging converts x itself, pairs at a
- * time (attention's p), and the cast emits nothing. */
-static void plan_packed(CE *E, Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int r = 0; r < op->nreg; r++)
-      plan_packed(E, op->reg[r]);
-    Lay *L = op->k == O_DOT ? E->vlay[op->out[0]->id] : NULL;
-    if (!L || !L->mapped || mma_bytes(op) != 2)
-      continue;
-    for (int o = 0; o < 2; o++) {
-      Value *v = op->in[o];
-      Op *cv = v->def;
-      if (cv && cv->k == O_CAST && !(cv->flags & CAST_RTZ) && cv->in[0]->dt == DT_F32 && v->uses == 1 &&
-          op->in[1 - o] != v && E->vlay[v->id] && E->vlay[v->id]->mapped && E->vlay[cv->in[0]->id] == E->vlay[v->id])
-        E->packed[v->id] = true;
-    }
-  }
-}
-
-static void plan_rings(CE *E, Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int r = 0; r < op->nreg; r++)
-      plan_rings(E, op->reg[r]);
-    if (op->k == O_FOR)
-      plan_ring(E, op, b);
-  }
-}
-
-void cu_plan_layouts(CE *E, Kernel *k) {
-  E->vlay = arena_alloc(sizeof(Lay *) * (size_t)(k->next_value_id + 1));
-  E->async_for = arena_alloc(sizeof(Op *) * (size_t)(k->next_value_id + 1));
-  E->late = arena_alloc(sizeof(bool) * (size_t)(k->next_value_id + 1));
-  E->packed = arena_alloc(sizeof(bool) * (size_t)(k->next_value_id + 1));
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    plan_block(E, k->body, &changed);
-  }
-  plan_rings(E, k->body);
-  plan_async(E, k->body);
-  plan_packed(E, k->body);
-}
+/* the dot runs on wgmma (sm_90a), its result in wgmma's layout */
+static bool wg_dot(Op *dot) { return cu_vplan(dot->out[0])->lay && cu_vplan(dot->out[0])->lay->wg; }
 
 /* where the tensor-core form keeps the operands it stages: a at tc_smem, b at tc_smem + *boff
  (the shared memory it needs); operands in a ring are in the ring's region */
 static void mma_smem(CE *E, Op *dot, long long *boff) {
-  long long al = wg_dot(E, dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
+  long long al = wg_dot(dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
   if (al > E->smem_align)
     E->smem_align = (int)al;
-  *boff = (operand_bytes(dot, 0, false) + al - 1) & ~(al - 1);
-  long long both = (*boff + operand_bytes(dot, 1, wide_nmajor(E, dot)) + al - 1) & ~(al - 1);
-  bool sa = !pipe_of(E, dot, 0) && !pin_of(E, dot, 0), sb = !pipe_of(E, dot, 1) && !pin_of(E, dot, 1);
+  *boff = (cu_operand_bytes(dot, 0, false) + al - 1) & ~(al - 1);
+  long long both = (*boff + cu_operand_bytes(dot, 1, cu_oplan(dot)->wide_nmajor) + al - 1) & ~(al - 1);
+  bool sa = !cu_oplan(dot)->pipe[0] && !cu_oplan(dot)->pin[0], sb = !cu_oplan(dot)->pipe[1] && !cu_oplan(dot)->pin[1];
   if (sa || sb) /* what the dot stages itself */
     cu_smem_need(E, sb ? both : *boff);
 }
@@ -567,9 +171,9 @@ static void mma_smem(CE *E, Op *dot, long long *boff) {
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
  * mma.sync, tc_sw128's (wgmma's 128-byte swizzle atoms) for a wgmma dot */
 static const char *operand_at(CE *E, Op *dot, const char *buf, const char *r, const char *c, Shape s) {
-  if (wg_dot(E, dot) && s.d[1] == 32) /* rows of 64 bytes: 64-byte swizzle atoms */
+  if (wg_dot(dot) && s.d[1] == 32) /* rows of 64 bytes: 64-byte swizzle atoms */
     return fmt("%s[tc_sw64(%s, %s, %d)]", buf, r, c, s.d[0]);
-  if (wg_dot(E, dot))
+  if (wg_dot(dot))
     return fmt("%s[tc_sw128(%s, %s, %d)]", buf, r, c, s.d[0]);
   E->need_mma |= 32;
   return fmt("%s[tc_swz(%s, %s, %d)]", buf, r, c, s.d[1] / 8);
@@ -584,37 +188,36 @@ static void stage(CE *E, Op *dot, int operand, const char *buf);
 
 // a = tl.load(p, mask, other=0.0) for tl.dot(a, b): each 16-byte chunk to its swizzled place
 void cu_emit_async_load(CE *E, Op *op) {
-  Op *dot = E->async_for[op->out[0]->id];
+  Op *dot = cu_vplan(op->out[0])->stream_dot;
   Value *v = op->out[0];
   long long boff;
   mma_smem(E, dot, &boff);
-  int t = -1;
-  Pipe *p = pipe_of_load(E, op, &t);
+  int t = cu_oplan(op)->trip;
+  Pipe *p = cu_oplan(op)->copy;
   int operand = dot->in[0] == v ? 0 : 1;
   E->need_mma |= p ? 8 : 0;
   const char *buf = operand_buf(boff, operand);
   if (p) {
     Ring *r = p->r;
+    RingState *rs = ring_state(E, r);
     operand = p->operand;
-    if (t == 0 && !r->stage) { /* the ring's first copy: its window opens */
-      r->stage = cu_unique(E, fmt("ring%d_stage", r->id));
-      r->base = fmt("%s_RING%d", E->k->name, r->id);
-      cline(E, "int %s = 0; /* the stage (of %d) of ring %d the dots read; the others fill */", r->stage, r->D + 1,
+    if (t == 0 && !rs->stage) { /* the ring's first copy: its window opens */
+      rs->stage = cu_unique(E, fmt("ring%d_stage", r->id));
+      rs->base = fmt("%s_RING%d", E->k->name, r->id);
+      cline(E, "int %s = 0; /* the stage (of %d) of ring %d the dots read; the others fill */", rs->stage, r->D + 1,
             r->id);
-      for (int i = 0; i < E->pipes.n; i++) { /* the operands the same every trip, once */
-        Pipe *q = E->pipes.v[i];
-        if (q->r != r || !q->pin)
-          continue;
+      for (int i = 0; i < r->pins.n; i++) { /* the operands the same every trip, once */
+        Pipe *q = r->pins.v[i];
         Value *x = q->dot->in[q->operand];
         bool tr;
         Lay Ls;
-        settle(E, stage_src(E, x, &tr, &Ls), Ls);
+        settle(E, cu_stage_src(E, x, &tr, &Ls), Ls);
         cline(E, "/* %s, the same every trip of the loop: to shared memory once */", cu_name(E, x));
-        stage(E, q->dot, q->operand, ring_buf(q, NULL));
+        stage(E, q->dot, q->operand, ring_buf(E, q, NULL));
       }
       E->win[E->nwin++] = 0;
     }
-    buf = ring_buf(p, t >= 0 ? fmt("%d", t) : fmt("((%s + %d) %% %d)", r->stage, r->D, r->D + 1));
+    buf = ring_buf(E, p, t >= 0 ? fmt("%d", t) : fmt("((%s + %d) %% %d)", rs->stage, r->D, r->D + 1));
   }
   Lay L = lay_of(E, v->sh);
   Ix ix = ix_canon(L);
@@ -622,14 +225,14 @@ void cu_emit_async_load(CE *E, Op *op) {
   const char *addr = cu_address(E, op->in[0], &ix);
   const char *r0 = ix_coord(&ix, 0), *c0 = ix_coord(&ix, 1), *at;
   int step = 8; /* elements of a 16-byte chunk */
-  if (mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
+  if (cu_mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
     step = 4;
-    at = operand && !kmajor_b(E, dot) ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
+    at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
                                       : operand_at(E, dot, buf, r0, fmt("2 * (%s)", c0), mma_units(dot, operand));
-  } else if (mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
+  } else if (cu_mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
     step = 16;
     E->need_mma |= 32;
-    at = operand && !kmajor_b(E, dot) ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
+    at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
                                       : fmt("%s[tc_swz(%s, (%s) / 2, %d)]", buf, r0, c0, mma_units(dot, operand).d[1] / 8);
   } else {
     at = operand_at(E, dot, buf, r0, c0, v->sh);
@@ -640,29 +243,15 @@ void cu_emit_async_load(CE *E, Op *op) {
   cu_once_open(E, L);
   cu_loop_step(E, L.E, step, fmt("tc_cp16(&%s, %s, %s);", at, addr, m));
   cu_once_close(E, L);
-  if (p && ++p->r->issued == p->r->npipes) { /* every tile of a trip: one group */
-    p->r->issued = 0;
+  RingState *rs = p ? ring_state(E, p->r) : NULL;
+  if (p && ++rs->issued == p->r->npipes) { /* every tile of a trip: one group */
+    rs->issued = 0;
     cline(E, "tc_cp_commit();");
     if (t < 0) { /* the trip's last copies (after its dots): the next trip reads the next stage */
-      cline(E, "%s = (%s + 1) %% %d;", p->r->stage, p->r->stage, p->r->D + 1);
-      p->r->seen = 0;
+      cline(E, "%s = (%s + 1) %% %d;", rs->stage, rs->stage, p->r->D + 1);
+      rs->seen = 0;
     }
   }
-}
-
-/* v ([R, C] of 16-bit elements) to buf as R rows of C / 8 swizzled 16-byte chunks (tc_swz),
- * from the registers where v lives: whole chunks per 16-byte store from the canonical layout,
- * column pairs per 4-byte store from the tensor cores' layout, element by element from a
- * transposed tile (tl.trans(k): k's registers written at transposed places) */
-static Value *stage_src(CE *E, Value *v, bool *tr, Lay *L) {
-  Value *src = v;
-  *tr = false;
-  if (cu_virtual(E, v) && v->def->k == O_PERMUTE && v->sh.rank == 2 && !cu_virtual(E, v->def->in[0])) {
-    src = v->def->in[0];
-    *tr = true;
-  }
-  *L = cu_virtual(E, src) ? lay_of(E, src->sh) : lay_val(E, src);
-  return src;
 }
 
 /* an operand of 32- or 8-bit elements to its place in mma_units's layout, element by element:
@@ -671,33 +260,33 @@ static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
   Value *v = dot->in[operand];
   bool tr;
   Lay L;
-  Value *src = stage_src(E, v, &tr, &L);
+  Value *src = cu_stage_src(E, v, &tr, &L);
   Ix c = ix_canon(L);
   const char *x = cu_access(E, src, &c);
   bool swap = operand ? !tr : tr; /* src's coordinates (c0, c1) are the row's (c1, c0) */
   const char *row = ix_coord(&c, swap ? 1 : 0), *col = ix_coord(&c, swap ? 0 : 1);
   int chunks = mma_units(dot, operand).d[1] / 8;
-  const char *at = mma_bytes(dot) == 4
+  const char *at = cu_mma_bytes(dot) == 4
                        ? fmt("*(float *)&%s", operand_at(E, dot, buf, row, fmt("2 * (%s)", col), mma_units(dot, operand)))
                        : fmt("((unsigned char *)&%s[tc_swz(%s, (%s) >> 1, %d)])[(%s) & 1]", buf, row, col, chunks, col);
-  E->need_mma |= mma_bytes(dot) == 1 ? 32 : 0; /* operand_at asks for tc_swz where it uses it */
+  E->need_mma |= cu_mma_bytes(dot) == 1 ? 32 : 0; /* operand_at asks for tc_swz where it uses it */
   cu_once_open(E, L);
-  cu_loop(E, L.E, fmt("%s = (%s)%s;", at, mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
+  cu_loop(E, L.E, fmt("%s = (%s)%s;", at, cu_mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
   cu_once_close(E, L);
 }
 
 static void stage(CE *E, Op *dot, int operand, const char *buf) {
-  if (mma_bytes(dot) != 2) {
+  if (cu_mma_bytes(dot) != 2) {
     stage_wide(E, dot, operand, buf);
     return;
   }
   Value *v = dot->in[operand];
   bool tr;
   Lay L;
-  Value *src = stage_src(E, v, &tr, &L);
+  Value *src = cu_stage_src(E, v, &tr, &L);
   Ix c = ix_canon(L);
   const char *x = cu_access(E, src, &c);
-  if (tr && operand == 1 && kmajor_b(E, dot)) /* k as it is: the tensor cores read it K-major */
+  if (tr && operand == 1 && cu_oplan(dot)->kmajor_b) /* k as it is: the tensor cores read it K-major */
     tr = false, v = src;
   const char *at = operand_at(E, dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
   size_t n = strlen(x);
@@ -705,7 +294,7 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
   cu_once_open(E, L);
   if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row, converted as a pair */
-    if (E->packed[src->id]) { /* p.to(fp16): the fp32 values, rounded once */
+    if (cu_vplan(src)->packed) { /* p.to(fp16): the fp32 values, rounded once */
       x = cu_access(E, src->def->in[0], &c);
       n = strlen(x);
     }
@@ -732,8 +321,8 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   Shape ua = mma_units(op, 0), ub = mma_units(op, 1); /* K in 16-bit units: 16 per step */
   int M = r->sh.d[0], N = r->sh.d[1], KU = ua.d[1];
   int MW = M / L.wm, NW = N / L.wn, step = L.wg ? 64 : 16, MT = MW / step, NT = NW / 8;
-  const char *kind = mma_kind(op);
-  bool wide = mma_bytes(op) != 2;
+  const char *kind = cu_mma_kind(op);
+  bool wide = cu_mma_bytes(op) != 2;
   if (L.wg) {
     cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
              "+ [0, %d); its warp w rows 16 * w + 64 * i + [0, 16), in %dx%d tiles of 16x8 */",
@@ -751,7 +340,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "#pragma unroll");
   if (wide)
     cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) { /* 16-bit units: %d %s elements of K per step */", KU,
-          32 / mma_bytes(op), kind);
+          32 / cu_mma_bytes(op), kind);
   else
     cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", KU);
   E->ind++;
@@ -766,7 +355,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
-  if (wide_nmajor(E, op) && mma_bytes(op) == 1) {
+  if (cu_oplan(op)->wide_nmajor && cu_mma_bytes(op) == 1) {
     /* B [K, N] int8: b0 = rows k + 4t + [0, 4) of column n + g, b1 the same 16 rows on; each
      * row's byte from the word that holds it, four bytes packed by byte permutes */
     cline(E, "  const unsigned char *tc_b8 = (const unsigned char *)%s;", bs);
@@ -782,13 +371,13 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
     cline(E, "    }");
     cline(E, "    tc_t[tc_h] = __byte_perm(__byte_perm(tc_w[0], tc_w[1], tc_sel), __byte_perm(tc_w[2], tc_w[3], tc_sel), 0x5410);");
     cline(E, "  }");
-  } else if (wide_nmajor(E, op)) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
+  } else if (cu_oplan(op)->wide_nmajor) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
     int pitch = N + B32_PAD;
     cline(E, "  const unsigned *tc_b32 = (const unsigned *)%s + (tc_k / 2 + (tc_lane & 3)) * %d + tc_col + tc_j * 8 + "
              "(tc_lane >> 2);", bs, pitch);
     cline(E, "  tc_t[0] = tc_b32[0], tc_t[1] = tc_b32[%d], tc_t[2] = tc_b32[8], tc_t[3] = tc_b32[%d];", 4 * pitch,
           4 * pitch + 8);
-  } else if (wide || kmajor_b(E, op)) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
+  } else if (wide || cu_oplan(op)->kmajor_b) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
     cline(E, "  tc_ldsm_x4(tc_t, &%s);",
           operand_at(E, op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
                      "tc_k + ((tc_lane >> 3) & 1) * 8", ub));
@@ -853,26 +442,6 @@ static const char *kmajor_desc(const char *at, int rows, int K) {
   return fmt("tc_desc(%s + (tc_k >> 6) * %d + (tc_k & 63) * 2, 16, 1024, 1)", at, rows * 128);
 }
 
-/* A wgmma dot that need not wait for its own tensor-core work: the only dot of its loop's ring,
- * accumulating into the loop-carried tile that nothing else reads until the loop ends (matmul's
- * acc = tl.dot(a, b, acc)). The warpgroup waits for the group before (wgmma.wait_group 1)
- * instead, so trip k's products run while trip k + 1's copies and address math are issued; the
- * buffers trip k - 1 read are then free for the copies issued after the dot (cu_prefetch puts
- * them there). The last trip also waits for its own group. */
-static bool defer_wait(CE *E, Op *dot) {
-  Pipe *p = pipe_of(E, dot, 0) ? pipe_of(E, dot, 0) : pipe_of(E, dot, 1);
-  Value *r = dot->out[0], *acc = dot->in[2];
-  if (!p || p->r->ndots != 1 || !wg_dot(E, dot) || r->uses != 1 || acc->uses != 1)
-    return false;
-  Block *b = p->r->loop->reg[0];
-  Op *y = ir_yield(b);
-  int j = ir_arg_index(b, acc);
-  if (dot->parent != b || j < 1 || !y || y->in[j - 1] != r || p->r->loop->out[j - 1]->uses < 1)
-    return false;
-  p->r->inflight = p->r->loop->out[j - 1];
-  return true;
-}
-
 /* wgmma (sm_90a): each warpgroup issues, per 16 of K, one m64nNk16 per 64-row block of its
  * part; the tensor cores read A (K-major) and B (N-major) from shared memory in 128-byte
  * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
@@ -882,7 +451,7 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
   /* B K-major: tl.trans(k) streamed as it is, or a tf32 B however it came (stage_wide writes
    * 32-bit B tiles K-major, and wgmma reads tf32 only so) */
-  bool kb = kmajor_b(E, op) || mma_bytes(op) == 4;
+  bool kb = cu_oplan(op)->kmajor_b || cu_mma_bytes(op) == 4;
   const char *t = a->dt == DT_F16 ? "f16" : a->dt == DT_BF16 ? "bf16" : "tf32";
   const char *fn = wgmma_helper(E, t, NW, kb, ra != NULL);
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
@@ -923,8 +492,9 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
     cline(E, "    %s(&%s[tc_i * %d], %s, tc_desc(tc_b + tc_k * 128, %d, 1024, 1));", fn, name, NW / 2, da, K * 128);
   }
   cline(E, "tc_wgmma_commit();");
-  if (!ra && defer_wait(E, op)) { /* (registers of A must not change while a wgmma reads them) */
-    Op *loop = E->vlay[op->out[0]->id] ? pipe_of(E, op, 0) ? pipe_of(E, op, 0)->r->loop : pipe_of(E, op, 1)->r->loop : NULL;
+  const CuOpPlan *pl = cu_oplan(op);
+  if (pl->defer_wait) { /* the group before, and the last trip's own (plan.c, defer_wait) */
+    Op *loop = (pl->pipe[0] ? pl->pipe[0] : pl->pipe[1])->r->loop;
     E->need_mma |= 64;
     cline(E, "tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */");
     cline(E, "if ((int64_t)%s + %s >= %s)", cu_name(E, loop->reg[0]->args[0]), cu_access(E, loop->in[2], NULL),
@@ -948,30 +518,26 @@ static bool own_rows(CE *E, Op *op, Lay L, const bool on[2]) {
   Lay La;
   if (!L.wg || L.wn != 1 || on[0] || !on[1])
     return false;
-  (void)stage_src(E, op->in[0], &tr, &La);
+  (void)cu_stage_src(E, op->in[0], &tr, &La);
   return !tr && La.mapped && La.wg && La.wn == 1 && La.wm == L.wm;
 }
 
-/* A of a 16-bit tensor-core dot read from the registers that hold it: a value (or the fp32 x of
- * A = x.to(fp16 or bf16), plan_packed) in the accumulator layout of a tensor-core dot over the
- * same warps (or warpgroups) along M and one along N, as the result is, so each thread holds
- * exactly the elements of A its own fragments take (attention's p). The C array holding them,
- * or NULL. */
-static const char *reg_a(CE *E, Op *op, Lay L) {
+/* the C array that holds A of a dot whose A the plan takes from registers (CuOpPlan.a_regs:
+ * the thread's own elements of A, or of the fp32 x of A = x.to(fp16), are its fragments'), or
+ * NULL */
+static const char *reg_a(CE *E, Op *op) {
   bool tr;
   Lay La;
-  if (mma_bytes(op) != 2 || L.wn != 1 || E->async_for[op->in[0]->id] == op || pipe_of(E, op, 0) || pin_of(E, op, 0))
+  if (!cu_oplan(op)->a_regs)
     return NULL;
-  Value *src = stage_src(E, op->in[0], &tr, &La);
-  if (tr || !La.mapped || La.wg != L.wg || La.wn != 1 || La.wm != L.wm)
-    return NULL;
-  if (E->packed[src->id])
+  Value *src = cu_stage_src(E, op->in[0], &tr, &La);
+  if (cu_vplan(src)->packed)
     src = src->def->in[0];
   Ix c = ix_canon(La);
   const char *x = cu_access(E, src, &c);
   size_t n = strlen(x);
   if (n < 4 || strcmp(x + n - 3, "[e]"))
-    return NULL;
+    die("A of the dot at line %d is not in registers", op->loc.line);
   E->need_mma |= op->in[0]->dt == DT_F16 ? 4096 : 8192;
   return fmt("%.*s", (int)(n - 3), x);
 }
@@ -982,31 +548,32 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   mma_smem(E, op, &boff);
   static const char *const kinds[] = {"f16", "bf16", "tf32", "s8"};
   for (int i = 0; i < 4; i++) /* the instruction's runtime section: mma_f16 .. mma_s8 */
-    if (!strcmp(mma_kind(op), kinds[i]))
+    if (!strcmp(cu_mma_kind(op), kinds[i]))
       E->need_mma |= (i < 2 ? 1 : 32) << i;
   E->need_mma |= L.wg ? 16 : 0;
-  Value *bl = kmajor_b(E, op) ? b->def->in[0] : b; /* what B's load is */
-  bool async_a = E->async_for[a->id] == op, async_b = E->async_for[bl->id] == op;
+  Value *bl = cu_oplan(op)->kmajor_b ? b->def->in[0] : b; /* what B's load is */
+  bool async_a = cu_vplan(a)->stream_dot == op, async_b = cu_vplan(bl)->stream_dot == op;
   (void)smem_type(E, a);
-  Pipe *pa = pipe_of(E, op, 0), *pb = pipe_of(E, op, 1), *pipe = pa ? pa : pb;
-  Pipe *qa = pin_of(E, op, 0), *qb = pin_of(E, op, 1);
-  const char *as = pa ? ring_buf(pa, pa->r->stage) : qa ? ring_buf(qa, NULL) : operand_buf(boff, 0);
-  const char *bs = pb ? ring_buf(pb, pb->r->stage) : qb ? ring_buf(qb, NULL) : operand_buf(boff, 1);
-  bool waited_here = pipe && !pipe->r->waited;
+  Pipe *pa = cu_oplan(op)->pipe[0], *pb = cu_oplan(op)->pipe[1], *pipe = pa ? pa : pb;
+  Pipe *qa = cu_oplan(op)->pin[0], *qb = cu_oplan(op)->pin[1];
+  RingState *rs = pipe ? ring_state(E, pipe->r) : NULL;
+  const char *as = pa ? ring_buf(E, pa, rs->stage) : qa ? ring_buf(E, qa, NULL) : operand_buf(boff, 0);
+  const char *bs = pb ? ring_buf(E, pb, rs->stage) : qb ? ring_buf(E, qb, NULL) : operand_buf(boff, 1);
+  bool waited_here = pipe && !rs->waited;
   if (waited_here) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",
           pipe->r->id, pipe->r->D, pipe->r->D > 1 ? "s" : "");
     cline(E, "tc_cp_wait_group<%d>(); /* the copies of the next %d trip%s may still travel */", pipe->r->D - 1,
           pipe->r->D - 1, pipe->r->D == 2 ? "" : "s");
-    pipe->r->waited = true;
+    rs->waited = true;
   }
-  const char *ra = reg_a(E, op, L); /* A from registers: nothing to stage */
+  const char *ra = reg_a(E, op); /* A from registers: nothing to stage */
   bool on[2] = {async_a || qa || ra, async_b || qb}; /* in a ring, on their way by cp.async, staged
                                                        * before the loop, or A in registers:
                                                        * nothing to stage here */
   Value *ld[2] = {a, bl};
   for (int i = 0; i < 2; i++)
-    if (on[i] && E->late[ld[i]->id]) {
+    if (on[i] && cu_vplan(ld[i])->late) {
       csrc(E, ld[i]->def->loc);
       cu_emit_async_load(E, ld[i]->def);
     }
@@ -1014,7 +581,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     for (int i = 0; i < 2; i++) { /* what stage() reads */
       bool tr;
       Lay Ls;
-      Value *src = stage_src(E, op->in[i], &tr, &Ls);
+      Value *src = cu_stage_src(E, op->in[i], &tr, &Ls);
       if (!on[i])
         settle(E, src, Ls);
     }
@@ -1054,8 +621,8 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     mma_sync_block(E, op, L, as, bs, name, ra);
   }
   if (pipe)
-    pipe->r->seen++;
-  if ((pa || qa) && (pb || qb) && pipe && pipe->r->seen < pipe->r->ndots)
+    rs->seen++;
+  if ((pa || qa) && (pb || qb) && pipe && rs->seen < pipe->r->ndots)
     cline(E, "/* no barrier: the operands stay in ring %d's region until the trip's last dot */", pipe->r->id);
   else
     cline(E, "__syncthreads();");
@@ -1065,7 +632,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
 
 void cu_emit_dot(CE *E, Op *op) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
-  Lay *ml = E->vlay[r->id];
+  Lay *ml = cu_vplan(r)->lay;
   if (ml && ml->mapped) {
     emit_mma(E, op, *ml);
     return;

@@ -495,7 +495,7 @@ static void pop_scope(CE *E) {
 }
 
 /* a loop-carried dot operand that lives in shared memory buffers (dot.c), not in registers */
-static bool streamed(CE *E, Value *v) { return E->async_for[v->id] != NULL; }
+static bool streamed(Value *v) { return cu_vplan(v)->stream_dot != NULL; }
 
 /* dst (a carried variable laid out as dv) = v */
 static void emit_copy(CE *E, Value *dv, const char *dst, Value *v) {
@@ -518,7 +518,7 @@ static void emit_yield(CE *E, Op *y, Value **dst) {
   int n = 0;
   Value **in = arena_alloc(sizeof(Value *) * (size_t)(y->nin + 1)), **to = arena_alloc(sizeof(Value *) * (size_t)(y->nin + 1));
   for (int i = 0; i < y->nin; i++)
-    if (!streamed(E, dst[i])) {
+    if (!streamed(dst[i])) {
       in[n] = y->in[i];
       to[n++] = dst[i];
     }
@@ -556,7 +556,7 @@ static Op *last_op(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
 
 static void declare_results(CE *E, Op *op) {
   for (int i = 0; i < op->nout; i++) {
-    if (streamed(E, op->out[i]))
+    if (streamed(op->out[i]))
       continue;
     if (op->out[i]->sh.rank)
       check_budget(E, op->out[i], op->loc);
@@ -602,7 +602,7 @@ static void share_names(CE *E, Op *op, Block *b, int first_arg) {
 static void carried_init(CE *E, Op *op, int first_in) {
   declare_results(E, op);
   for (int i = 0; i < op->nout; i++)
-    if (!streamed(E, op->out[i]))
+    if (!streamed(op->out[i]))
       emit_copy(E, op->out[i], cu_name(E, op->out[i]), op->in[first_in + i]);
 }
 
@@ -622,7 +622,7 @@ static void emit_for(CE *E, Op *op) {
   cline(E, "} /* for %s */", n);
   cu_ring_end(E, op);
   for (int i = 0; i < op->nout; i++)
-    if (streamed(E, op->out[i])) { /* the copies for the trip past the end still land */
+    if (streamed(op->out[i])) { /* the copies for the trip past the end still land */
       cline(E, "tc_cp_wait();");
       cline(E, "__syncthreads();");
       break;
@@ -722,13 +722,13 @@ static void emit_op(CE *E, Op *op) {
   for (int i = 0; i < op->nout; i++)
     if (op->out[i]->sh.rank && cu_virtual(E, op->out[i]))
       return; /* recomputed where it is used */
-  if (op->k == O_CAST && E->packed[op->out[0]->id]) {
+  if (op->k == O_CAST && cu_vplan(op->out[0])->packed) {
     csrc(E, op->loc);
     cline(E, "/* %s: converted where the tensor cores' operand is staged */", cu_name(E, op->out[0]));
     return;
   }
-  if (op->k == O_LOAD && E->async_for[op->out[0]->id]) {
-    if (E->late[op->out[0]->id])
+  if (op->k == O_LOAD && cu_vplan(op->out[0])->stream_dot) {
+    if (cu_vplan(op->out[0])->late)
       return; /* issued at its dot (dot.c) */
     csrc(E, op->loc);
     cu_emit_async_load(E, op); /* straight to shared memory for a dot */

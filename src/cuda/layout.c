@@ -39,8 +39,8 @@ Lay lay_of(CE *E, Shape s) {
 }
 
 Lay lay_val(CE *E, Value *v) {
-  if (E->vlay && E->vlay[v->id])
-    return *E->vlay[v->id];
+  if (cu_vplan(v)->lay)
+    return *cu_vplan(v)->lay;
   return lay_of(E, v->sh);
 }
 

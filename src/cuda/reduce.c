@@ -190,7 +190,7 @@ void cu_emit_reduce(CE *E, Op *op) {
   /* 3. across warps, and into the result's layout */
   Value *r = op->out[0];
   int outn = (int)shape_numel(r->sh);
-  Lay *rl = E->vlay ? E->vlay[r->id] : NULL;
+  Lay *rl = cu_vplan(r)->lay;
   if (rl && rl->rep && op->nout == 1) { /* left where it was reduced (lay_slice): every lane has it */
     cline(E, "%s %s[%d]; /* %s */", cu_type(r->dt, DT__COUNT), cu_name(E, r), rl->E, lay_comment(*rl, r->dt));
     cu_loop(E, rl->E, fmt("%s[e] = %s[e];", cu_name(E, r), acc[0]));
