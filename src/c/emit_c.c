@@ -647,8 +647,10 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   DType t = op->nin ? op->in[0]->dt : DT_I32;
   switch (op->k) {
   case O_NOT: return fmt("!%s", a);
-  case O_ABS:
-    return dt_is_float(t) ? fmt("fabs%s(%s)", fsuf(t), a) : fmt("(%s < 0 ? -%s : %s)", a, a, a);
+  case O_ABS: /* of the smallest int32/int64 it is itself, as Triton's (wrapping) llvm.abs */
+    if (dt_is_float(t))
+      return fmt("fabs%s(%s)", fsuf(t), a);
+    return fmt("(%s < 0 ? %s : %s)", a, dt_bits(t) >= 32 ? int_wrap(E, t, "0", "-", a) : fmt("-%s", a), a);
   case O_ISNAN: return fmt("(isnan(%s) != 0)", a);
   case O_ISINF: return fmt("(isinf(%s) != 0)", a);
   case O_SIGNBIT: return fmt("(signbit(%s) != 0)", a);

@@ -329,6 +329,12 @@ def _ptr_shape_ops(b, s, c):
     b["s_ptr"] = [-v for v in x] + x
 
 
+@ref("abs_int_min_i32", "abs_int_min_i64")
+def _abs_int_min(b, s, c):
+    b["y_ptr"] = [abs(v) for v in b["x_ptr"]]
+    b["n_ptr"] = list(b["m_ptr"])  # abs(INT_MIN) wraps to INT_MIN
+
+
 def _positive_values(decode, top):
     return sorted((decode(c), c) for c in range(top + 1))
 

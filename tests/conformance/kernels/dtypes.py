@@ -27,3 +27,12 @@ def bool_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + 4 * n + offs, x == (offs % 3 == 0), mask=mask)
     tl.store(out_ptr + 5 * n + offs, tl.where(x, y > 0, y < 0), mask=mask)
     tl.store(out_ptr + 6 * n + offs, (y * 4).to(tl.int32), mask=mask)  # *i1 is stored as int8: the low byte is written
+
+
+@triton.jit
+def abs_int_kernel(x_ptr, m_ptr, y_ptr, n_ptr, N: tl.constexpr):
+    """tl.abs of signed integers, and of the type's smallest value (m_ptr holds it): Triton's
+    integer abs wraps (llvm.abs with INT_MIN not poison), so abs(INT_MIN) is INT_MIN."""
+    offs = tl.arange(0, N)
+    tl.store(y_ptr + offs, tl.abs(tl.load(x_ptr + offs)))
+    tl.store(n_ptr + offs, tl.abs(tl.load(m_ptr + offs)))
