@@ -8,7 +8,8 @@
  *   atomic.c     tl.atomic_* as PTX atom instructions, once per element
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
  *   pipeline.c   the dot forms the target can take; operands loaded trips ahead (cu_prefetch)
- *   plan.c       Target.prepare: cu_prefetch, then layouts, rings, operand staging, recorded
+ *   order.c      a dot's B by its memory order: K-major loads take the tl.trans form
+ *   plan.c       Target.prepare: cu_operand_order, cu_prefetch, then layouts, rings, operand staging, recorded
  *                on the IR (the records below) for the other files to print
  *
  * A program is one CTA of T = num_warps * 32 threads. A tile of shape S lives in S's
@@ -181,6 +182,9 @@ Op *cu_cp_async_load(const Op *dot, Value *v);
 /* the loads of each for loop's tl.dot operands issued num_stages - 1 trips ahead (IR rewritten;
  * the axis facts must be current, and are stale after it); false when -ns 1 leaves it alone */
 bool cu_prefetch(Kernel *k);
+/* order.c: a dot's B loaded K-major without tl.trans -> tl.trans of the [N, K] load; true when
+ * it rewrote one */
+bool cu_operand_order(Kernel *k);
 
 /* plan.c */
 void cu_prepare(Kernel *k, const Options *opts); /* Target.prepare */

@@ -3,6 +3,9 @@
  * records are in cuda.h). The emitter reads these records and decides none of it again.
  *
  * In order:
+ *   0. cu_operand_order (order.c): a dot's B read along K through pointers (W [N, K] taken
+ *      without tl.trans, a block pointer of order (0, 1)) takes the tl.trans form the dot forms
+ *      know, decided from the axis facts; a second pass_axis gives the new views their facts.
  *   1. cu_prefetch (pipeline.c) loads the operands of a K loop's tensor-core dots trips ahead;
  *      it reads the axis facts main.c computed (a load streams only in 16-byte vectors), and the
  *      loads and index math it adds get theirs from a second pass_axis, as when it ran among
@@ -498,6 +501,8 @@ void cu_prepare(Kernel *k, const Options *opts) {
   (void)opts;
   if (k->num_warps > 32)
     error_at((Loc){"<command line>", 1, 1}, "num_warps %d: a CTA has at most 32 warps", k->num_warps);
+  if (cu_operand_order(k))
+    pass_axis(k); /* the facts of the transposed address and mask tiles */
   if (cu_prefetch(k))
     pass_axis(k); /* the facts of the loads it moved and their index math */
   ir_count_uses(k);
