@@ -20,7 +20,7 @@ REPO_DIR = os.path.dirname(os.path.dirname(PACKAGE_DIR))
 # What a build did, for tests and the overhead figures (a second run of a program shows
 # translations == 0 and disk_hits > 0).
 stats = {"launches": 0, "executed": 0, "memory_hits": 0, "disk_hits": 0, "translations": 0,
-         "compilations": 0, "translate_s": 0.0, "compile_s": 0.0}
+         "compilations": 0, "translate_s": 0.0, "compile_s": 0.0, "disk_repairs": 0}
 _lock = threading.Lock()
 
 
@@ -152,6 +152,55 @@ def _files_digest(files):
     return h.hexdigest()
 
 
+# A cache entry is a folder published by one rename; its manifest, written last, holds the sha256
+# of every other file in it. An entry is used only while the manifest is there and every file
+# still has its digest: a kernel.so or kernel.cu truncated or corrupted on disk after the rename
+# (a crash before the data reached the disk, a full disk, a stray write) is rebuilt, instead of
+# failing to load (OSError: file too short) on every later launch.
+MANIFEST = "entry.sha256"
+
+
+def _file_sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _seal(folder):
+    lines = ["%s  %s\n" % (_file_sha256(os.path.join(folder, n)), n)
+             for n in sorted(os.listdir(folder)) if n != MANIFEST]
+    tmp = os.path.join(folder, MANIFEST + ".tmp")
+    with open(tmp, "w") as f:
+        f.writelines(lines)
+    os.replace(tmp, os.path.join(folder, MANIFEST))
+
+
+def _intact(folder, needed):
+    """The entry's manifest lists `needed` and every file it lists has its digest."""
+    try:
+        with open(os.path.join(folder, MANIFEST)) as f:
+            entries = [line.rstrip("\n").split("  ", 1) for line in f if line.strip()]
+        names = {e[1] for e in entries if len(e) == 2}
+        if not needed <= names:
+            return False
+        return all(len(e) == 2 and _file_sha256(os.path.join(folder, e[1])) == e[0] for e in entries)
+    except (OSError, ValueError):
+        return False
+
+
+def _discard(folder):
+    """Moves a damaged entry aside in one rename (a concurrent reader sees it whole or not at
+    all), then deletes it."""
+    aside = "%s.bad.%d.%d" % (folder, os.getpid(), threading.get_ident())
+    try:
+        os.rename(folder, aside)
+    except OSError:
+        return  # another process moved it first
+    shutil.rmtree(aside, ignore_errors=True)
+
+
 def _publish(tmpdir, final):
     """Moves a finished build folder into place atomically (another process may race us)."""
     try:
@@ -172,10 +221,13 @@ def translate(text, filename, kernel, signature, target, num_warps, include_dirs
     key = _key(text, filename, kernel, signature, target, num_warps, num_stages, _file_id(tritonc),
                " ".join(include_dirs), _files_digest(files), *tool)
     final = os.path.join(cache_dir(), key[:2], key)
-    marker = os.path.join(final, "kernel.so" if target == "c" else "kernel.cu")
-    if os.path.exists(marker):
-        stats["disk_hits"] += 1
-        return final
+    needed = {"kernel.so", "kernel.h"} if target == "c" else {"kernel.cu"}
+    if os.path.isdir(final):
+        if _intact(final, needed):
+            stats["disk_hits"] += 1
+            return final
+        _discard(final)
+        stats["disk_repairs"] += 1
     os.makedirs(os.path.dirname(final), exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=key + ".tmp", dir=os.path.dirname(final))
     try:
@@ -206,6 +258,7 @@ def translate(text, filename, kernel, signature, target, num_warps, include_dirs
             if r.returncode != 0:
                 raise CCompileError(f"tritonc: {cc} failed on the C generated for {kernel} "
                                     f"({signature}) in {tmp}:\n{r.stderr[-4000:]}")
+        _seal(tmp)
         _publish(tmp, final)
         tmp = None
         return final

@@ -51,6 +51,11 @@ def runtime_lib():
                          build.cc_identity(cc))
     out_dir = os.path.join(build.cache_dir(), "cuda-runtime")
     out = os.path.join(out_dir, key + ".so")
+    if os.path.exists(out):
+        try:
+            return _bind(ctypes.CDLL(out))
+        except OSError:  # truncated or corrupt on disk: built again below
+            os.remove(out)
     if not os.path.exists(out):
         os.makedirs(out_dir, exist_ok=True)
         link = ["-L" + lib, "-Wl,-rpath," + lib]

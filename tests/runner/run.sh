@@ -6,9 +6,10 @@
 # NamedTuples built in kernels (run_namedtuples.py),
 # tensor-descriptor reductions (run_desc_atomics.py), libdevice's Bessel functions
 # (run_bessel.py), the caches (in memory, and on disk across runs: the second
-# run translates and compiles nothing), the errors (run_errors.py, err_translate.py), and
-# Triton's vector-add tutorial. On a machine with CUDA the examples also run unmodified on the
-# GPU (their __main__ blocks allocate on 'cuda'), on both targets.
+# run translates and compiles nothing; after faults, run_cache_faults.py), the errors
+# (run_errors.py, err_translate.py), and Triton's vector-add tutorial. On a machine with CUDA
+# the examples also run unmodified on the GPU (their __main__ blocks allocate on 'cuda'), on both
+# targets.
 # Kernels are built in a fresh cache (build/runner/cache) so the first run really compiles.
 # Environment: PYTHON (default: the first of python3, /usr/bin/python3 that imports numpy).
 # Prints PASS/FAIL/SKIP lines and "N passed, N failed".
@@ -121,6 +122,15 @@ if [ $HAS_TORCH = 1 ]; then
 else
   skip features "no torch"
 fi
+
+# the disk cache after faults: truncated / corrupted entries rebuilt, a killed compile leaves
+# nothing that loads (numpy only)
+log=$OUT/cache_faults.log
+$PY $PROGS/run_cache_faults.py > "$log" 2>&1
+grep -E '^(PASS|FAIL|SKIP)' "$log"
+p=$(grep -c '^PASS' "$log"); f=$(grep -c '^FAIL' "$log")
+passed=$((passed + p)); failed=$((failed + f))
+grep -q "^cache_faults ok" "$log" || [ "$f" -gt 0 ] || fail cache_faults "$(why "$log")"
 
 # the pytest plugin that runs Triton's test_core.py (tests/conformance/test_core_runner.sh), on a
 # small file of test_core's idioms: outcomes per function must be exactly as designed
