@@ -37,6 +37,8 @@ static const char usage_text[] =
     "                           dispatcher OUT keyed on the autotune key arguments\n"
     "      --tuning FILE        the dispatcher's table: key values -> config (written by\n"
     "                           the dispatcher's KERNEL_tune)\n"
+    "      --link               one translation per -s (OUT_s0, OUT_s1, ...) and a function\n"
+    "                           OUT that checks its arguments and runs the first that fits\n"
     "      --templates DIR      read DIR/NAME.tmpl instead of the built-in templates\n"
     "      --include-runtime    #include tritonc's runtime/ headers instead of copying them\n"
     "  -h, --help               this text\n"
@@ -94,6 +96,7 @@ static void parse_args(int argc, char **argv, Options *o) {
   o->num_stages = 3;
   o->defs = arena_alloc(sizeof(char *) * (size_t)argc);
   o->incdirs = arena_alloc(sizeof(char *) * (size_t)argc);
+  o->signatures = arena_alloc(sizeof(char *) * (size_t)argc);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -107,7 +110,8 @@ static void parse_args(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "-n") || !strcmp(a, "--kernel-name")) {
       o->kernel = need_arg(argc, argv, &i);
     } else if (!strcmp(a, "-s") || !strcmp(a, "--signature")) {
-      o->signature = need_arg(argc, argv, &i);
+      o->signatures[o->nsignatures++] = need_arg(argc, argv, &i);
+      o->signature = o->signatures[0];
     } else if (!strcmp(a, "-g") || !strcmp(a, "--grid")) {
       o->grid = need_arg(argc, argv, &i);
     } else if (!strcmp(a, "-o") || !strcmp(a, "--out-name")) {
@@ -147,6 +151,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->list_configs = true;
     } else if (!strcmp(a, "--all-configs")) {
       o->all_configs = true;
+    } else if (!strcmp(a, "--link")) {
+      o->link = true;
     } else if (!strcmp(a, "--tuning")) {
       o->tuning = need_arg(argc, argv, &i);
     } else if (a[0] == '-' && a[1]) {
@@ -174,6 +180,12 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("--tuning FILE goes with --all-configs");
   if (o->all_configs && (o->emit || o->list_configs))
     usage_error("--all-configs writes files: it does not go with --emit or --list-configs");
+  if (o->nsignatures > 1 && !o->link)
+    usage_error("-s is given %d times: several signatures go with --link", o->nsignatures);
+  if (o->link && (o->emit || o->list_configs || o->all_configs))
+    usage_error("--link writes files: it does not go with --emit, --list-configs or --all-configs");
+  if (o->link && !o->nsignatures)
+    usage_error("--link needs a signature (-s) per specialization");
   for (int i = 0; i < o->ndefs; i++)
     if (!strchr(o->defs[i], '='))
       usage_error("-D needs NAME=VALUE, got '%s'", shown(o->defs[i]));
@@ -186,12 +198,12 @@ void write_output(const char *path, const Buf *b) {
 }
 
 /* Stages 2-5 on a parsed module; writes OUT.EXT and OUT.h (or prints the --emit stage). With
- * --all-configs the kernel is named after its config (KERNEL_cI). */
+ * --all-configs and --link each translation is named after its variant (KERNEL_cI, KERNEL_sI). */
 static Kernel *translate_module(Module *m, const Options *o) {
   const Target *t = find_target(o->target);
   Kernel *k = sema_kernel(m, o);                          /* 2. specialise + check */
-  if (o->all_configs)
-    k->name = fmt("%s_c%d", k->name, o->config);
+  if (o->suffix)
+    k->name = fmt("%s_%s", k->name, o->suffix);     /*    a variant: KERNEL_c1, KERNEL_s0 */
   if (o->grid)
     grid_parse(k, o->grid);                               /*    the launch grid */
   pass_fold(k);                                           /* 3. passes: dead code, */
@@ -251,6 +263,10 @@ int translate_text(const Options *o, const char *text, size_t len) {
   const Target *t = find_target(o->target);
   if (o->all_configs) {
     tune_all_configs(m, o, t, translate_module);
+    return 0;
+  }
+  if (o->link) {
+    link_specializations(m, o, t, translate_module);
     return 0;
   }
   translate_module(m, o);

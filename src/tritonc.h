@@ -499,6 +499,10 @@ typedef struct Options {
   bool all_configs;       /* --all-configs: every autotune config plus a dispatcher */
   const char *tuning;     /* --tuning FILE: the dispatcher's table */
   int config;             /* the autotune config whose values fill the constexprs (0: the first) */
+  const char *suffix;     /* a variant's name: the kernel becomes KERNEL_SUFFIX (--all-configs, --link) */
+  const char **signatures; /* --link: every -s, in order (nsignatures; signature is the first) */
+  int nsignatures;
+  bool link;              /* --link: one translation per -s and a function choosing among them */
 } Options;
 
 /* main.c: the whole pipeline on a kernel file's text already read (0, or an exit on error). */
@@ -585,6 +589,19 @@ extern const Target target_cuda; /* cuda/emit_cuda.c */
 void write_output(const char *path, const Buf *b);
 void tune_all_configs(Module *m, const Options *o, const Target *t,
                       Kernel *(*translate)(Module *m, const Options *o));
+/* Shared with link.c: a launcher's argument names ("x_ptr, n"); a dispatcher header's guard,
+ * includes and extern "C" block, opened and closed. */
+const char *launch_args(Kernel *k);
+void header_open(Buf *h, const char *base, bool cuda);
+void header_close(Buf *h, const char *base);
+
+/* ---------------------------------------------------------------- link.c */
+
+/* --link: OUT_sI.EXT/.h for every -s I and OUT.EXT/.h, one function with the kernel's name that
+ * checks its arguments against each specialization's hints in order and runs the first that
+ * fits. `translate` as for tune_all_configs. */
+void link_specializations(Module *m, const Options *o, const Target *t,
+                          Kernel *(*translate)(Module *m, const Options *o));
 
 /* ---------------------------------------------------------------- support/template.c */
 

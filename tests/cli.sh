@@ -40,6 +40,10 @@ check emit-c 0 $T $ADD --emit c;                has emit-c-text "$tmp/out" "add_
 # a misspelt kernel name: exit 1, and the error names the kernel the file has
 check kernel-typo 1 $T examples/add.py -n add_kernl -s "*fp32, *fp32, *fp32, i32, 1024"
 has kernel-typo-text "$tmp/err" "kernel 'add_kernl' not found; did you mean 'add_kernel'?"
+# --link: several -s only with it, and it needs the grid its function launches on
+check several-s-without-link 2 $T examples/add.py -n add_kernel -s "*fp32, *fp32, *fp32, i32, 1024" -s "*fp32, *fp32, *fp32, i64, 1024"
+check link-without-grid 2 $T examples/add.py -n add_kernel --link -s "*fp32, *fp32, *fp32, i32, 1024"
+check link-with-emit 2 $T examples/add.py -n add_kernel --link -s "*fp32, *fp32, *fp32, i32, 1024" -g "1, 1, 1" --emit c
 check list-configs 0 $T tests/conformance/kernels/autotune_heur.py -n axpy_autotuned_kernel --list-configs
 has list-configs-text "$tmp/out" "config 0:"
 check define-value 0 $T examples/add.py -n add_kernel -s "*fp32, *fp32, *fp32, i32" -D BLOCK_SIZE=256 --emit ir

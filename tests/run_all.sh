@@ -44,6 +44,7 @@ run_suite lang sh tests/lang/run.sh
 run_suite lang_debug sh tests/lang/debug.sh
 run_suite rand sh tests/rand/run.sh
 run_suite tune sh tests/tune/run.sh
+run_suite link sh tests/link/run.sh
 run_suite atomic sh tests/atomic/run.sh
 run_suite vecf16 sh tests/vecf16/run.sh
 run_suite san sh tests/san.sh

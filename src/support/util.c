@@ -225,7 +225,14 @@ typedef struct Source {
 static Source *sources;
 static int nsources;
 
+/* A name registered again takes the new text (--link translates one kernel for several
+ * signatures, each "<signature>" in turn). */
 void source_register(const char *file, const char *text, size_t len) {
+  for (int i = 0; i < nsources; i++)
+    if (!strcmp(sources[i].file, file)) {
+      sources[i] = (Source){file, text, len};
+      return;
+    }
   if (!(nsources & (nsources - 1))) /* 0, 1, 2, 4, ...: grow to twice the size */
     if (!(sources = realloc(sources, sizeof(Source) * (size_t)(2 * nsources + 1))))
       die("out of memory");
