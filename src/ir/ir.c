@@ -187,8 +187,17 @@ int ir_find_op(Block *b, Op *op, int lo, int hi) {
 Value *ir_result(Kernel *k, Op *op, DType dt, Shape sh) {
   Value *v = ir_value(k, dt, sh);
   v->def = op;
-  for (int i = 0; dt == DT_PTR && i < op->nin; i++)
+  /* a pointer result points where its pointer operand does unless its op says otherwise (a
+   * cast to another pointer type sets elt after): shape ops of pointer tiles once left it 0,
+   * which reads as *i1 */
+  bool elt_set = false;
+  for (int i = 0; dt == DT_PTR && i < op->nin; i++) {
     v->cptr |= op->in[i]->dt == DT_PTR && op->in[i]->cptr;
+    if (op->in[i]->dt == DT_PTR && !elt_set) {
+      v->elt = op->in[i]->elt;
+      elt_set = true;
+    }
+  }
   Value **out = arena_alloc(sizeof(Value *) * (size_t)(op->nout + 1));
   if (op->nout)
     memcpy(out, op->out, sizeof(Value *) * (size_t)op->nout);

@@ -1019,7 +1019,6 @@ static SVal *bi_flip(Sema *S, Call *c) {
     error_at(c->loc, "flip() needs a tensor");
   int axis = present(d) ? norm_axis(c, d->i, x->sh.rank) : x->sh.rank - 1;
   Value *r = emit1(S, O_FLIP, c->loc, x->dt, x->sh, 1, &x);
-  r->elt = x->elt; /* a flipped pointer tile still points at its element type */
   r->def->axis = axis;
   return sv_tensor(r);
 }
@@ -1100,9 +1099,7 @@ static Value *join2(Sema *S, Call *c, Value *a, Value *b) {
     error_at(c->loc, "join(): at most %d dimensions", MAXRANK);
   sh.d[sh.rank++] = 2;
   Value *in[2] = {x, y};
-  Value *r = emit1(S, O_JOIN, c->loc, x->dt, sh, 2, in);
-  r->elt = x->elt;
-  return r;
+  return emit1(S, O_JOIN, c->loc, x->dt, sh, 2, in);
 }
 
 // tl.join(a, b)
@@ -1132,7 +1129,6 @@ static SVal *bi_split(Sema *S, Call *c) {
   SVal *t = sv_tuple(2);
   for (int i = 0; i < 2; i++) {
     Value *r = emit1(S, O_SPLIT, c->loc, x->dt, sh, 1, &x);
-    r->elt = x->elt;
     r->def->ival = i;
     t->items[i] = sv_tensor(r);
   }
@@ -1150,9 +1146,7 @@ static SVal *bi_cat(Sema *S, Call *c) {
   sh.d[0] *= 2;
   check_shape(S, c->loc, sh);
   Value *in[2] = {x, y};
-  Value *r = emit1(S, O_CAT, c->loc, x->dt, sh, 2, in);
-  r->elt = x->elt;
-  return sv_tensor(r);
+  return sv_tensor(emit1(S, O_CAT, c->loc, x->dt, sh, 2, in));
 }
 
 /* ---- compile-time and debugging helpers ---- */
