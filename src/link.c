@@ -356,7 +356,7 @@ void link_specializations(Module *m, const Options *o, const Target *t,
                           Kernel *(*translate)(Module *m, const Options *o)) {
   if (!o->grid)
     usage_error("--link needs the launch grid (-g): the linked function launches on it");
-  Link L = {o, t, o->out ? o->out : o->kernel, o->kernel, o->nsignatures, NULL, {0}, NULL,
+  Link L = {o, t, o->out ? o->out : c_ident(o->kernel), c_ident(o->kernel), o->nsignatures, NULL, {0}, NULL,
             !strcmp(t->name, "cuda")};
   L.k = arena_alloc(sizeof *L.k * (size_t)L.n);
   L.cond = arena_alloc(sizeof *L.cond * (size_t)L.n);
