@@ -100,9 +100,11 @@ def torch_mm(spelling, a, b, scale):
     return (lambda: a @ b) if spelling in MM_KN else (lambda: a @ b.t())
 
 
-def run_mm(rows, spellings, dtypes, rep):
+def run_mm(rows, spellings, dtypes, rep, shapes=None):
     for dtype in dtypes:
         for shape, M, N, K, (BM, BN, BK, w, s) in MM_SHAPES:
+            if shapes and not any(x in shape for x in shapes):
+                continue
             if dtype == "fp8" and shape.startswith("ragged"):
                 continue  # fp8 rows must be 16-byte multiples for Triton's fp8 path
             for sp in spellings:
@@ -242,6 +244,7 @@ def main():
     ap.add_argument("--only", default="mm,attn")
     ap.add_argument("--dtypes", default="fp16,bf16,fp8,w8")
     ap.add_argument("--rep", type=int, default=100, help="ms of timed replays per kernel")
+    ap.add_argument("--shapes", help="only the matmul shapes whose name holds one of these (comma-separated)")
     ap.add_argument("--size", type=int, default=512, help="matmul size of the C rows")
     ap.add_argument("--out", help="also write the table (markdown) here")
     args = ap.parse_args()
@@ -251,7 +254,7 @@ def main():
         for dt in args.dtypes.split(","):
             sps = MM_W8 if dt == "w8" else (["mm_kn", "mm_nk_trans"] if dt == "fp8"
                                             else MM_KN + MM_NK)
-            run_mm(rows, sps, [dt], args.rep)
+            run_mm(rows, sps, [dt], args.rep, args.shapes.split(",") if args.shapes else None)
     if "attn" in only:
         run_attn(rows, ATTN, args.rep)
     if "c" in only:

@@ -220,8 +220,8 @@ static bool invariant(Block *b, Value *v) {
 /* operand o of dot d: a load of the body the CUDA target can stream (see above), or NULL */
 static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
   Value *v = d->in[o];
-  if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 &&
-      (cu_dot_wgmma_shape(k, d, NULL, NULL) || cu_dot_wide_mma(d)))
+  (void)k;
+  if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 && cu_mma_kind(d))
     v = v->def->in[0]; /* tl.trans(k): the CUDA target streams k as it is (K-major) */
   Op *L = cu_cp_async_load(d, v);
   if (d->out[0]->sh.rank != 2 || !L || L->parent != b)

@@ -147,12 +147,12 @@ static Lay *mma_lay(Op *dot) {
 
 static bool wg_dot(Op *dot) { return lay_at(dot->out[0]) && lay_at(dot->out[0])->wg; }
 
-/* B = tl.trans(k) of a wgmma dot, or of a tf32 or int8 one (whose B fragments are read
- * K-major): k [N, K] goes to shared memory as it is, K-major (the layout of an A operand), and
- * the tensor cores read it untransposed */
+/* B = tl.trans(k) of a tensor-core dot: k [N, K] goes to shared memory as it is, K-major (the
+ * layout of an A operand), and the tensor cores read it untransposed (wgmma's descriptor of a
+ * K-major B; for mma.sync, ldmatrix without .trans from [N, K] rows, as A's fragments) */
 static bool kmajor_b(CE *E, Op *dot) {
   Value *b = dot->in[1];
-  return (wg_dot(dot) || (cu_mma_kind(dot) && cu_mma_bytes(dot) != 2)) && cu_virtual(E, b) &&
+  return (wg_dot(dot) || cu_mma_kind(dot)) && cu_virtual(E, b) &&
          b->def->k == O_PERMUTE && b->sh.rank == 2 && !cu_virtual(E, b->def->in[0]);
 }
 
