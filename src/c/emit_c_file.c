@@ -383,5 +383,5 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
 
 static const char *c_launch_params(Kernel *k) { return param_list(k, false); }
 
-const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, c_prepare, NULL, emit_c,
+const Target target_c = {"c", "c", PASS_ACCUM | PASS_PTRINC, c_prepare, c_plan_note, emit_c,
                          c_launch_params};

@@ -478,6 +478,13 @@ static bool kernel_arg(const Kernel *k, const Value *v) {
   return false;
 }
 
+static bool stored_through(const CPlan *P, const Value *base) {
+  for (int i = 0; i < P->stored.n; i++)
+    if (P->stored.v[i] == base)
+      return true;
+  return false;
+}
+
 /* Kernel arguments stored through (P->stored) and whether tiles may be kept across programs:
  * not when the kernel orders memory between programs (atomics, barriers, inline asm, volatile
  * loads) or stores through a pointer that is no kernel argument (it may point anywhere). */
@@ -490,10 +497,10 @@ static void keep_scan(Planner *p, Block *b) {
       P->keep_ok = false;
     if (op->k == O_STORE) {
       Value *base = base_pointer(op->in[0], true);
-      if (kernel_arg(p->k, base))
-        vec_push(&P->stored, base);
-      else
+      if (!kernel_arg(p->k, base))
         P->keep_ok = false;
+      else if (!stored_through(P, base))
+        vec_push(&P->stored, base);
     }
     for (int r = 0; r < op->nreg; r++)
       keep_scan(p, op->reg[r]);
@@ -540,10 +547,7 @@ static bool keepable(Planner *p, Op *ld) {
   if (!p->P->keep_ok || ld->k != O_LOAD || stored_before(ld))
     return false;
   Value *base = base_pointer(ld->in[0], true);
-  for (int i = 0; i < p->P->stored.n; i++)
-    if (p->P->stored.v[i] == base)
-      return false;
-  return kernel_arg(p->k, base);
+  return !stored_through(p->P, base) && kernel_arg(p->k, base);
 }
 
 static void mark_keepable(Planner *p, Block *b) {
@@ -671,3 +675,44 @@ void c_prepare(Kernel *k, const Options *opts) {
 }
 
 
+/* ---- --emit plan ---- */
+
+/* The kernel's line (op NULL): groups, traffic, streaming and keeping; then per op what the
+ * emitter will read: its group (gN), a reduction fused into its input's group (fused gN), and
+ * per result: stored to an array (mat), recomputed where used (remat), the same in every
+ * program (pinv), a tl.dot operand read in place or kept across programs. */
+void c_plan_note(FILE *out, const Kernel *k, const Op *op) {
+  const CPlan *P = k->cplan;
+  if (!op) {
+    fprintf(out, "  plan c: %d groups; a program moves %lld bytes%s, %lld more are the same in every "
+            "program", P->ngroups, P->bytes, P->bytes_exact ? "" : " or more", P->shared_bytes);
+    if (P->atomics)
+      fprintf(out, "; atomics: no streaming stores");
+    fprintf(out, "; tiles kept across programs: %s", P->keep_ok ? "allowed" : "no");
+    for (int i = 0; P->keep_ok && i < P->stored.n; i++) {
+      const Value *v = P->stored.v[i];
+      fprintf(out, "%s%%%d%s%s", i ? ", " : " (stores through ", v->id, v->name ? "." : "",
+              v->name ? v->name : "");
+    }
+    fprintf(out, "%s\n", P->keep_ok && P->stored.n ? ")" : "");
+    return;
+  }
+  if (is_view_op(op))
+    return;
+  Buf b = {0};
+  if (op->group >= 0)
+    buf_printf(&b, " g%d", op->group);
+  if (op->fused)
+    buf_printf(&b, " fused g%d", op->in[0]->def->group);
+  for (int j = 0; j < op->nout; j++) {
+    const CVal *v = &P->val[op->out[j]->id];
+    buf_printf(&b, "%s%s%s", v->mat ? " mat" : "", v->remat ? " remat" : "", v->pinv ? " pinv" : "");
+  }
+  if (op->group >= 0 && P->group[op->group].in_place == op)
+    buf_puts(&b, " in-place");
+  if (op->group >= 0 && P->group[op->group].kept == op)
+    buf_puts(&b, " kept");
+  if (b.n)
+    fprintf(out, "  [%s]", b.s + 1);
+  buf_free(&b);
+}

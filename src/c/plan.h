@@ -42,6 +42,7 @@ typedef struct CPlan {
 
 /* c/plan.c */
 void c_prepare(Kernel *k, const Options *opts); /* target_c.prepare */
+void c_plan_note(FILE *out, const Kernel *k, const Op *op); /* target_c.plan_note */
 const CVal *c_val(const Kernel *k, const Value *v);
 bool is_view_op(const Op *op);     /* emits nothing: read through index expressions */
 bool is_elementwise(const Op *op); /* may join a group */

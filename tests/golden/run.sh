@@ -20,6 +20,8 @@
 #   NAME.err          stderr, compared exactly; the exit status must be 1 and stdout empty.
 #   NAME.c + NAME.h   the files written by `-o DIR/NAME`; exit status 0 and stderr empty.
 #   NAME.cu + NAME.h  the same for `--target cuda` (the test's header line asks for it).
+#   NAME.STAGE        stdout of a test whose header line has `--emit STAGE` (plan, ir, ...):
+#                     exit status 0 and stderr empty; no -o is given.
 # Any other exit status (a crash, exit 2 or 3, a signal, or a run past 10 s) fails the test, and
 # UPDATE=1 writes nothing for it. For a new test (no expected file yet), UPDATE=1 writes NAME.err
 # when the translator exits 1 and NAME.c + NAME.h when it exits 0, except that a test named
@@ -120,7 +122,13 @@ run_test() {
     fi
   fi
   eval "set -- $args"
-  (cd "$dir" && exec $limit "$tc" "$src" "$@" -o "$out") > "$out.stdout" 2> "$out.stderr"
+  stage= prev=
+  for a in "$@"; do
+    [ "$prev" = --emit ] && stage=$a
+    prev=$a
+  done
+  [ -n "$stage" ] || set -- "$@" -o "$out"
+  (cd "$dir" && exec $limit "$tc" "$src" "$@") > "$out.stdout" 2> "$out.stderr"
   rc=$?
 
   : > "$out.why"
@@ -139,7 +147,9 @@ run_test() {
 
   ext=c
   case " $args " in *" --target cuda "*) ext=cu ;; esac
-  if [ -f "$exp.$ext" ] || [ -f "$exp.h" ]; then
+  if [ -n "$stage" ]; then
+    kind=emit
+  elif [ -f "$exp.$ext" ] || [ -f "$exp.h" ]; then
     kind=c
   elif [ -f "$exp.err" ]; then
     kind=err
@@ -159,6 +169,8 @@ run_test() {
     elif [ $kind = c ] && [ $rc -eq 0 ] && [ ! -s "$out.stderr" ]; then
       update "$out.$ext" "$exp.$ext"
       update "$out.h" "$exp.h"
+    elif [ $kind = emit ] && [ $rc -eq 0 ] && [ ! -s "$out.stderr" ]; then
+      update "$out.stdout" "$exp.$stage"
     fi
   fi
 
@@ -177,6 +189,8 @@ run_test() {
   elif [ -s "$out.stderr" ]; then
     echo "  wrote to stderr:" >> "$out.why"
     show "$out.stderr" >> "$out.why"
+  elif [ $kind = emit ]; then
+    compare "$exp.$stage" "$out.stdout" "$name.$stage" >> "$out.why"
   else
     compare "$exp.$ext" "$out.$ext" "$name.$ext" >> "$out.why"
     compare "$exp.h" "$out.h" "$name.h" >> "$out.why"
