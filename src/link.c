@@ -79,11 +79,16 @@ static int entry_col(const char *sig, int i) {
   return 1;
 }
 
-/* An error about parameter p of specialization s, at its entry in that -s. */
+/* An error about parameter p of specialization s, at its entry in that -s (at the start when
+ * entries and parameters do not correspond one to one: tuples, descriptors, constexprs left
+ * out). */
 static _Noreturn void link_error(Link *L, int s, int p, const char *msg) {
   const char *sig = L->o->signatures[s];
   source_register("<signature>", sig, strlen(sig));
-  error_at((Loc){"<signature>", 1, p < 0 ? 1 : entry_col(sig, p)}, "--link: %s", msg);
+  int n = L->k[s]->nparams;
+  bool one_to_one = entry_col(sig, n - 1) > 1 && entry_col(sig, n) == 1;
+  int col = p < 0 || !one_to_one ? 1 : entry_col(sig, p);
+  error_at((Loc){"<signature>", 1, col}, "--link: %s", msg);
 }
 
 static const char *sig_type(const KParam *p) {
@@ -279,7 +284,7 @@ static void emit_if(Buf *o, Vec terms, bool brace) {
   buf_puts(o, brace ? ") {\n" : ")\n");
 }
 
-/* specialization s's launcher called with the function's arguments, narrowed where it is narrower */
+/* specialization s's launcher called with the function's arguments (narrowed where it is) */
 static const char *call_args(Link *L, int s) {
   Buf b = {0};
   buf_puts(&b, L->cuda ? "stream" : "");
@@ -345,8 +350,8 @@ static void emit_function(Link *L, Buf *c, Buf *h) {
   if (!L->cuda)
     buf_printf(h, "/* What %s returns when no specialization fits its arguments. */\n"
                   "#define %s_NO_MATCH (-1)\n\n", n, n);
-  buf_printf(h, "/* Runs the first specialization whose checks the arguments pass (the grid of -g); "
-                "%s\n * when one ran, %s when none fits. */\n%s %s(%s);\n\n",
+  buf_printf(h, "/* Runs the first specialization whose checks the arguments pass (the grid of "
+                "-g); %s\n * when one ran, %s when none fits. */\n%s %s(%s);\n\n",
              L->cuda ? "cudaSuccess or its launch's error" : "0",
              L->cuda ? "cudaErrorInvalidValue" : fmt("%s_NO_MATCH", n), ret, n, params);
   header_close(h, base);
@@ -356,7 +361,8 @@ void link_specializations(Module *m, const Options *o, const Target *t,
                           Kernel *(*translate)(Module *m, const Options *o)) {
   if (!o->grid)
     usage_error("--link needs the launch grid (-g): the linked function launches on it");
-  Link L = {o, t, o->out ? o->out : c_ident(o->kernel), c_ident(o->kernel), o->nsignatures, NULL, {0}, NULL,
+  const char *name = c_ident(o->kernel);
+  Link L = {o, t, o->out ? o->out : name, name, o->nsignatures, NULL, {0}, NULL,
             !strcmp(t->name, "cuda")};
   L.k = arena_alloc(sizeof *L.k * (size_t)L.n);
   L.cond = arena_alloc(sizeof *L.cond * (size_t)L.n);
