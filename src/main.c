@@ -191,12 +191,6 @@ static void parse_args(int argc, char **argv, Options *o) {
       usage_error("-D needs NAME=VALUE, got '%s'", shown(o->defs[i]));
 }
 
-void write_output(const char *path, const Buf *b) {
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(b->s, 1, b->n, f) != b->n || fclose(f) != 0)
-    usage_error("cannot write '%s': %s", path, strerror(errno));
-}
-
 /* Stages 2-5 on a parsed module; writes OUT.EXT and OUT.h (or prints the --emit stage). With
  * --all-configs and --link each translation is named after its variant (KERNEL_cI, KERNEL_sI). */
 static Kernel *translate_module(Module *m, const Options *o) {

@@ -77,6 +77,8 @@ extern Loc error_trap_loc;
 const char *read_source(const char *path, size_t *len);
 /* The same with another limit, the file named as `what` ("a tuning file") past it. */
 const char *read_file_max(const char *path, size_t *len, size_t max, const char *what);
+/* Writes b to path (a usage error when it cannot). */
+void write_output(const char *path, const Buf *b);
 /* A shift count the emitters may write as a plain C shift: a literal from 0 to bits - 1. */
 bool shift_count_literal(const char *b, int bits);
 /* Usage error (bad command line): exit 2. */
@@ -585,8 +587,6 @@ extern const Target target_cuda; /* cuda/emit_cuda.c */
 
 /* --all-configs: OUT_cI.EXT/.h for every config I and the dispatcher OUT.EXT/.h. `translate`
  * runs the pipeline on one Options and writes its files. */
-/* main.c: writes b to path (a usage error when it cannot) */
-void write_output(const char *path, const Buf *b);
 void tune_all_configs(Module *m, const Options *o, const Target *t,
                       Kernel *(*translate)(Module *m, const Options *o));
 /* Shared with link.c: a launcher's argument names ("x_ptr, n"); a dispatcher header's guard,

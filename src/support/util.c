@@ -376,3 +376,9 @@ const char *read_file_max(const char *path, size_t *len, size_t max, const char 
 const char *read_source(const char *path, size_t *len) {
   return read_file_max(path, len, MAX_SOURCE_BYTES, "a kernel file");
 }
+
+void write_output(const char *path, const Buf *b) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(b->s, 1, b->n, f) != b->n || fclose(f) != 0)
+    usage_error("cannot write '%s': %s", path, strerror(errno));
+}
