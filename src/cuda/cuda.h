@@ -126,7 +126,8 @@ typedef struct CuOpPlan {
 /* Kernel.cu */
 typedef struct CuKernelPlan {
   int T;              /* threads per CTA */
-  int vbytes;         /* widest vector access: 16 bytes over the narrowest element accessed */
+  int chunk;          /* elements of a tile's chunk (one vector access): 16 bytes of the
+                         narrowest element the kernel loads or stores */
   Vec rings;          /* Ring * */
 } CuKernelPlan;
 
@@ -142,7 +143,7 @@ typedef struct CE {
   Kernel *k;
   const Options *opts;
   int T;       /* threads per CTA */
-  int vbytes;  /* widest vector access: 16 bytes */
+  int chunk;   /* elements of a chunk (CuKernelPlan.chunk) */
   int ind;
   int last_line;
   int ntemp;
@@ -188,6 +189,7 @@ bool cu_operand_order(Kernel *k);
 
 /* plan.c */
 void cu_prepare(Kernel *k, const Options *opts); /* Target.prepare */
+void cu_plan_note(FILE *out, const Kernel *k, const Op *op); /* Target.plan_note (--emit plan) */
 /* the plan's records, read (never NULL: an empty record where nothing was decided) */
 const CuValPlan *cu_vplan(const Value *v);
 const CuOpPlan *cu_oplan(const Op *op);

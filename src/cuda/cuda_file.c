@@ -158,7 +158,7 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   E.k = k;
   E.opts = opts;
   E.T = k->cu->T;
-  E.vbytes = k->cu->vbytes;
+  E.chunk = k->cu->chunk;
   E.cname = arena_alloc(sizeof(char *) * (size_t)(k->next_value_id + 1));
   /* a parameter keeps its name in the signature (the header, -g expressions); one that is a
    * name the emitter declares itself (`e`, the per-thread element loop) is read through a copy */
@@ -242,4 +242,4 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
 
 static const char *cu_launch_params(Kernel *k) { return fmt("cudaStream_t stream%s", param_list(k, true)); }
 
-const Target target_cuda = {"cuda", "cu", PASS_PTRINC, cu_prepare, NULL, emit_cuda, cu_launch_params};
+const Target target_cuda = {"cuda", "cu", PASS_PTRINC, cu_prepare, cu_plan_note, emit_cuda, cu_launch_params};

@@ -24,7 +24,7 @@ Lay lay_of(CE *E, Shape s) {
   L.s = s;
   L.n = (int)shape_numel(s);
   int last = s.rank ? s.d[s.rank - 1] : 1;
-  int V = E->vbytes;
+  int V = E->chunk;
   while (V > 1 && (V > last || (int64_t)V * E->T > L.n))
     V /= 2;
   L.V = V;

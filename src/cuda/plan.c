@@ -509,8 +509,8 @@ void cu_prepare(Kernel *k, const Options *opts) {
   k->cu = arena_alloc(sizeof *k->cu);
   k->cu->T = k->num_warps * 32;
   int nb = narrowest(k->body, 16);
-  k->cu->vbytes = 16 / (nb ? nb : 4);
-  CE P = {.k = k, .opts = opts, .T = k->cu->T, .vbytes = k->cu->vbytes};
+  k->cu->chunk = 16 / (nb ? nb : 4);
+  CE P = {.k = k, .opts = opts, .T = k->cu->T, .chunk = k->cu->chunk};
   bool changed = true;
   while (changed) {
     changed = false;
