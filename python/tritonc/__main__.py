@@ -12,7 +12,7 @@ and numpy arrays, CUDA target for CUDA tensors). Options before the program:
   --cache-dir   print the folder of compiled kernels ($TRITONC_CACHE_DIR overrides it) and exit
   --stats       print launch/translation/compilation counts to stderr when the program ends
 Environment: TRITONC (translator), TRITONC_CACHE_DIR, TRITONC_TARGET=c (CUDA tensors on the C
-target through host copies), TRITONC_AUTOTUNE=bench, TRITONC_CFLAGS, CC, TRITONC_SHIM=1."""
+target through host copies), TRITONC_AUTOTUNE=first (default bench: time every config), TRITONC_CFLAGS, CC, TRITONC_SHIM=1."""
 
 
 def main(argv):

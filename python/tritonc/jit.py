@@ -5,10 +5,11 @@ its body never runs in Python. `kernel[grid](*args, **kwargs)` binds the argumen
 JIT (bind.py), looks the specialisation up in memory, then in the disk cache, else translates and
 compiles it (build.py), and calls it (launch_c.py, launch_cuda.py).
 
-Autotuning: the runner takes the first config of @triton.autotune (after prune_configs_by's
-early_config_prune when given) and does not time the others; TRITONC_AUTOTUNE=bench times every
-config on the first launch of each key (the 'key' arguments' values) and keeps the fastest."""
+Autotuning as Triton's: every config of @triton.autotune (after prune_configs_by) is timed on the
+first launch of each key and the fastest kept, on disk too; TRITONC_AUTOTUNE=first takes the
+first config without timing (Autotuner)."""
 import inspect
+import json
 import os
 import re
 import textwrap
@@ -368,57 +369,195 @@ def _config_kwargs(cfg):
     return out
 
 
+def _autotune_mode():
+    mode = os.environ.get("TRITONC_AUTOTUNE", "bench")
+    if mode not in ("bench", "first"):
+        raise ArgumentError(f"tritonc: TRITONC_AUTOTUNE={mode!r}: expected 'bench' (time every "
+                            "config, Triton's way; the default) or 'first' (take the first config)")
+    return mode
+
+
+def _on_cuda(args):
+    """The launch runs on the CUDA target (a CUDA tensor among the arguments)."""
+    return os.environ.get("TRITONC_TARGET") != "c" and any(
+        getattr(getattr(a, "device", None), "type", None) == "cuda" for a in args)
+
+
+def _device_sync(args):
+    """What makes a launch on these arguments finish: torch.cuda.synchronize on the CUDA target
+    (it runs asynchronously on torch's stream), nothing on the C target."""
+    if _on_cuda(args):
+        import torch
+        return torch.cuda.synchronize
+    return lambda: None
+
+
+def _time_ms(call, sync, warmup_ms=25.0, rep_ms=100.0):
+    """Triton's do_bench, by the wall clock: one call estimates the time of a launch, then about
+    warmup_ms of calls warm up and about rep_ms of calls are timed one by one; returns the
+    (median, 20th, 80th percentile) in ms, compared as Triton compares its quantiles."""
+    sync()
+    t0 = time.perf_counter()
+    call()
+    sync()
+    est = max(time.perf_counter() - t0, 1e-6) * 1e3
+    for _ in range(max(1, min(100, int(warmup_ms / est)))):
+        call()
+    times = []
+    for _ in range(max(1, min(1000, int(rep_ms / est)))):
+        sync()
+        t0 = time.perf_counter()
+        call()
+        sync()
+        times.append((time.perf_counter() - t0) * 1e3)
+    times.sort()
+    pick = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
+    return [pick(0.5), pick(0.2), pick(0.8)]
+
+
 class Autotuner(KernelWrapper):
+    """@triton.autotune as Triton 3.x runs it: on the first launch of each key (the values of the
+    `key` arguments and the dtypes of the tensor arguments) every config left by
+    prune_configs_by is launched and timed, the fastest kept for the key; reset_to_zero
+    arguments are zeroed before each timed launch and once after tuning, restore_value arguments
+    restored after each. The choice is kept on disk (cache_dir()/autotune) unless a config has a
+    pre_hook, so a later process does not time again. TRITONC_AUTOTUNE=first takes the first
+    config instead (no timing)."""
+
     def __init__(self, fn, arg_names=None, configs=None, key=(), reset_to_zero=None,
                  restore_value=None, prune_configs_by=None, pre_hook=None, post_hook=None,
-                 do_bench=None, warmup=None, rep=None, **_ignored):
+                 do_bench=None, warmup=None, rep=None, cache_results=False, **_ignored):
         self.fn = fn
         self.configs = list(configs) if configs else [Config({})]
         self.keys = list(key or ())
         self.prune_configs_by = prune_configs_by or {}
         self.reset_to_zero = list(reset_to_zero or ())
-        self.best = {}
+        self.restore_value = list(restore_value or ())
+        self.user_pre_hook, self.user_post_hook = pre_hook, post_hook
+        self.user_do_bench = do_bench
+        self.cache = {}
+        self.configs_timings = None
+        self.best_config = None
         self.arg_names = fn.arg_names
         self.__name__ = getattr(fn, "__name__", "kernel")
 
-    def run(self, *args, grid, warmup=False, **kwargs):
-        names = self.arg_names
-        nargs = dict(zip(names, args))
-        nargs.update({k: v for k, v in kwargs.items() if k in names})
+    def prune_configs(self, nargs, kwargs):
         configs = self.configs
         prune = self.prune_configs_by.get("early_config_prune")
-        if prune and len(configs) > 1:
-            configs = list(prune(configs, nargs, **kwargs)) or configs
-        if os.environ.get("TRITONC_AUTOTUNE") == "bench" and len(configs) > 1 and not warmup:
-            key = tuple(repr(nargs.get(k)) for k in self.keys)
-            cfg = self.best.get(key)
-            if cfg is None:
-                cfg = self.best[key] = self._bench(configs, args, grid, kwargs, nargs)
+        if prune:
+            configs = list(prune(configs, nargs, **kwargs))
+            if not configs:
+                raise ArgumentError(f"tritonc: {self.__name__}: early_config_prune left no config")
+        model, top_k = self.prune_configs_by.get("perf_model"), self.prune_configs_by.get("top_k", 1.0)
+        if model and len(configs) > 1:
+            if isinstance(top_k, float) and top_k <= 1.0:
+                top_k = max(1, int(len(configs) * top_k))
+            if len(configs) > top_k:
+                est = {id(c): model(**nargs, **kwargs, **_config_kwargs(c)) for c in configs}
+                configs = sorted(configs, key=lambda c: est[id(c)])[:top_k]
+        return configs
+
+    def tuning_key(self, nargs):
+        key = [nargs[k] for k in self.keys if k in nargs]
+        key += [str(a.dtype) for a in nargs.values() if hasattr(a, "dtype")]
+        return tuple(key)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        nargs = dict(zip(self.arg_names, args))
+        nargs.update({k: v for k, v in kwargs.items() if k in self.arg_names})
+        if _autotune_mode() == "first" or warmup or len(self.configs) == 1:
+            cfg = self.prune_configs(nargs, kwargs)[0]
         else:
-            cfg = configs[0]
+            key = self.tuning_key(nargs)
+            cfg = self.cache.get(key)
+            if cfg is None:
+                configs = self.prune_configs(nargs, kwargs)
+                cfg = configs[0] if len(configs) == 1 else self._tune(key, configs, args, grid, kwargs, nargs)
+                self.cache[key] = cfg
+        self.best_config = cfg
         kw = _config_kwargs(cfg)
         if cfg.pre_hook:  # e.g. a TensorDescriptor's block_shape set from the config
             cfg.pre_hook({**nargs, **kw})
-        full = dict(kwargs)
-        for k, v in kw.items():
-            full.setdefault(k, v)
-        return self.fn.run(*args, grid=grid, warmup=warmup, **full)
+        return self.fn.run(*args, grid=grid, warmup=warmup, **self._with(kwargs, kw))
 
-    def _bench(self, configs, args, grid, kwargs, nargs):
-        times = []
-        for cfg in configs:
-            kw = _config_kwargs(cfg)
-            full = dict(kwargs)
-            for k, v in kw.items():
-                full.setdefault(k, v)
+    def _with(self, kwargs, kw):
+        clash = set(kwargs) & set(kw) - {"num_warps", "num_stages", "num_ctas", "maxnreg"}
+        if clash:
+            raise ArgumentError(f"tritonc: {self.__name__}: conflicting meta-parameters: "
+                                f"{', '.join(sorted(clash))} (given at the launch and by the autotuner's configs)")
+        return {**kwargs, **kw}
+
+    def _disk_path(self, key, configs, args):
+        if any(c.pre_hook for c in configs):
+            return None  # as Triton: a hook cannot be written down, so the timing is redone
+        jf = self.jit_function()
+        if _on_cuda(args):  # a config's speed is the device's
+            import torch
+            where = "cuda:" + torch.cuda.get_device_name()
+        else:
+            where = "c:" + os.uname().machine + ":" + str(os.cpu_count())
+        digest = build._key(jf.cache_key, repr(key), [repr(c) + repr(_config_kwargs(c)) for c in configs],
+                            where, build._file_id(build.tritonc_path()), os.environ.get("TRITONC_CFLAGS", ""))
+        return os.path.join(build.cache_dir(), "autotune", digest + ".json")
+
+    def _tune(self, key, configs, args, grid, kwargs, nargs):
+        path = self._disk_path(key, configs, args)
+        if path and os.path.exists(path):
+            try:
+                with open(path) as f:
+                    best = json.load(f)["best"]
+                if 0 <= best < len(configs):
+                    return configs[best]
+            except (OSError, ValueError, KeyError, TypeError):
+                pass  # a damaged entry: timed again and written anew
+        t0 = time.perf_counter()
+        timings = [self._bench(c, args, grid, kwargs, nargs) for c in configs]
+        best = min(range(len(configs)), key=lambda i: timings[i])
+        self.configs_timings = {i: t for i, t in enumerate(timings)}
+        for name in self.reset_to_zero:  # Triton's pre_hook(reset_only=True) after tuning
+            if nargs.get(name) is not None:
+                nargs[name].zero_()
+        if os.environ.get("TRITON_PRINT_AUTOTUNING") == "1":
+            print(f"tritonc autotuning for function {self.__name__}, with key as {key}, finished after "
+                  f"{time.perf_counter() - t0:.2f}s, best config selected: {configs[best]};")
+        if path:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w") as f:
+                json.dump({"key": [str(k) for k in key], "timings_ms": timings, "best": best}, f)
+            os.replace(tmp, path)  # whole or not at all, as the kernel cache's entries
+        return configs[best]
+
+    def _bench(self, cfg, args, grid, kwargs, nargs):
+        kw = _config_kwargs(cfg)
+        full = self._with(kwargs, kw)
+        hook_args = {**nargs, **kw}
+
+        def call():
             if cfg.pre_hook:
-                cfg.pre_hook({**nargs, **kw})
-            self.fn.run(*args, grid=grid, **full)  # compiles
-            t0 = time.perf_counter()
-            for _ in range(3):
+                cfg.pre_hook(hook_args)
+            if self.user_pre_hook:
+                self.user_pre_hook(hook_args)
+            else:
+                for name in self.reset_to_zero:
+                    if hook_args.get(name) is not None:
+                        hook_args[name].zero_()
+            saved = {} if self.user_post_hook else {n: hook_args[n].clone() for n in self.restore_value
+                                                     if hook_args.get(n) is not None}
+            try:
                 self.fn.run(*args, grid=grid, **full)
-            times.append((time.perf_counter() - t0, len(times)))
-        return configs[min(times)[1]]
+            finally:
+                if self.user_post_hook:
+                    self.user_post_hook(hook_args, exception=None)
+                for n, v in saved.items():
+                    hook_args[n].copy_(v)
+
+        if self.user_do_bench:
+            return list(self.user_do_bench(call, quantiles=(0.5, 0.2, 0.8)))
+        try:
+            return _time_ms(call, _device_sync(args))
+        except DeviceError:  # a config the device cannot run (Triton's OutOfResources)
+            return [float("inf")] * 3
 
 
 def autotune(configs, key=(), **kwargs):

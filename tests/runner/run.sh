@@ -68,6 +68,9 @@ if [ $HAS_TORCH = 1 ]; then
   log=$OUT/features.log
   if prog "$log" $PROGS/run_features.py && grep -q "^features ok" "$log"; then pass features
   else fail features "$(why "$log")"; fi
+  log=$OUT/autotune.log
+  if prog "$log" $PROGS/run_autotune.py && grep -q "^autotune ok" "$log"; then pass autotune_as_triton
+  else fail autotune_as_triton "$(why "$log")"; fi
   log=$OUT/desc_atomics.log
   if prog "$log" $PROGS/run_desc_atomics.py && grep -q "^desc_atomics ok" "$log"; then pass desc_atomics
   else fail desc_atomics "$(why "$log")"; fi

@@ -44,7 +44,7 @@ assert_close(c, numpy(a).astype(np.float64) @ numpy(b).astype(np.float64), atol=
 
 # autotuned as Triton's persistent-matmul tutorial does it: descriptors made with a placeholder
 # block, each config's pre_hook sets the blocks from its meta-parameters; the first config, then
-# every config timed (TRITONC_AUTOTUNE=bench), each launch translated with the blocks of its config
+# every config timed (the default, TRITONC_AUTOTUNE=bench), each launch translated with the blocks of its config
 def set_blocks(nargs):
     bm, bn, bk = nargs["BLOCK_M"], nargs["BLOCK_N"], nargs["BLOCK_K"]
     nargs["a_desc"].block_shape = [bm, bk]
@@ -57,8 +57,7 @@ tuned = triton.autotune(
                            pre_hook=set_blocks) for bm, bn, bk in ((32, 64, 16), (64, 32, 32))],
     key=["M", "N", "K"])(example.matmul_desc_kernel)
 for mode in ("first", "bench"):
-    if mode == "bench":
-        __import__("os").environ["TRITONC_AUTOTUNE"] = "bench"
+    __import__("os").environ["TRITONC_AUTOTUNE"] = mode
     a, b = randn(M, K), randn(K, N)
     c = empty(M, N)
     descs = [TensorDescriptor.from_tensor(t, [1, 1]) for t in (a, b, c)]
