@@ -7,6 +7,11 @@
 #ifndef TC_CUDA_KERNEL_H
 #define TC_CUDA_KERNEL_H
 
+/* Included whole, the header needs the half types its pack2 / fp8 sections use (a generated file
+ * that copies sections includes these itself, for the kernels that use them). */
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+
 //@ div
 /* fp32 `/` as Triton emits it: PTX div.full.f32 (max 2 ulp error, not IEEE division). */
 static __device__ __forceinline__ float tc_div(float a, float b) {
