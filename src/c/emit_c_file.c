@@ -194,7 +194,14 @@ static void emit_bitcasts(Em *E, Buf *o) {
 
 /* ---- parameters, program function, launcher, header ---- */
 
-static const char *param_list(Kernel *k, bool leading_comma) {
+/* An fp16 / bf16 scalar argument crosses the C interface as its bits (uint16_t) and is a float
+ * inside the program, as every fp16 / bf16 value is (the launcher converts it). */
+static bool half_scalar(const KParam *p) {
+  return !p->constexpr_ && (p->dt == DT_F16 || p->dt == DT_BF16);
+}
+
+/* The parameters of the public functions, or (program) of KERNEL_program. */
+static const char *params_of(Kernel *k, bool leading_comma, bool program) {
   Buf b = {0};
   buf_puts(&b, "");
   int n = 0;
@@ -206,11 +213,35 @@ static const char *param_list(Kernel *k, bool leading_comma) {
                                     : fmt("%s ", dtype_info[p->dt].ctype);
     if (p->dt == DT_I1)
       t = "bool ";
+    if (program && half_scalar(p))
+      t = "float ";
     buf_printf(&b, "%s%s%s", (n || leading_comma) ? ", " : "", t, p->name);
     n++;
   }
   if (!n && !leading_comma)
     buf_puts(&b, "void");
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+static const char *param_list(Kernel *k, bool leading_comma) { return params_of(k, leading_comma, false); }
+
+/* The launcher's arguments to KERNEL_program: fp16 / bf16 scalars converted to float. */
+static const char *program_args(Em *E, Kernel *k) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (int i = 0; i < k->nparams; i++) {
+    KParam *p = &k->params[i];
+    if (p->constexpr_)
+      continue;
+    if (half_scalar(p)) {
+      E->need |= p->dt == DT_F16 ? H_F16 : H_BF16;
+      buf_printf(&b, "tc_%s_to_f32(%s), ", p->dt == DT_F16 ? "f16" : "bf16", p->name);
+    } else {
+      buf_printf(&b, "%s, ", p->name);
+    }
+  }
   const char *r = xstrdup(b.s);
   buf_free(&b);
   return r;
@@ -253,7 +284,7 @@ static const char *launch_bytes(Em *E, long long per) {
 }
 
 static void emit_program(Em *E, Kernel *k) {
-  const char *params = param_list(k, false);
+  const char *params = params_of(k, false, true);
   line(E, "/* One program (a CTA on the GPU) of %s. */", k->name);
   line(E, "static void %s_program(%s%sint pid_x, int pid_y, int pid_z, int grid_x, int grid_y, "
           "int grid_z)",
@@ -326,7 +357,7 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
                              kernel_title(k), "SIGNATURE", k->signature ? k->signature : "", "GRID",
                              grid_text, "NUM_WARPS", fmt("%d", k->num_warps), NULL};
   const char *kv_l[] = {"KERNEL", k->name, "PARAMS", param_list(k, true), "ARGS",
-                        arg_list(k, ", ", false), "LAUNCH_PARAMS", param_list(k, false),
+                        program_args(&E, k), "LAUNCH_PARAMS", param_list(k, false),
                         "GRID_X", grid[0] ? grid[0] : "1", "GRID_Y", grid[1] ? grid[1] : "1",
                         "GRID_Z", grid[2] ? grid[2] : "1", "ARGS_TAIL", arg_list(k, "", true),
                         "BEFORE", E.nkeep ? "\n  tc_keep_new_launch(); /* no tile kept by an earlier launch is "

@@ -80,7 +80,14 @@ static const char *param_type(KParam *p) {
   return fmt("%s ", p->dt == DT_I1 ? "bool" : dtype_info[p->dt].ctype);
 }
 
-static const char *param_list(Kernel *k, bool leading_comma) {
+/* An fp16 / bf16 scalar argument crosses the launch as its bits (uint16_t); the kernel takes
+ * them as tc_bits_NAME and names the float value NAME (every fp16 / bf16 value is a float). */
+static bool half_scalar(const KParam *p) {
+  return !p->constexpr_ && (p->dt == DT_F16 || p->dt == DT_BF16);
+}
+
+/* The parameters of the launchers, or (kernel) of KERNEL_kernel. */
+static const char *params_of(Kernel *k, bool leading_comma, bool kernel) {
   Buf b = {0};
   buf_puts(&b, "");
   int n = 0;
@@ -88,7 +95,8 @@ static const char *param_list(Kernel *k, bool leading_comma) {
     KParam *p = &k->params[i];
     if (p->constexpr_)
       continue;
-    buf_printf(&b, "%s%s%s", (n || leading_comma) ? ", " : "", param_type(p), p->name);
+    buf_printf(&b, "%s%s%s%s", (n || leading_comma) ? ", " : "", param_type(p),
+               kernel && half_scalar(p) ? "tc_bits_" : "", p->name);
     n++;
   }
   if (!n && !leading_comma)
@@ -97,6 +105,8 @@ static const char *param_list(Kernel *k, bool leading_comma) {
   buf_free(&b);
   return r;
 }
+
+static const char *param_list(Kernel *k, bool leading_comma) { return params_of(k, leading_comma, false); }
 
 static const char *arg_list(Kernel *k, bool leading) {
   Buf b = {0};
@@ -128,9 +138,19 @@ static void emit_kernel(CE *E, Kernel *k) {
   cline(E, "/* One program of %s: a CTA of %d threads; thread tid holds its elements e of every "
            "tile. */", k->name, E->T);
   cline(E, "extern \"C\" __global__ void __launch_bounds__(%d) %s_kernel(%s)", E->T, k->name,
-        param_list(k, false));
+        params_of(k, false, true));
   cline(E, "{");
   cline(E, "  const int tid = threadIdx.x;");
+  for (int i = 0; i < k->nparams; i++) {
+    KParam *p = &k->params[i];
+    if (!half_scalar(p) || !p->val->uses)
+      continue;
+    bool h = p->dt == DT_F16;
+    E->f16 |= h;
+    E->bf16 |= !h;
+    cline(E, "  const float %s = %s(%s(tc_bits_%s));", p->name, h ? "__half2float" : "__bfloat162float",
+          h ? "__ushort_as_half" : "__ushort_as_bfloat16", p->name);
+  }
   int align = E->smem_align > 16 ? E->smem_align : 16;
   if (E->smem > SMEM_STATIC)
     cline(E, "  extern __shared__ __align__(%d) unsigned char tc_smem[]; /* %s_SMEM_BYTES at launch: "

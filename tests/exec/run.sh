@@ -122,6 +122,11 @@ scalar_literal() { # type value
     u64) printf '(uint64_t)UINT64_C(%s)' "$cv" ;;
     fp32) printf '(float)(%s)' "$cv" ;;
     fp64) printf '(double)(%s)' "$cv" ;;
+    # fp16 / bf16 scalars are passed as their bits: the value rounded to nearest even
+    fp16) python3 -c 'import struct, sys; print("(uint16_t)0x%04x" % struct.unpack("<H", struct.pack("<e", float(sys.argv[1])))[0])' "$v" ;;
+    bf16) python3 -c 'import struct, sys
+b = struct.unpack("<I", struct.pack("<f", float(sys.argv[1])))[0]
+print("(uint16_t)0x%04x" % ((b + 0x7fff + ((b >> 16) & 1)) >> 16))' "$v" ;;
     *) return 1 ;;
     esac
 }

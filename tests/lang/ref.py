@@ -429,6 +429,13 @@ def _shift_scalar_64(b, s, c):
     _shift_scalar(b, s, c, 64)
 
 
+@ref("half_scalar_fp16")
+def _half_scalar(b, s, c):
+    # small integers and 0.75: every sum is exact in fp16
+    v = float(s["s"])
+    b["out_ptr"] = [max(float(x), v) + v + max(v, 2.5) for x in b["x_ptr"]]
+
+
 def constexprs(case):
     """signature position -> constexpr value (a Python int, float or bool)"""
     return {i: e.value for i, e in enumerate(case.sig) if e.kind == "constexpr"}
