@@ -69,6 +69,8 @@ static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, cons
   Block *r = op->reg[0];
   for (int i = 0; i < n; i++) {
     vi(r->args[i])->cname = acc[i];
+    if (!r->args[n + i]->uses) /* a combine that ignores its right operand (-Wunused-variable) */
+      continue;
     const char *el = unique_name(E, fmt("%s_el", op->in[i]->name ? op->in[i]->name : "x"));
     line(E, "const %s %s = %s;", ctype(op->in[i]->dt, DT__COUNT), el, access(E, op->in[i], ein));
     vi(r->args[n + i])->cname = el;
@@ -87,7 +89,8 @@ static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, cons
     }
   }
   for (int i = 0; i < n; i++)
-    line(E, "%s = %s;", dst[i], tmp[i]);
+    if (strcmp(dst[i], tmp[i])) /* a combine returning its accumulator: no x = x (-Wself-assign) */
+      line(E, "%s = %s;", dst[i], tmp[i]);
 }
 
 static bool is_arg(const char *s) { return s && (!strcmp(s, "argmax") || !strcmp(s, "argmin")); }

@@ -335,6 +335,12 @@ def _abs_int_min(b, s, c):
     b["n_ptr"] = list(b["m_ptr"])  # abs(INT_MIN) wraps to INT_MIN
 
 
+@ref("reduce_keep_first")
+def _reduce_keep_first(b, s, c):
+    b["r_ptr"] = [b["x_ptr"][0]]
+    b["s_ptr"] = [b["x_ptr"][0]] * len(b["x_ptr"])
+
+
 def _positive_values(decode, top):
     return sorted((decode(c), c) for c in range(top + 1))
 

@@ -78,3 +78,19 @@ def reduce_custom_kernel(x_ptr, absmax_ptr, s_ptr, q_ptr, am_ptr, M, N, stride, 
     xm = tl.where(mask, x, -float('inf'))
     _, am = tl.reduce((xm, idx), axis=0, combine_fn=_argmax_last_combine)
     tl.store(am_ptr + rn, am, mask=rn < N)
+
+
+@triton.jit
+def _keep_first(a, b):
+    return a
+
+
+@triton.jit
+def reduce_keep_first_kernel(x_ptr, r_ptr, s_ptr, N: tl.constexpr):
+    """tl.reduce and tl.associative_scan with a combine that ignores its right operand: every
+    result is the first element (the generated C once declared an unused element and assigned
+    the accumulator to itself, warnings under -Wall)."""
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    tl.store(r_ptr, tl.reduce(x, 0, _keep_first))
+    tl.store(s_ptr + offs, tl.associative_scan(x, 0, _keep_first))
