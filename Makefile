@@ -54,9 +54,12 @@ $(PY_STAMP):
 	@touch $@
 pydeps: $(PY_STAMP)
 
+# A grammar/node_modules that is a link (a second worktree sharing a checkout's copy) is left
+# as it is: npm ci would replace the link and empty the folder it points to.
 $(TS_PY)/parser.c: grammar/package.json grammar/package-lock.json
-	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
-	@touch $@
+	@if [ -L grammar/node_modules ] && [ -f $@ ]; then :; else \
+	  echo "cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"; \
+	  (cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) && touch $@; fi
 
 deps: $(STAMP) $(TS_PY)/parser.c
 

@@ -34,6 +34,7 @@ if [ -n "$py" ] && [ -x "$py" ] && [ "$py" != "$(command -v python3)" ]; then
 fi
 run_suite golden sh tests/golden/run.sh
 run_suite cli sh tests/cli.sh
+run_suite makefile sh tests/makefile.sh
 run_suite ir sh tests/ir/run.sh
 run_suite vec64 sh tests/vec64/run.sh
 run_suite dot sh tests/dot/run.sh
