@@ -8,7 +8,8 @@
  *   mat         a tile something outside its group reads: stored to an array
  *   invariance  values the same in every program (nothing to prefetch for the next program)
  *   traffic     the bytes a program moves, which decide prefetching and streaming stores
- *   keep        whether tiles may be kept across programs, and which loads
+ *   keep        whether tiles may be kept across programs, and which tl.dot operand loads are
+ *               read in place or kept
  * The emitter files (emit_*.c) only read these; --emit plan prints them (c_plan_note).
  */
 #include "plan.h"
@@ -283,8 +284,11 @@ static void index_groups(Planner *p, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     if (op->group >= 0) {
-      P->group[op->group].b = b;
-      P->group[op->group].last = i;
+      CGroup *g = &P->group[op->group];
+      if (!g->b)
+        g->first = i;
+      g->b = b;
+      g->last = i;
     }
     if (fusable_reduce(p, op)) {
       op->fused = true;
@@ -541,23 +545,13 @@ static bool stored_before(Op *op) {
 /* A load whose copy may be kept across programs (runtime section keep says when that pays and
  * why it is sound): the kernel allows it, the tile is loaded through a kernel argument the
  * kernel never stores through, and no store of the program runs before it (a program reads its
- * own stores, whatever the arguments alias). Whether it is kept is the emitter's: only a
- * tl.dot's second operand, in vector code. */
+ * own stores, whatever the arguments alias). Asked only of a group's tl.dot second operand
+ * (dot_operands): stored_before walks the enclosing blocks. */
 static bool keepable(Planner *p, Op *ld) {
   if (!p->P->keep_ok || ld->k != O_LOAD || stored_before(ld))
     return false;
   Value *base = base_pointer(ld->in[0], true);
   return !stored_through(p->P, base) && kernel_arg(p->k, base);
-}
-
-static void mark_keepable(Planner *p, Block *b) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    if (op->k == O_LOAD && keepable(p, op))
-      p->P->val[op->out[0]->id].keep = true;
-    for (int r = 0; r < op->nreg; r++)
-      mark_keepable(p, op->reg[r]);
-  }
 }
 
 /* ---- tl.dot operands read in place or kept ---- */
@@ -577,9 +571,9 @@ static bool may_write(const Op *op) {
 
 /* The op after ld in its block that reads it, when it is a tl.dot with nothing between them
  * that may write memory; or NULL. */
-static Op *dot_reading(Op *ld) {
+static Op *dot_reading(const CGroup *grp, Op *ld) {
   Block *b = ld->parent;
-  int i = ir_find_op(b, ld, 0, b->nops);
+  int i = ir_find_op(b, ld, grp->first, grp->last + 1);
   for (i++; i < b->nops; i++) {
     Op *op = b->ops[i];
     if (op->k == O_DOT && (op->in[0] == ld->out[0] || op->in[1] == ld->out[0]))
@@ -596,7 +590,7 @@ static Op *dot_reading(Op *ld) {
 static Op *dot_operand_load(Planner *p, int g, int which) {
   const CGroup *grp = &p->P->group[g];
   Op *ld = NULL;
-  for (int i = 0; i <= grp->last; i++) {
+  for (int i = grp->first; i <= grp->last; i++) {
     Op *op = grp->b->ops[i];
     if (op->group != g || (op->nout && p->P->val[op->out[0]->id].remat))
       continue;
@@ -610,7 +604,7 @@ static Op *dot_operand_load(Planner *p, int g, int which) {
       return NULL;
     ld = op;
   }
-  Op *dot = ld && !grp->reds.n ? dot_reading(ld) : NULL;
+  Op *dot = ld && !grp->reds.n ? dot_reading(grp, ld) : NULL;
   if (!dot)
     return NULL;
   return dot->in[which] == ld->out[0] && dot->in[!which] != ld->out[0] &&
@@ -626,7 +620,7 @@ static void dot_operands(Planner *p) {
       continue;
     grp->in_place = dot_operand_load(p, g, 0);
     Op *kl = grp->in_place ? NULL : dot_operand_load(p, g, 1);
-    grp->kept = kl && p->P->val[kl->out[0]->id].keep ? kl : NULL;
+    grp->kept = kl && keepable(p, kl) ? kl : NULL;
   }
 }
 
@@ -669,7 +663,6 @@ void c_prepare(Kernel *k, const Options *opts) {
   P->atomics = has_atomic(k->body);
   P->keep_ok = true;
   keep_scan(&p, k->body);
-  mark_keepable(&p, k->body);
   dot_operands(&p);
   k->cplan = P;
 }

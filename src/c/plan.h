@@ -9,15 +9,13 @@ typedef struct CVal {
   bool mat;   /* a tile stored to an array: something outside its group reads it */
   bool remat; /* cheap index math recomputed where it is used, never stored */
   bool pinv;  /* the same in every program of a launch (no program id, load, carried value) */
-  bool keep;  /* a load whose tile may be kept for the thread's next programs when it is a
-                 tl.dot's second operand (see keep_scan in plan.c) */
 } CVal;
 
 /* One fusion group: consecutive elementwise ops of one shape in one block, printed as one
  * loop nest. */
 typedef struct CGroup {
   Block *b;
-  int last;  /* index in b->ops of the group's last op */
+  int first, last; /* indices in b->ops of the group's first and last op */
   Vec reds;  /* the reductions computed in the group's loop (Op *, in block order) */
   /* when the group is printed as vector code: the load of a tl.dot's first operand the product
    * may read in place (a run-time check per program decides), else the load of its second
