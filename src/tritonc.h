@@ -147,7 +147,8 @@ extern const char *const pyop_names[];
   X(N_PARAM, "parameter")               /* str: name, a: default or NULL, c: annotation or NULL */ \
   X(N_IMPORT, "import statement")       /* ival: 1 for `from`; args: N_KEYWORD (str: local name, a: N_STR dotted path) */ \
   X(N_TRY, "try statement")             /* body, orelse: the first `except` clause's body */ \
-  X(N_CLASSDEF, "class definition")     /* str: name, args: bases (NULL: not converted), body: N_ANNASSIGN fields; ival: 1 if it has other members */
+  X(N_CLASSDEF, "class definition")     /* str: name, args: bases (NULL: not converted), body: N_ANNASSIGN fields; ival: 1 if it has other members */ \
+  X(N_COMP, "comprehension")            /* host Python: a: element (dict: key), b: dict value, args: N_FOR (a: target, b: iterable) / N_IF (a) clauses; ival: 0 list, 1 generator, 2 dict */
 
 typedef enum NodeKind {
 #define X(e, s) e,
@@ -525,6 +526,7 @@ typedef struct Autotune {
   int nkeys, nreset, nrestore;
   const char **keys, **reset, **restore; /* key=, reset_to_zero=, restore_value= */
   const char *hook;     /* a Python hook it was given ("pre_hook", ...), or NULL */
+  const char *spread;   /* why options spread into it (`**kw`) could not be evaluated, or NULL */
 } Autotune;
 /* nconfigs 0 (at the kernel's def) when it has no @triton.autotune. */
 Autotune *sema_autotune(Module *m, const Options *opts);

@@ -72,6 +72,9 @@ static void check_decorator(Tune *T) {
   if (a->hook)
     error_at(a->loc, "--all-configs: autotune's %s is a Python function, which the C dispatcher "
              "cannot run; drop it or translate one config at a time", a->hook);
+  if (a->spread)
+    error_at(a->loc, "--all-configs: the dispatcher needs every autotune option, and these cannot "
+             "be evaluated: %s", a->spread);
 }
 
 /* configs set their constexprs: the signature and -D must leave them out */

@@ -46,7 +46,11 @@ typedef struct P {
   Module *m;
   int depth;
   bool in_deco;  /* inside a decorator: lambdas allowed (triton.heuristics) */
+  bool host;     /* host Python (lenient mode): comprehensions, lambdas, '**' arguments and
+                    nested defs convert; sema evaluates them only as host code */
   jmp_buf *bail; /* lenient mode: reject() unwinds here instead of exiting */
+  const char *why; /* lenient mode: the message of the last reject() */
+  Loc why_loc;
   bool fallback; /* in an `except` body at module level: its imports give no alias */
   Vec funcs, consts; /* of Node *, for Module */
 } P;
@@ -156,14 +160,17 @@ static Node *mk(P *p, NodeKind k, TSNode n) {
 static _Noreturn void reject(P *p, TSNode n, const char *f, ...)
     __attribute__((format(printf, 3, 4)));
 static _Noreturn void reject(P *p, TSNode n, const char *f, ...) {
-  if (p->bail)
-    longjmp(*p->bail, 1);
   char msg[512];
   va_list ap;
   va_start(ap, f);
   vsnprintf(msg, sizeof msg, f, ap);
   va_end(ap);
   Loc loc = loc_of(p, n);
+  if (p->bail) {
+    p->why = xstrdup(msg);
+    p->why_loc = loc;
+    longjmp(*p->bail, 1);
+  }
   release_tree();
   error_at(loc, "%s", msg);
 }
@@ -172,14 +179,16 @@ static _Noreturn void reject(P *p, TSNode n, const char *f, ...) {
 static Node *lenient(P *p, TSNode n, Conv *conv) {
   jmp_buf jb, *saved = p->bail;
   int depth = p->depth;
-  bool deco = p->in_deco;
+  bool deco = p->in_deco, host = p->host;
   Node *volatile r = NULL;
   p->bail = &jb;
+  p->host = true;
   if (!setjmp(jb))
     r = conv(p, n);
   p->bail = saved;
   p->depth = depth;
   p->in_deco = deco;
+  p->host = host;
   return r;
 }
 
@@ -224,8 +233,10 @@ static _Noreturn void reject_construct(P *p, TSNode n) {
   const char *t = ts_node_type(n);
   for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
     if (!strcmp(t, unsupported[i].type))
-      reject(p, n, "%s not supported in Triton kernels", unsupported[i].what);
-  reject(p, n, "unsupported Python construct (%s) in a Triton kernel", t);
+      reject(p, n, "%s not supported in %s", unsupported[i].what,
+             p->host ? "the host Python tritonc evaluates" : "Triton kernels");
+  reject(p, n, "unsupported Python construct (%s) in %s", t,
+         p->host ? "the host Python tritonc evaluates" : "a Triton kernel");
 }
 
 /* A name. tree-sitter-python takes a misplaced keyword for one (`return return` and a lone
@@ -386,6 +397,7 @@ static Node *string_lit(P *p, TSNode n) {
 
 static Node *expr(P *p, TSNode n);
 static Node *lambda_fn(P *p, TSNode n);
+static Node *target(P *p, TSNode n);
 
 static Node *name(P *p, TSNode n) {
   Node *x = mk(p, N_NAME, n);
@@ -410,12 +422,23 @@ static Node *attribute(P *p, TSNode n) {
 
 /* (a, b, key=v); `conv` converts the values (leniently for decorator arguments) */
 static void call_args(P *p, Node *call, TSNode args, Conv *conv) {
-  if (!is(args, "argument_list"))
-    reject_construct(p, args); /* f(x for x in y) */
+  if (!is(args, "argument_list")) {
+    if (!p->host)
+      reject_construct(p, args); /* f(x for x in y) */
+    call->args = list1(conv(p, args));
+    return;
+  }
   Kids k = kids(args, true);
   Vec pos = {0}, kws = {0};
   for (int i = 0; i < k.n; i++) {
     TSNode a = k.v[i];
+    if (is(a, "dictionary_splat") && p->host) { /* f(**d): a keyword named "**" */
+      Node *kw = mk(p, N_KEYWORD, a);
+      kw->str = "**";
+      kw->a = conv(p, ts_node_named_child(a, 0));
+      vec_push(&kws, kw);
+      continue;
+    }
     if (is(a, "dictionary_splat"))
       reject(p, a, "'**kwargs' in calls is not supported in Triton kernels");
     if (is(a, "list_splat")) { /* f(x, *t): t's items are spread (Triton's visit_Starred) */
@@ -587,11 +610,47 @@ static Node *inner(P *p, TSNode n) {
   return expr(p, k.v[0]);
 }
 
-/* lambda args: ...  (in decorators only: triton.heuristics) */
+/* lambda args: ...  (in decorators, triton.heuristics, and host Python) */
 static Node *lambda_expr(P *p, TSNode n) {
-  if (!p->in_deco)
+  if (!p->in_deco && !p->host)
     reject_construct(p, n);
   return lambda_fn(p, n);
+}
+
+/* [e for x in xs if c], (e for ...), {k: v for ...}  in host Python only (configs built by a
+ * comprehension): N_COMP, the clauses in order as N_FOR (a: target, b: iterable) and N_IF. */
+static Node *comprehension(P *p, TSNode n) {
+  if (!p->host)
+    reject_construct(p, n);
+  Node *x = mk(p, N_COMP, n);
+  TSNode body = field(n, "body");
+  x->ival = is(n, "dictionary_comprehension") ? 2 : is(n, "list_comprehension") ? 0 : 1;
+  if (x->ival == 2) {
+    if (!is(body, "pair"))
+      reject_construct(p, body);
+    x->a = expr(p, field(body, "key"));
+    x->b = expr(p, field(body, "value"));
+  } else
+    x->a = expr(p, body);
+  Kids k = kids(n, true);
+  Vec v = {0};
+  for (int i = 0; i < k.n; i++) {
+    Node *c = NULL;
+    if (is(k.v[i], "for_in_clause")) {
+      if (has_token(k.v[i], "async"))
+        reject(p, k.v[i], "'async for' is not supported");
+      c = mk(p, N_FOR, k.v[i]);
+      c->a = target(p, field(k.v[i], "left"));
+      c->b = expr(p, field(k.v[i], "right"));
+    } else if (is(k.v[i], "if_clause")) {
+      c = mk(p, N_IF, k.v[i]);
+      c->a = expr(p, ts_node_named_child(k.v[i], 0));
+    }
+    if (c)
+      vec_push(&v, c);
+  }
+  x->args = list_of(&v);
+  return x;
 }
 
 static const struct {
@@ -625,6 +684,9 @@ static const struct {
     {"conditional_expression", ifexp},
     {"type", inner},
     {"lambda", lambda_expr},
+    {"list_comprehension", comprehension},
+    {"generator_expression", comprehension},
+    {"dictionary_comprehension", comprehension},
 };
 
 static Node *expr(P *p, TSNode n) {
@@ -841,10 +903,19 @@ static const struct {
     {"continue_statement", simple_stmt}, {"raise_statement", simple_stmt},
 };
 
+static Node *funcdef(P *p, TSNode n);
+static Node *decorated(P *p, TSNode n);
+
 static Node *stmt(P *p, TSNode n) {
   if (++p->depth > MAXDEPTH)
     reject(p, n, "statements nested too deeply (more than %d levels)", MAXDEPTH);
   const char *t = ts_node_type(n);
+  if (p->host && (!strcmp(t, "function_definition") || !strcmp(t, "decorated_definition"))) {
+    Node *f = (is(n, "decorated_definition") ? decorated : funcdef)(p, n); /* a host body's def */
+    f->ival = f->decos.n == 0; /* a plain function: host code */
+    p->depth--;
+    return f;
+  }
   for (size_t i = 0; i < sizeof stmt_rules / sizeof *stmt_rules; i++)
     if (!strcmp(t, stmt_rules[i].type)) {
       Node *x = stmt_rules[i].conv(p, n);
@@ -926,7 +997,10 @@ static Node *decorator(P *p, TSNode n) {
   if (is(n, "call")) {
     x = mk(p, N_CALL, n);
     x->a = expr(p, field(n, "function"));
+    bool host = p->host;
+    p->host = true; /* `**kwargs` spread into the decorator */
     call_args(p, x, field(n, "arguments"), host_expr);
+    p->host = host;
   } else
     x = expr(p, n);
   p->in_deco = false;
@@ -1129,10 +1203,19 @@ static Node *host_query(P *p, TSNode n) {
   return r;
 }
 
-/* A plain `def f(...)` or `class C:` binds a host name: a function body-less and undecorated. */
+/* A plain `def f(...)` at module level: a host function (ival 1), its body converted as host
+ * Python so that module-level code can call it (a config list built by a function). A body that
+ * does not convert leaves it body-less, c holding the reason (an N_STR at its position). */
 static Node *host_def(P *p, TSNode n) {
-  Node *f = mk(p, N_FUNCDEF, n);
-  f->str = text(p, field(n, "name"));
+  Node *f = lenient(p, n, funcdef);
+  if (!f) {
+    f = mk(p, N_FUNCDEF, n);
+    f->str = text(p, field(n, "name"));
+    f->c = mk(p, N_STR, n);
+    f->c->str = p->why;
+    f->c->loc = p->why_loc;
+  }
+  f->ival = 1;
   return f;
 }
 

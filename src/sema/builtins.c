@@ -1555,7 +1555,8 @@ static SVal *name_list(Call *c, int pos, const char *what) {
 
 /* triton.autotune(configs, key, prune_configs_by=None, reset_to_zero=None, restore_value=None,
  *                 pre_hook=None, post_hook=None, ...): a description, items = [None, configs,
- * key, reset_to_zero, restore_value, the name of a Python hook given or None] */
+ * key, reset_to_zero, restore_value, the name of a Python hook given or None, why a `**`
+ * spread of options could not be evaluated or None] */
 static SVal *tr_autotune(Sema *S, Call *c) {
   (void)S;
   SVal *cfgs = need(c, 0, "configs");
@@ -1564,9 +1565,11 @@ static SVal *tr_autotune(Sema *S, Call *c) {
   for (int i = 0; i < cfgs->n; i++)
     if (cfgs->items[i]->k != SV_CONFIG)
       error_at(c->loc, "autotune(): config %d is not a triton.Config", i);
-  SVal *d = sv_tuple(6);
+  SVal *d = sv_tuple(7);
   d->k = SV_DICT;
   d->s = "autotune";
+  SVal *spread = arg(c, -1, "**"); /* options spread from host Python tritonc cannot evaluate */
+  d->items[6] = spread ? spread : sv_new(SV_NONE);
   d->items[0] = sv_new(SV_NONE);
   d->items[1] = cfgs;
   d->items[2] = name_list(c, 1, "key");
@@ -1855,6 +1858,7 @@ static const Builtin builtins[] = {
     {"py.getattr", py_getattr, 0}, {"py.isinstance", py_isinstance, 0}, {"py.bool", py_bool, 0},
     {"py.hasattr", py_unsupported, 0}, {"py.str", py_unsupported, 0},
     {"py.tuple", py_unsupported, 0}, {"py.list", py_unsupported, 0},
+    {"py.filter", py_unsupported, 0}, {"py.dict", py_unsupported, 0},
     {"tl.tensor", py_unsupported, 0}, {"tl.dtype", py_unsupported, 0},
     {"tl.tensor_descriptor", py_unsupported, 0},
     {"tl.inline_asm_elementwise", bi_inline_asm, 0}, {"cuda.globaltimer", bi_sreg, 0}, {"cuda.smid", bi_sreg, 0},
@@ -1921,6 +1925,9 @@ static SVal *inductor_attr(Loc loc, const char *attr) {
 
 SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
   (void)S;
+  SVal *h = host_module_attr(loc, path, attr);
+  if (h)
+    return h;
   if (!strcmp(path, INDUCTOR_DECORATORS))
     return inductor_attr(loc, attr);
   if (!strcmp(path, "triton")) {
@@ -2166,7 +2173,9 @@ SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const cha
   const char *dot = strchr(fn->s, '.');
   Call c = {loc, dot ? dot + 1 : fn->s, fn->self, args, nargs, kwn, kwv, nkw, 0};
   SVal *r;
-  if (!strncmp(fn->s, "math.", 5)) {
+  if (host_builtin_name(fn->s) && (S->host || strncmp(fn->s, "py.", 3))) {
+    r = host_call(S, loc, fn->s, args, nargs, kwn, kwv, nkw);
+  } else if (!strncmp(fn->s, "math.", 5)) {
     r = bi_math1(S, &c);
   } else if (!strncmp(fn->s, "dtype.", 6)) {
     r = dtype_query(S, &c);

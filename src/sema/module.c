@@ -43,6 +43,19 @@ static Bind *bind(ModEnv *me, Bind *top, const char *name, BindKind k, Loc loc) 
 
 static const char *loc_text(Loc l) { return fmt("%s:%d:%d", l.file, l.line, l.col); }
 
+/* s with each '%' doubled: a message used as a format */
+static const char *percent_escaped(const char *s) {
+  size_t n = strlen(s) + 1;
+  for (const char *c = s; *c; c++)
+    n += *c == '%';
+  char *r = arena_alloc(n), *d = r;
+  for (; *s; s++)
+    if ((*d++ = *s) == '%')
+      *d++ = '%';
+  *d = 0;
+  return r;
+}
+
 /* ---- tentative evaluation ---- */
 
 typedef SVal *Tentative(Sema *S, void *arg);
@@ -91,6 +104,22 @@ static SVal *tentatively(Sema *S, Tentative *f, void *arg, const char **why) {
 }
 
 static SVal *eval_node(Sema *S, void *n) { return eval_expr(S, n); }
+
+typedef struct CallArg {
+  Loc loc;
+  SVal *fn, **args;
+  int nargs;
+} CallArg;
+
+static SVal *call_node(Sema *S, void *arg) {
+  CallArg *c = arg;
+  return call_value(S, c->loc, c->fn, c->args, c->nargs, NULL, NULL, 0);
+}
+
+SVal *call_or_why(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **why) {
+  CallArg c = {loc, fn, args, nargs};
+  return tentatively(S, call_node, &c, why);
+}
 
 SVal *eval_or_null(Sema *S, Node *n) {
   const char *why = NULL;
@@ -189,6 +218,9 @@ static ModEnv *find_module(Sema *S, ModEnv *me, const char *dotted) {
 static bool builtin_module(const char *path) {
   if (!strcmp(path, INDUCTOR_DECORATORS))
     return true;
+  /* host.c's stubs: os.environ.get, torch.version.hip (torch._inductor's modules are carried) */
+  if (!strcmp(path, "os") || !strcmp(path, "torch") || !strcmp(path, "torch.version"))
+    return true;
   size_t h = strcspn(path, ".");
   static const char *const heads[] = {"triton", "math",   "operator",    "packaging",
                                       "typing", "collections", NULL};
@@ -276,13 +308,16 @@ static SVal *at_binding(Sema *S, Bind *b, SVal *(*eval)(Sema *, Node *)) {
   Bind *top = b->mod->top;
   Scope *scope = S->scope;
   ModEnv *env = S->env;
+  bool host = S->host;
   S->scope = arena_alloc(sizeof(Scope));
   S->env = b->mod;
+  S->host = true;
   b->mod->top = b->env;
   SVal *v = eval(S, b->node);
   b->mod->top = top;
   S->scope = scope;
   S->env = env;
+  S->host = host;
   return v;
 }
 
@@ -454,7 +489,7 @@ static Bind *run(Sema *S, ModEnv *me, NodeList *body, Bind *top);
 
 static SVal *eval_cond(Sema *S, void *arg) {
   Node *cond = arg;
-  SVal *v = eval_expr(S, cond);
+  SVal *v = eval_host(S, cond);
   return sv_bool(sv_truthy(S, cond->loc, v));
 }
 
@@ -554,8 +589,10 @@ static Bind *run(Sema *S, ModEnv *me, NodeList *body, Bind *top) {
     case N_FUNCDEF:
       top = bind(me, top, n->str, n->body.n ? B_FUNC : B_HOST, n->loc);
       top->node = n;
-      top->why = "'%s' is not a @triton.jit function; a kernel can call only @triton.jit "
-                 "functions and Triton builtins";
+      top->why = n->c ? fmt("'%%s' is a Python function whose body tritonc cannot read (%s: %s)",
+                            loc_text(n->c->loc), percent_escaped(n->c->str))
+                      : "'%s' is not a @triton.jit function; a kernel can call only @triton.jit "
+                        "functions and Triton builtins";
       break;
     case N_CLASSDEF:
       top = bind(me, top, n->str, B_CLASS, n->loc);

@@ -76,6 +76,8 @@ bool sv_truthy(Sema *S, Loc loc, SVal *v) {
 
 /* ---- scopes ---- */
 
+static Scope *scope_copy(const Scope *s);
+
 static SVal *scope_get(Scope *s, const char *name) {
   for (int i = s->n - 1; i >= 0; i--)
     if (strcmp(s->vars[i].name, name) == 0)
@@ -99,6 +101,8 @@ static void scope_set(Scope *s, const char *name, SVal *val) {
   }
   s->vars[s->n++] = (Var){name, val};
 }
+
+Scope *scope_clone(const Scope *s) { return scope_copy(s); }
 
 static Scope *scope_copy(const Scope *s) {
   Scope *c = arena_alloc(sizeof *c);
@@ -158,7 +162,7 @@ static SVal *lookup(Sema *S, Loc loc, const char *name) {
 
 static const char *const py_builtins[] = {"range", "min", "max", "len", "float", "int", "bool",
                                           "abs", "print", "isinstance", "tuple", "list",
-                                          "getattr", "hasattr", "str", NULL};
+                                          "getattr", "hasattr", "str", "filter", "dict", NULL};
 
 static SVal *lookup_global(Sema *S, Loc loc, const char *name) {
   SVal *v = module_lookup(S, loc, S->env, name);
@@ -192,12 +196,19 @@ SVal *attr_of(Sema *S, Loc loc, SVal *obj, const char *name) {
   case SV_TENSOR: case SV_DTYPE: case SV_FUNC: case SV_BLOCKPTR: case SV_TDESC:
     return tensor_attr(S, loc, obj, name);
   case SV_INT: case SV_FLOAT: case SV_BOOL:
+    if (S->host) /* a Python number of host code: its methods are not evaluated */
+      error_at(loc, "'%s.%s' is host Python tritonc does not evaluate",
+               obj->k == SV_INT ? "int" : obj->k == SV_FLOAT ? "float" : "bool", name);
     /* `v = 1; v.dtype`, `acc = 0; acc = acc.to(tl.int64)`: Triton makes a number a kernel
      * assigns into a scalar tensor (int32, int64 when it does not fit, fp32, int1), whose
      * attributes and methods these are; tritonc keeps the number and converts it here. */
     return tensor_attr(S, loc, sv_tensor(to_tensor(S, loc, obj)), name);
-  default:
-    error_at(loc, "%s has no attribute '%s'", sv_kind_name(obj), name);
+  default: {
+    SVal *v = host_attr(loc, obj, name);
+    if (!v)
+      error_at(loc, "%s has no attribute '%s'", sv_kind_name(obj), name);
+    return v;
+  }
   }
 }
 
@@ -337,10 +348,14 @@ SVal *eval_expr(Sema *S, Node *n) {
     return s;
   }
   case N_FUNCDEF: {
-    SVal *f = sv_new(SV_FUNC); /* a lambda inside a decorator */
+    SVal *f = sv_new(SV_FUNC); /* a lambda inside a decorator or host code */
     f->fn = n;
+    f->menv = S->env;
+    if (S->scope->n)
+      f->clo = scope_copy(S->scope);
     return f;
   }
+  case N_COMP: return eval_comp(S, n);
   default:
     error_at(n->loc, "%s is not supported here", node_names[n->kind]);
   }
@@ -354,9 +369,14 @@ static SVal *eval_subscript(Sema *S, Node *n) {
       error_at(n->loc, "a tuple takes one index");
     SVal *idx = eval_expr(S, n->args.v[0]);
     if (obj->k == SV_DICT) {
-      for (int i = 0; i + 1 < obj->n; i += 2)
-        if (obj->items[i]->k == SV_STR && idx->k == SV_STR && !strcmp(obj->items[i]->s, idx->s))
+      for (int i = 0; i + 1 < obj->n; i += 2) {
+        SVal *key = obj->items[i];
+        if (key->k == SV_STR && idx->k == SV_STR ? !strcmp(key->s, idx->s)
+            : (key->k == SV_INT || key->k == SV_BOOL) && (idx->k == SV_INT || idx->k == SV_BOOL)
+                ? key->i == idx->i
+                : false)
           return obj->items[i + 1];
+      }
       error_at(n->loc, "key not found in dict");
     }
     if (idx->k != SV_INT)
@@ -392,6 +412,36 @@ static SVal *eval_subscript(Sema *S, Node *n) {
   return sv_tensor(reshape_to(S, n->loc, v, sh));
 }
 
+static SVal **arena_realloc_vals(SVal **v, int n, int cap) {
+  SVal **r = arena_alloc(sizeof(SVal *) * (size_t)(cap + 1));
+  if (n)
+    memcpy(r, v, sizeof(SVal *) * (size_t)n);
+  return r;
+}
+
+/* f(**d) in host Python: d, a dict of names. Into @triton.autotune, whose other options steer
+ * only the host's tuning, a spread tritonc cannot evaluate is kept as a string saying why
+ * (fla's `**autotune_cache_kwargs` come from inspect.signature(triton.autotune)); the dispatcher
+ * of --all-configs, which would need them, refuses it. */
+static SVal *spread_value(Sema *S, SVal *fn, Node *kw) {
+  if (!S->host)
+    error_at(kw->loc, "'**kwargs' in calls is not supported in Triton kernels");
+  const char *why = NULL;
+  bool autotune = fn->k == SV_BUILTIN && !strcmp(fn->s, "triton.autotune");
+  SVal *d = autotune ? eval_or_why(S, kw->a, &why) : eval_expr(S, kw->a);
+  if (!d) {
+    d = sv_new(SV_STR);
+    d->s = fmt("'**' at %s:%d:%d: %s", kw->loc.file, kw->loc.line, kw->loc.col, why);
+    return d;
+  }
+  if (d->k != SV_DICT || d->s)
+    error_at(kw->loc, "'**' needs a dict here, got %s", sv_kind_name(d));
+  for (int j = 0; j + 1 < d->n; j += 2)
+    if (d->items[j]->k != SV_STR)
+      error_at(kw->loc, "'**' needs a dict whose keys are strings");
+  return d;
+}
+
 static SVal *eval_call(Sema *S, Node *n) {
   SVal *fn = eval_expr(S, n->a);
   int na = 0, nk = n->kws.n;
@@ -417,12 +467,32 @@ static SVal *eval_call(Sema *S, Node *n) {
   const char **kwn = arena_alloc(sizeof(char *) * (size_t)(nk + 1));
   for (int i = 0; i < na; i++)
     args[i] = pos.v[i];
-  for (int i = 0; i < nk; i++) {
-    if (!n->kws.v[i]->a)
-      error_at(n->kws.v[i]->loc, "keyword argument '%s' is Python that cannot be evaluated at "
-                                 "compile time", n->kws.v[i]->str);
-    kwn[i] = n->kws.v[i]->str;
-    kwv[i] = eval_expr(S, n->kws.v[i]->a);
+  nk = 0;
+  for (int i = 0; i < n->kws.n; i++) {
+    Node *kw = n->kws.v[i];
+    if (!kw->a)
+      error_at(kw->loc, "keyword argument '%s' is Python that cannot be evaluated at "
+                        "compile time", kw->str);
+    if (strcmp(kw->str, "**")) {
+      kwn[nk] = kw->str;
+      kwv[nk++] = eval_expr(S, kw->a);
+      continue;
+    }
+    SVal *d = spread_value(S, fn, kw);
+    if (d->k == SV_STR) { /* autotune's options, not evaluated: kept as "**" */
+      kwn[nk] = kw->str;
+      kwv[nk++] = d;
+      continue;
+    }
+    kwv = arena_realloc_vals(kwv, nk, nk + d->n / 2 + n->kws.n - i);
+    kwn = (const char **)arena_realloc_vals((SVal **)kwn, nk, nk + d->n / 2 + n->kws.n - i);
+    for (int j = 0; j + 1 < d->n; j += 2) {
+      for (int k = 0; k < nk; k++)
+        if (!strcmp(kwn[k], d->items[j]->s))
+          error_at(kw->loc, "got multiple values for keyword argument '%s'", kwn[k]);
+      kwn[nk] = d->items[j]->s;
+      kwv[nk++] = d->items[j + 1];
+    }
   }
   Node *saved = S->call;
   S->call = n;
@@ -1133,8 +1203,20 @@ static void exec_assert(Sema *S, Node *n) {
              n->b && n->b->kind == N_STR ? n->b->str : "");
 }
 
+void bind_target(Sema *S, Node *t, SVal *v) { assign_target(S, t, v); }
+
 static void exec_stmt(Sema *S, Node *n, NodeList *tail) {
   switch (n->kind) {
+  case N_FUNCDEF: { /* def inside a host function (a kernel built and returned by it) */
+    if (!S->host)
+      error_at(n->loc, "nested function definitions are not supported in Triton kernels");
+    SVal *f = sv_new(SV_FUNC);
+    f->fn = n;
+    f->menv = S->env;
+    f->clo = scope_copy(S->scope);
+    scope_set(S->scope, n->str, f);
+    return;
+  }
   case N_EXPR_STMT: eval_expr(S, n->a); return;
   case N_PASS: return;
   case N_ASSIGN: {
@@ -1249,6 +1331,31 @@ static SVal *bind_param(Sema *S, Loc loc, Node *fn, int i, SVal **args, int narg
 
 static int first_triton_deco(Sema *S, Node *fn);
 
+/* A decorator (or part of one), host Python: its value, or NULL with the error's text in *why
+ * (why may be NULL). */
+static SVal *eval_deco(Sema *S, Node *d, const char **why) {
+  const char *w = NULL;
+  bool host = S->host;
+  S->host = true;
+  SVal *v = eval_or_why(S, d, why ? why : &w);
+  S->host = host;
+  return v;
+}
+
+/* A triton.heuristics value called with the arguments known so far (a dict): host Python. What
+ * it cannot compute (a runtime argument it reads) is an error naming the constexpr. */
+static SVal *call_heuristic(Sema *S, Loc loc, const char *name, SVal *fn, SVal *args) {
+  const char *why = NULL;
+  bool host = S->host;
+  S->host = true;
+  SVal *r = call_or_why(S, loc, fn, &args, 1, &why);
+  S->host = host;
+  if (!r)
+    error_at(loc, "the heuristic for '%s' cannot be computed from the arguments known at compile "
+                  "time (%s); give %s in the signature or with -D", name, why, name);
+  return r;
+}
+
 /* @triton.jit(noinline=True): Triton compiles the function on its own, which it can only do for
  * scalar parameters. tritonc inlines every call, so a noinline function with scalar arguments
  * computes the same; a tile argument is Triton's compile error. */
@@ -1257,27 +1364,29 @@ static bool is_noinline(Sema *S, Node *fn) {
     Node *d = fn->decos.v[i];
     if (d->kind != N_CALL)
       continue;
-    SVal *callee = eval_or_null(S, d->a);
+    SVal *callee = eval_deco(S, d->a, NULL);
     if (!callee || callee->k != SV_BUILTIN || strcmp(callee->s, "triton.jit"))
       continue;
     for (int j = 0; j < d->kws.n; j++)
       if (!strcmp(d->kws.v[j]->str, "noinline") && d->kws.v[j]->a) {
-        SVal *v = eval_or_null(S, d->kws.v[j]->a);
+        SVal *v = eval_deco(S, d->kws.v[j]->a, NULL);
         return v && sv_truthy(S, d->loc, v);
       }
   }
   return false;
 }
 
-static SVal *call_jit(Sema *S, Loc loc, Node *fn, ModEnv *menv, SVal **args, int nargs,
-                      const char **kwn, SVal **kwv, int nkw) {
+static SVal *call_jit(Sema *S, Loc loc, SVal *f, SVal **args, int nargs, const char **kwn,
+                      SVal **kwv, int nkw) {
+  Node *fn = f->fn;
+  ModEnv *menv = f->menv;
   for (Frame *f = S->frame; f; f = f->up)
     if (f->fn == fn)
       error_at(loc, "recursive call to '%s' is not supported: Triton inlines jit functions",
                fn->str);
   if (nargs > fn->params.n)
     error_at(loc, "'%s' takes %d arguments but %d were given", fn->str, fn->params.n, nargs);
-  Scope *callee = arena_alloc(sizeof *callee), *saved = S->scope;
+  Scope *callee = f->clo ? scope_copy(f->clo) : arena_alloc(sizeof *callee), *saved = S->scope;
   ModEnv *caller_env = S->env;
   int used = 0;
   S->env = menv ? menv : S->env; /* defaults, annotations and the body read the callee's globals */
@@ -1327,8 +1436,11 @@ static SVal *call_jit(Sema *S, Loc loc, Node *fn, ModEnv *menv, SVal **args, int
 
 SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                  SVal **kwv, int nkw) {
+  if (fn->k == SV_FUNC && fn->fn->ival && !S->host)
+    error_at(loc, "'%s' is not a @triton.jit function; a kernel can call only @triton.jit "
+                  "functions and Triton builtins", fn->fn->str);
   if (fn->k == SV_FUNC)
-    return call_jit(S, loc, fn->fn, fn->menv, args, nargs, kwn, kwv, nkw);
+    return call_jit(S, loc, fn, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_BUILTIN)
     return call_builtin(S, loc, fn, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_CLASS)
@@ -1606,7 +1718,7 @@ static bool is_triton_deco(SVal *v) {
 static int first_triton_deco(Sema *S, Node *fn) {
   for (int i = 0; i < fn->decos.n; i++) {
     Node *d = fn->decos.v[i];
-    if (is_triton_deco(eval_or_null(S, d->kind == N_CALL ? d->a : d)))
+    if (is_triton_deco(eval_deco(S, d->kind == N_CALL ? d->a : d, NULL)))
       return i;
   }
   return fn->decos.n;
@@ -1624,7 +1736,7 @@ static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char
     if (inductor_deco(S, fn->decos.v[i]))
       continue;
     const char *err = NULL;
-    SVal *d = eval_or_why(S, fn->decos.v[i], &err);
+    SVal *d = eval_deco(S, fn->decos.v[i], &err);
     if (!d) {
       *why = err;
       continue;
@@ -1650,7 +1762,7 @@ static SVal *open_constexpr(Sema *S, Node *fn, Node *p, Scope *known, const char
             args->items[2 * k] = key;
             args->items[2 * k + 1] = known->vars[k].val;
           }
-          SVal *r = call_value(S, fn->decos.v[i]->loc, h->items[j + 1], &args, 1, NULL, NULL, 0);
+          SVal *r = call_heuristic(S, fn->decos.v[i]->loc, p->str, h->items[j + 1], args);
           if (r->k == SV_TENSOR)
             error_at(fn->decos.v[i]->loc, "the heuristic for '%s' depends on a runtime argument; "
                                           "give %s in the signature or with -D", p->str, p->str);
@@ -2047,7 +2159,7 @@ static bool is_jit(Sema *S, Node *fn) {
     Node *d = fn->decos.v[i];
     if (d->kind == N_CALL)
       d = d->a;
-    SVal *v = eval_expr(S, d);
+    SVal *v = eval_host(S, d);
     if (v->k == SV_BUILTIN && (!strcmp(v->s, "triton.jit") || !strcmp(v->s, "triton.autotune") ||
                                !strcmp(v->s, "triton.heuristics")))
       return true;
@@ -2097,7 +2209,7 @@ void sema_list_configs(FILE *out, Module *m, const Options *opts) {
   for (int i = first_triton_deco(&S, fn); i < fn->decos.n; i++) {
     if (inductor_deco(&S, fn->decos.v[i]))
       continue;
-    SVal *d = eval_expr(&S, fn->decos.v[i]);
+    SVal *d = eval_host(&S, fn->decos.v[i]);
     if (d->k != SV_DICT || !d->s)
       continue;
     if (!strcmp(d->s, "autotune")) {
@@ -2138,7 +2250,7 @@ Autotune *sema_autotune(Module *m, const Options *opts) {
   for (int i = first_triton_deco(&S, fn); i < fn->decos.n; i++) {
     if (inductor_deco(&S, fn->decos.v[i]))
       continue;
-    SVal *d = eval_expr(&S, fn->decos.v[i]);
+    SVal *d = eval_host(&S, fn->decos.v[i]);
     if (d->k != SV_DICT || !d->s || strcmp(d->s, "autotune"))
       continue;
     Autotune *a = arena_alloc(sizeof *a);
@@ -2171,6 +2283,7 @@ Autotune *sema_autotune(Module *m, const Options *opts) {
     a->nrestore = d->items[4]->n;
     a->restore = name_array(d->items[4]);
     a->hook = d->items[5]->k == SV_STR ? d->items[5]->s : NULL;
+    a->spread = d->items[6]->k == SV_STR ? d->items[6]->s : NULL;
     return a;
   }
   Autotune *none = arena_alloc(sizeof *none); /* no configs */

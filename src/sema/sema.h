@@ -54,6 +54,7 @@ typedef struct BlockPtr {
 } BlockPtr;
 
 typedef struct ModEnv ModEnv;
+struct Scope;
 
 /* A NamedTuple class: `class C(typing.NamedTuple)` with annotated fields, or
  * collections.namedtuple(...) / typing.NamedTuple(...) (namedtuple.c). */
@@ -79,6 +80,7 @@ typedef struct SVal {
   ModEnv *menv; /* SV_FUNC: the module defining it; SV_MODULE: a module tritonc read, or NULL */
   BlockPtr *bp;
   NTClass *cls; /* SV_CLASS: the class; SV_TUPLE: a NamedTuple's class (NULL: a plain tuple) */
+  struct Scope *clo; /* SV_FUNC: the enclosing function's names (a def or lambda in host code) */
 } SVal;
 
 /* One name bound at module level, newest first; never changed once made (module.c). */
@@ -141,6 +143,7 @@ typedef struct Sema {
   bool returned;    /* the current statement list has executed a return */
   SVal *retval;
   Node *call;       /* the call being evaluated (positions of its keyword arguments) */
+  bool host;        /* evaluating host Python (module level, decorators): host.c's constructs */
 } Sema;
 
 /* dot.c: tl.dot / `@` (a, b: operands; acc or NULL; precision as given or NULL) */
@@ -167,11 +170,25 @@ SVal *sv_tuple(int n);
 SVal *eval_expr(Sema *S, Node *n);
 SVal *eval_or_null(Sema *S, Node *n); /* eval_expr, or NULL (no trace) where it is a user error */
 SVal *eval_or_why(Sema *S, Node *n, const char **why); /* eval_or_null, the error's text in *why */
+SVal *call_or_why(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **why);
 const char *sv_kind_name(const SVal *v);
 bool sv_is_number(const SVal *v);
 bool sv_truthy(Sema *S, Loc loc, SVal *v);
 SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                  SVal **kwv, int nkw);
+
+void bind_target(Sema *S, Node *t, SVal *v); /* `t = v` in the current scope */
+Scope *scope_clone(const Scope *s);
+
+/* host.c: host Python (module-level values, decorator arguments, plain functions) */
+SVal *eval_host(Sema *S, Node *n); /* eval_expr with Sema.host set */
+SVal *eval_comp(Sema *S, Node *n); /* N_COMP */
+SVal **host_items(Sema *S, Loc loc, SVal *v, int *n); /* what `for x in v` walks */
+bool host_builtin_name(const char *name); /* a builtin host_call evaluates: py.filter, ... */
+SVal *host_call(Sema *S, Loc loc, const char *name, SVal **a, int na, const char **kwn, SVal **kwv,
+                int nkw);
+SVal *host_module_attr(Loc loc, const char *path, const char *attr); /* os, torch.version; or NULL */
+SVal *host_attr(Loc loc, SVal *obj, const char *name); /* triton.Config's fields; or NULL */
 
 /* module.c */
 ModEnv *module_main(Sema *S, Module *m);

@@ -1,6 +1,6 @@
 # tritonc: -n fill_kernel -s "*fp32"
 # A global whose value comes from calling a host Python helper: a kernel reading it gets an
-# error at the read naming the helper; the other module-level call is ignored.
+# error at the read naming what the helper does that tritonc does not evaluate; the other module-level call is ignored.
 import triton
 import triton.language as tl
 
