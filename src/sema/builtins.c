@@ -1608,8 +1608,9 @@ static SVal *tl_constexpr_call(Sema *S, Call *c) { return bi_identity(S, c); }
 // @triton.jit(do_not_specialize=[...], debug=..., ...): with options only, jit returns the
 // decorator itself (the options steer Triton's runtime specialisation, not the kernel's text).
 static SVal *tr_jit(Sema *S, Call *c) {
-  (void)S;
   SVal *fn = arg(c, 0, "fn");
+  if (fn && fn->k == SV_FUNC && S->call) /* fn = triton.jit(fn) */
+    return decorate_value(S, fn, S->call->a);
   if (fn)
     return fn;
   SVal *self = sv_new(SV_BUILTIN);

@@ -392,6 +392,12 @@ static SVal *either_value(Sema *S, Loc use, Bind *b) {
   SVal *va = tentatively(S, eval_bind, &ea, &wa), *vb = tentatively(S, eval_bind, &eb, &wb);
   if (va && vb && same_global(va, vb))
     return va;
+  /* bound on one side only: reading it on the other would be a NameError, so a program that
+   * runs took this side (`if has_triton(): import triton`) */
+  if (va && !b->b)
+    return va;
+  if (vb && !b->a)
+    return vb;
   error_at(use, "'%s' depends on the %s at %s, which tritonc cannot evaluate (%s)", b->name,
            b->node->kind == N_TRY ? "imports of the 'try'" : "condition", loc_text(b->loc), b->why);
 }
@@ -449,6 +455,11 @@ static Bind *find_starred(Sema *S, Bind *b, const char *name, int depth) {
       return r;
   }
   return NULL;
+}
+
+Loc module_binding_loc(ModEnv *me, const char *name, Loc otherwise) {
+  Bind *b = find(me->top, name);
+  return b ? b->loc : otherwise;
 }
 
 SVal *module_lookup(Sema *S, Loc loc, ModEnv *me, const char *name) {

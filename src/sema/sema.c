@@ -1447,6 +1447,9 @@ SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char 
     return nt_construct(S, loc, fn->cls, args, nargs, kwn, kwv, nkw);
   if (fn->k == SV_CONSTEXPR_T && nargs == 1 && args[0]->k != SV_TENSOR)
     return args[0]; /* tl.constexpr(3) */
+  if (fn->k == SV_DICT && fn->s && nargs == 1 && !nkw && args[0]->k == SV_FUNC && S->call &&
+      (!strcmp(fn->s, "autotune") || !strcmp(fn->s, "heuristics")))
+    return decorate_value(S, args[0], S->call->a); /* triton.autotune(...)(fn) */
   if (fn->k == SV_DTYPE && fn->dt != DT_PTR && nargs == 1 && !nkw) {
     /* tl.float32(-float("inf")): a scalar of that dtype (a tensor is cast) */
     if (args[0]->k == SV_TENSOR)
@@ -1488,12 +1491,48 @@ static _Noreturn void kernel_not_found(const Module *m, const char *name) {
            m->funcs.n > 1 ? "s" : "", have);
 }
 
-/* The last definition of the name: a later `def` rebinds it, as in Python. */
+/* The kernel -n names: a decorated function of that name, else the module-level name's value
+ * as Python would have it (as Triton's AOT compiler takes getattr(module, name)): `fn =
+ * triton.jit(fn)`, a kernel a host function defines and returns. S->env and S->scope become the
+ * kernel's module and closure. The last definition of a name counts: a later `def` rebinds it,
+ * as in Python. */
 static Node *find_kernel(Sema *S, const char *name) {
   for (int i = S->mod->funcs.n - 1; i >= 0; i--)
     if (strcmp(S->mod->funcs.v[i]->str, name) == 0)
       return S->mod->funcs.v[i];
+  Loc l = {S->mod->file, 1, 1};
+  bool host = S->host;
+  S->host = true;
+  SVal *v = module_lookup(S, module_binding_loc(S->env, name, l), S->env, name);
+  S->host = host;
+  if (v && v->k == SV_FUNC && v->fn->decos.n) { /* a plain def is host code: not found */
+    S->env = v->menv ? v->menv : S->env;
+    if (v->clo)
+      S->scope = scope_copy(v->clo);
+    return v->fn;
+  }
+  if (v && v->k != SV_FUNC)
+    error_at(l, "kernel '%s' not found: '%s' in this file is %s, not a @triton.jit function",
+             name, name, sv_kind_name(v));
   kernel_not_found(S->mod, name);
+}
+
+/* triton.jit(fn), triton.autotune(...)(fn), triton.heuristics(...)(fn): fn with the decorator
+ * expression (the callee of the call being evaluated) added outermost, as `@deco` would. */
+SVal *decorate_value(Sema *S, SVal *f, Node *deco) {
+  Node *copy = arena_alloc(sizeof *copy);
+  *copy = *f->fn;
+  copy->ival = 0; /* no longer a plain host function */
+  copy->decos.n = f->fn->decos.n + 1;
+  copy->decos.v = arena_alloc(sizeof(Node *) * (size_t)(copy->decos.n + 1));
+  copy->decos.v[0] = deco;
+  for (int i = 0; i < f->fn->decos.n; i++)
+    copy->decos.v[i + 1] = f->fn->decos.v[i];
+  SVal *r = sv_new(SV_FUNC);
+  *r = *f;
+  r->fn = copy;
+  (void)S;
+  return r;
 }
 
 static bool parse_dtype_name(const char *s, DType *dt) {
@@ -2183,8 +2222,8 @@ Kernel *sema_kernel(Module *m, const Options *opts) {
   Node *fn = find_kernel(&S, opts->kernel);
   if (!is_jit(&S, fn))
     error_at(fn->loc, "'%s' is not a @triton.jit function", fn->str);
-  k->source_name = fn->str;
-  k->name = c_ident(fn->str);
+  k->source_name = opts->kernel;
+  k->name = c_ident(opts->kernel); /* fn->str, or the name a kernel made by host code is bound to */
   k->file = m->file;
   k->signature = opts->signature ? opts->signature : inductor_signature(&S, fn);
   if (!opts->signature && k->signature) /* positions of errors in it */

@@ -176,6 +176,7 @@ bool sv_is_number(const SVal *v);
 bool sv_truthy(Sema *S, Loc loc, SVal *v);
 SVal *call_value(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **kwn,
                  SVal **kwv, int nkw);
+SVal *decorate_value(Sema *S, SVal *f, Node *deco); /* triton.jit(f): f with @deco outermost */
 
 void bind_target(Sema *S, Node *t, SVal *v); /* `t = v` in the current scope */
 Scope *scope_clone(const Scope *s);
@@ -194,6 +195,7 @@ SVal *host_attr(Loc loc, SVal *obj, const char *name); /* triton.Config's fields
 ModEnv *module_main(Sema *S, Module *m);
 SVal *module_lookup(Sema *S, Loc loc, ModEnv *me, const char *name); /* NULL: not bound */
 SVal *module_attr(Sema *S, Loc loc, ModEnv *me, const char *attr);
+Loc module_binding_loc(ModEnv *me, const char *name, Loc otherwise); /* where name is bound last */
 
 /* namedtuple.c: NamedTuple classes and their instances (SV_TUPLE with cls) */
 NTClass *nt_class(Loc loc, const char *name, int n, const char **fields, SVal **defaults);
