@@ -766,12 +766,15 @@ static void exec_runtime_if(Sema *S, Node *n, Value *cond, NodeList *tail) {
     branch[b] = S->scope;
   }
   S->returned = early;
-  /* merge: variables either branch changed, present in both */
+  /* merge: variables either branch changed, present in both. After a branch that returns, both
+   * ran to the function's end (the rest of the body is their tail): only the return value
+   * lives on, so a name the rest rebinds to another type (`X = X + tl.arange(...)` after
+   * `if pid >= n: return`) is not merged, as Triton's top-level if does not see it. */
   Vec names = {0}, thenv = {0}, elsev = {0};
   for (int i = 0; i < branch[0]->n; i++) {
     const char *nm = branch[0]->vars[i].name;
     SVal *a = branch[0]->vars[i].val, *b = scope_get(branch[1], nm);
-    if (!b || same_value(a, b))
+    if (!b || same_value(a, b) || (early && strcmp(nm, RET)))
       continue;
     if (a->k == SV_TUPLE && b->k == SV_TUPLE && a->n != b->n)
       error_at(n->loc, "'%s' is a tuple of different lengths in the two branches", nm);
