@@ -100,6 +100,38 @@ def max_with_index(value, index, dim):
     return tl.reduce((value, index), dim, maximum_with_index)
 
 
+# exp as Inductor's softmax kernels call it: with use_fast_math, through the hardware's base-2
+# exponential, 2 ** (x * log2(e)).
+@triton.jit
+def exp(x, use_fast_math: tl.constexpr):
+    if use_fast_math:
+        return libdevice.exp2(x * 1.4426950408889634)
+    else:
+        return math.exp(x)
+
+
+# Online softmax (Inductor's prepare_softmax_online): a row's running pair (max, sum of
+# exp(x - max)). online_softmax_reduce folds a block of pairs along dim into one, rescaling each
+# partial sum to the common max; a max of -inf (every element -inf) leaves its sum unscaled.
+@triton.jit
+def online_softmax_reduce(lhs_max, lhs_sum, dim, use_fast_math: tl.constexpr):
+    m = max2(lhs_max, dim)
+    m_kept = tl.expand_dims(m, dim)
+    shift = tl.where(m_kept == float("-inf"), 0, lhs_max - m_kept)
+    return m, tl.sum(lhs_sum * exp(shift, use_fast_math), dim)
+
+
+# online_softmax_combine adds one new element rhs_max (its own sum is exp(0) = 1) to the
+# accumulator pair (lhs_max, lhs_sum).
+@triton.jit
+def online_softmax_combine(lhs_max, lhs_sum, rhs_max, use_fast_math: tl.constexpr):
+    m = maximum(lhs_max, rhs_max)
+    none_finite = m == float("-inf")
+    lhs_scale = tl.where(none_finite, 1.0, exp(lhs_max - m, use_fast_math))
+    rhs_scale = tl.where(none_finite, 1.0, exp(rhs_max - m, use_fast_math))
+    return m, lhs_sum * lhs_scale + rhs_scale
+
+
 # Welford's running mean and sum of squared deviations (m2), one step per element; weight
 # counts the elements seen. The first step starts the run at the element itself.
 @triton.jit

@@ -2175,7 +2175,7 @@ SVal *call_builtin(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const cha
   Call c = {loc, dot ? dot + 1 : fn->s, fn->self, args, nargs, kwn, kwv, nkw, 0};
   SVal *r;
   if (host_builtin_name(fn->s) && (S->host || strncmp(fn->s, "py.", 3))) {
-    r = host_call(S, loc, fn->s, args, nargs, kwn, kwv, nkw);
+    r = host_call(S, loc, fn->s, fn->self, args, nargs, kwn, kwv, nkw);
   } else if (!strncmp(fn->s, "math.", 5)) {
     r = bi_math1(S, &c);
   } else if (!strncmp(fn->s, "dtype.", 6)) {

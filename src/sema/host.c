@@ -63,6 +63,15 @@ SVal **host_items(Sema *S, Loc loc, SVal *v, int *n) {
   error_at(loc, "cannot iterate over %s in host Python tritonc evaluates", sv_kind_name(v));
 }
 
+/* dict keys compare as Python's == would for the keys host code uses: strings, ints, bools */
+static bool same_key(SVal *a, SVal *b) {
+  if (a->k == SV_STR || b->k == SV_STR)
+    return a->k == b->k && !strcmp(a->s, b->s);
+  if ((a->k == SV_INT || a->k == SV_BOOL) && (b->k == SV_INT || b->k == SV_BOOL))
+    return a->i == b->i;
+  return a->k == SV_NONE && b->k == SV_NONE;
+}
+
 static SVal *list_of_items(SVal **items, int n) {
   SVal *t = sv_tuple(n);
   for (int i = 0; i < n; i++)
@@ -165,17 +174,45 @@ static SVal *host_getenv(Loc loc, SVal **a, int na) {
 
 bool host_builtin_name(const char *name) {
   static const char *const names[] = {"py.filter", "py.dict", "py.list", "py.tuple", "os.getenv",
-                                      NULL};
+                                      "dict.get", "dict.keys", "dict.values", "dict.items", NULL};
   for (int i = 0; names[i]; i++)
     if (!strcmp(names[i], name))
       return true;
   return false;
 }
 
-SVal *host_call(Sema *S, Loc loc, const char *name, SVal **a, int na, const char **kwn, SVal **kwv,
-                int nkw) {
+// d.get(key, default=None), d.keys(), d.values(), d.items()
+static SVal *dict_method(Sema *S, Loc loc, const char *m, SVal *d, SVal **a, int na) {
+  (void)S;
+  if (!strcmp(m, "get")) {
+    if (na < 1 || na > 2)
+      error_at(loc, "dict.get() takes a key and an optional default");
+    for (int i = 0; i + 1 < d->n; i++, i++)
+      if (same_key(d->items[i], a[0]))
+        return d->items[i + 1];
+    return na == 2 ? a[1] : sv_new(SV_NONE);
+  }
+  if (na)
+    error_at(loc, "dict.%s() takes no arguments", m);
+  SVal *r = sv_tuple(d->n / 2);
+  for (int i = 0; i + 1 < d->n; i += 2) {
+    if (!strcmp(m, "items")) {
+      SVal *kv = sv_tuple(2);
+      kv->items[0] = d->items[i];
+      kv->items[1] = d->items[i + 1];
+      r->items[i / 2] = kv;
+    } else
+      r->items[i / 2] = d->items[i + (m[0] == 'v')];
+  }
+  return r;
+}
+
+SVal *host_call(Sema *S, Loc loc, const char *name, SVal *self, SVal **a, int na, const char **kwn,
+                SVal **kwv, int nkw) {
   const char *what = fmt("%s() is", strchr(name, '.') + 1);
   need_host(S, loc, what);
+  if (self)
+    return dict_method(S, loc, name + 5, self, a, na);
   if (strcmp(name, "py.dict") && nkw)
     error_at(loc, "%s() takes no keyword arguments here", name + 3);
   if (!strcmp(name, "py.filter"))
@@ -236,8 +273,17 @@ SVal *host_module_attr(Loc loc, const char *path, const char *attr) {
   return NULL;
 }
 
-// config.kwargs, config.num_warps, config.num_stages, config.pre_hook (a filter's keep(config))
+// config.kwargs, config.num_warps, config.num_stages, config.pre_hook (a filter's keep(config)),
+// d.get, d.keys, d.values, d.items
 SVal *host_attr(Loc loc, SVal *obj, const char *name) {
+  if (obj->k == SV_DICT && !obj->s &&
+      (!strcmp(name, "get") || !strcmp(name, "keys") || !strcmp(name, "values") ||
+       !strcmp(name, "items"))) {
+    SVal *f = sv_new(SV_BUILTIN);
+    f->s = fmt("dict.%s", name);
+    f->self = obj;
+    return f;
+  }
   if (obj->k != SV_CONFIG)
     return NULL;
   static const char *const fields[] = {"kwargs", "num_warps", "pre_hook", "num_stages", NULL};

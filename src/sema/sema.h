@@ -186,8 +186,8 @@ SVal *eval_host(Sema *S, Node *n); /* eval_expr with Sema.host set */
 SVal *eval_comp(Sema *S, Node *n); /* N_COMP */
 SVal **host_items(Sema *S, Loc loc, SVal *v, int *n); /* what `for x in v` walks */
 bool host_builtin_name(const char *name); /* a builtin host_call evaluates: py.filter, ... */
-SVal *host_call(Sema *S, Loc loc, const char *name, SVal **a, int na, const char **kwn, SVal **kwv,
-                int nkw);
+SVal *host_call(Sema *S, Loc loc, const char *name, SVal *self, SVal **a, int na, const char **kwn,
+                SVal **kwv, int nkw); /* self: the dict of dict.get and the like */
 SVal *host_module_attr(Loc loc, const char *path, const char *attr); /* os, torch.version; or NULL */
 SVal *host_attr(Loc loc, SVal *obj, const char *name); /* triton.Config's fields; or NULL */
 
