@@ -112,6 +112,11 @@ class Synth:
                 self.bound[name] = text
                 self.lines.append(text)
             return
+        text = triton_function_text(name, v)
+        if text:
+            self.bound[name] = text
+            self.lines.append(text)
+            return
         text = _value_text(v)
         if text is not None and (type(v).__name__ == "constexpr" or isinstance(
                 v, (bool, int, float, str)) or v is None):
@@ -153,6 +158,28 @@ class Synth:
         self.lines.append("@triton.jit" + ("(noinline=True)" if jf.noinline else ""))
         self.lines.extend(src.rstrip("\n").split("\n"))
         self.emit_scope(jf.src, jf.scope(), name)
+
+
+# The shim's builtin("libdevice.rsqrt") and the like: the triton.language module each comes from.
+_SHIM_PREFIXES = {"libdevice": "triton.language.extra.libdevice", "math": "triton.language.math",
+                  "": "triton.language"}
+
+
+def triton_function_text(name, v):
+    """`from MODULE import F as NAME` for a function of triton.language a global holds (rsqrt =
+    a helper's getattr(libdevice, "rsqrt"), or Liger's conditional import of it), or None."""
+    cls = type(v)
+    if cls.__name__ == "builtin" and cls.__module__ == "triton.language.core":
+        head, _, fn = v.__name__.rpartition(".")
+        mod = _SHIM_PREFIXES.get(head)
+    else:
+        mod, fn = getattr(v, "__module__", None), getattr(v, "__name__", None)
+        if not callable(v) or isinstance(v, type) or not isinstance(mod, str) or \
+                not mod.startswith("triton.language") or not isinstance(fn, str):
+            return None
+    if not mod or not fn.isidentifier():
+        return None
+    return f"from {mod} import {fn}" + ("" if fn == name else f" as {name}")
 
 
 def tuple_text(v):

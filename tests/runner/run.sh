@@ -5,7 +5,8 @@
 # binding rules (run_features.py), tuple arguments (run_tuples.py), NamedTuple arguments and
 # NamedTuples built in kernels (run_namedtuples.py),
 # tensor-descriptor reductions (run_desc_atomics.py), libdevice's Bessel functions
-# (run_bessel.py), the caches (in memory, and on disk across runs: the second
+# (run_bessel.py), host Python around kernels as published files write it (run_host_python.py,
+# both array kinds), the caches (in memory, and on disk across runs: the second
 # run translates and compiles nothing; after faults, run_cache_faults.py), the errors
 # (run_errors.py, err_translate.py), and Triton's vector-add tutorial. On a machine with CUDA
 # the examples also run unmodified on the GPU (their __main__ blocks allocate on 'cuda'), on both
@@ -64,6 +65,13 @@ for ex in examples/*.py; do
   done
 done
 
+for lib in torch numpy; do
+  [ $lib = torch ] && [ $HAS_TORCH = 0 ] && continue
+  log=$OUT/host_python_$lib.log
+  if prog "$log" $PROGS/run_host_python.py $lib && grep -q "^host_python ok $lib" "$log"; then
+    pass host_python/$lib
+  else fail host_python/$lib "$(why "$log")"; fi
+done
 if [ $HAS_TORCH = 1 ]; then
   log=$OUT/features.log
   if prog "$log" $PROGS/run_features.py && grep -q "^features ok" "$log"; then pass features
