@@ -172,9 +172,12 @@ static SVal *host_getenv(Loc loc, SVal **a, int na) {
   return s;
 }
 
+static SVal *current_target(Loc loc);
+
 bool host_builtin_name(const char *name) {
   static const char *const names[] = {"py.filter", "py.dict", "py.list", "py.tuple", "os.getenv",
-                                      "dict.get", "dict.keys", "dict.values", "dict.items", NULL};
+                                      "dict.get", "dict.keys", "dict.values", "dict.items",
+                                      "triton.current_target", NULL};
   for (int i = 0; names[i]; i++)
     if (!strcmp(names[i], name))
       return true;
@@ -221,6 +224,8 @@ SVal *host_call(Sema *S, Loc loc, const char *name, SVal *self, SVal **a, int na
     return host_dict(S, loc, a, na, kwn, kwv, nkw);
   if (!strcmp(name, "os.getenv"))
     return host_getenv(loc, a, na);
+  if (!strcmp(name, "triton.current_target"))
+    return current_target(loc);
   if (na > 1)
     error_at(loc, "%s() takes at most 1 argument", name + 3);
   if (na == 0)
@@ -230,7 +235,22 @@ SVal *host_call(Sema *S, Loc loc, const char *name, SVal *self, SVal **a, int na
   return list_of_items(items, cnt);
 }
 
-/* ---- modules tritonc stubs: os, torch.version ---- */
+// triton.runtime.driver.active.get_current_target(): GPUTarget(backend="cuda", arch=90,
+// warp_size=32), the machine tritonc's CUDA target compiles for (nvcc -arch=sm_90); the C target
+// takes the same kernel, as it takes torch.version.hip to be None
+static SVal *current_target(Loc loc) {
+  static const char *const fields[] = {"backend", "arch", "warp_size"};
+  SVal *none[3] = {NULL, NULL, NULL};
+  SVal *t = sv_tuple(3);
+  t->cls = nt_class(loc, "GPUTarget", 3, (const char **)fields, none);
+  t->items[0] = sv_new(SV_STR);
+  t->items[0]->s = "cuda";
+  t->items[1] = sv_int(90);
+  t->items[2] = sv_int(32);
+  return t;
+}
+
+/* ---- modules tritonc stubs: os, torch.version, triton.runtime.driver ---- */
 
 static SVal *host_module(const char *path) {
   SVal *m = sv_new(SV_MODULE);
@@ -258,6 +278,21 @@ SVal *host_module_attr(Loc loc, const char *path, const char *attr) {
     error_at(loc, "'os.environ.%s' is host Python tritonc does not evaluate (os.environ.get is)",
              attr);
   }
+  static const char *const driver[][2] = {{"triton", "runtime"}, {"triton.runtime", "driver"},
+                                          {"triton.runtime.driver", "active"}};
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(path, driver[i][0]) && !strcmp(attr, driver[i][1]))
+      return host_module(fmt("%s.%s", path, attr));
+  if (!strcmp(path, "triton.runtime.driver.active")) {
+    if (strcmp(attr, "get_current_target"))
+      error_at(loc, "'triton.runtime.driver.active.%s' is host state tritonc does not know (of the "
+                    "driver it knows get_current_target())", attr);
+    SVal *f = sv_new(SV_BUILTIN);
+    f->s = "triton.current_target";
+    return f;
+  }
+  if (!strcmp(path, "triton.runtime") || !strcmp(path, "triton.runtime.driver"))
+    error_at(loc, "'%s.%s' is host state tritonc does not know", path, attr);
   if (!strcmp(path, "torch")) {
     if (!strcmp(attr, "version"))
       return host_module("torch.version");
