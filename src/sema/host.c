@@ -76,7 +76,29 @@ static SVal *list_of_items(SVal **items, int n) {
   SVal *t = sv_tuple(n);
   for (int i = 0; i < n; i++)
     t->items[i] = items[i];
+  t->list = true;
   return t;
+}
+
+// configs.append(triton.Config(...)), xs.extend(ys): the list changes in place, so every name
+// holding it sees the change, as in Python
+static SVal *list_method(Sema *S, Loc loc, const char *m, SVal *l, SVal **a, int na) {
+  if (na != 1)
+    error_at(loc, "list.%s() takes exactly one argument", m);
+  int add = 1;
+  SVal **more = &a[0];
+  if (!strcmp(m, "extend"))
+    more = host_items(S, loc, a[0], &add);
+  if (l->n + add > HOST_MAX_ITEMS)
+    error_at(loc, "a list of more than %d items is not evaluated", HOST_MAX_ITEMS);
+  SVal **items = arena_alloc(sizeof(SVal *) * (size_t)(l->n + add + 1));
+  for (int i = 0; i < l->n; i++)
+    items[i] = l->items[i];
+  for (int i = 0; i < add; i++)
+    items[l->n + i] = more[i];
+  l->items = items;
+  l->n += add;
+  return sv_new(SV_NONE);
 }
 
 typedef struct Comp {
@@ -177,6 +199,7 @@ static SVal *current_target(Loc loc);
 bool host_builtin_name(const char *name) {
   static const char *const names[] = {"py.filter", "py.dict", "py.list", "py.tuple", "os.getenv",
                                       "dict.get", "dict.keys", "dict.values", "dict.items",
+                                      "list.append", "list.extend",
                                       "triton.current_target", NULL};
   for (int i = 0; names[i]; i++)
     if (!strcmp(names[i], name))
@@ -214,6 +237,8 @@ SVal *host_call(Sema *S, Loc loc, const char *name, SVal *self, SVal **a, int na
                 SVal **kwv, int nkw) {
   const char *what = fmt("%s() is", strchr(name, '.') + 1);
   need_host(S, loc, what);
+  if (self && !strncmp(name, "list.", 5))
+    return list_method(S, loc, name + 5, self, a, na);
   if (self)
     return dict_method(S, loc, name + 5, self, a, na);
   if (strcmp(name, "py.dict") && nkw)
@@ -309,13 +334,19 @@ SVal *host_module_attr(Loc loc, const char *path, const char *attr) {
 }
 
 // config.kwargs, config.num_warps, config.num_stages, config.pre_hook (a filter's keep(config)),
-// d.get, d.keys, d.values, d.items
+// d.get, d.keys, d.values, d.items, xs.append, xs.extend
 SVal *host_attr(Loc loc, SVal *obj, const char *name) {
   if (obj->k == SV_DICT && !obj->s &&
       (!strcmp(name, "get") || !strcmp(name, "keys") || !strcmp(name, "values") ||
        !strcmp(name, "items"))) {
     SVal *f = sv_new(SV_BUILTIN);
     f->s = fmt("dict.%s", name);
+    f->self = obj;
+    return f;
+  }
+  if (obj->k == SV_TUPLE && obj->list && (!strcmp(name, "append") || !strcmp(name, "extend"))) {
+    SVal *f = sv_new(SV_BUILTIN);
+    f->s = fmt("list.%s", name);
     f->self = obj;
     return f;
   }

@@ -333,7 +333,12 @@ SVal *eval_expr(Sema *S, Node *n) {
   case N_BOOLOP: return eval_boolop(S, n);
   case N_COMPARE: return eval_compare(S, n);
   case N_IFEXP: return eval_ifexp(S, n);
-  case N_TUPLE: case N_LIST: return eval_seq(S, n);
+  case N_TUPLE: return eval_seq(S, n);
+  case N_LIST: {
+    SVal *l = eval_seq(S, n);
+    l->list = S->host;
+    return l;
+  }
   case N_DICT: {
     SVal *d = eval_seq(S, n);
     d->k = SV_DICT;
@@ -1109,6 +1114,15 @@ static void exec_static_range(Sema *S, Node *n, SVal *it) {
 // for i in range(lo, hi, step): ...  /  tl.range(...)  /  tl.static_range(...)
 static void exec_for(Sema *S, Node *n) {
   SVal *it = eval_expr(S, n->b);
+  if (S->host) { /* a host function's loop runs as Python's: over the items, unrolled */
+    int cnt;
+    SVal **items = host_items(S, n->b->loc, it, &cnt);
+    for (int i = 0; i < cnt && !S->returned; i++) {
+      assign_target(S, n->a, items[i]);
+      exec_block(S, &n->body, 0, NULL);
+    }
+    return;
+  }
   if (it->k != SV_TUPLE || !it->s)
     error_at(n->b->loc, "a for loop must iterate over range(), tl.range() or tl.static_range()");
   if (strcmp(it->s, "static_range") == 0 || strcmp(it->s, "tuple") == 0) {
@@ -1264,7 +1278,8 @@ static void exec_stmt(Sema *S, Node *n, NodeList *tail) {
 static void exec_block(Sema *S, NodeList *body, int from, NodeList *tail) {
   for (int i = from; i < body->n && !S->returned; i++) {
     Node *s = body->v[i];
-    if (s->kind == N_IF && (contains_return(&s->body) || contains_return(&s->orelse))) {
+    /* host code's ifs are Python's: a return sets S->returned where it runs */
+    if (s->kind == N_IF && !S->host && (contains_return(&s->body) || contains_return(&s->orelse))) {
       /* the statements after this if run only on paths that did not return */
       NodeList rest = {body->v + i + 1, body->n - i - 1};
       NodeList *joined = &rest;

@@ -77,6 +77,7 @@ typedef struct SVal {
   Node *fn;
   struct SVal *self;
   bool u64; /* SV_INT: i holds the bits of an unsigned 64-bit literal */
+  bool list; /* SV_TUPLE: a Python list of host code (append/extend change it in place) */
   ModEnv *menv; /* SV_FUNC: the module defining it; SV_MODULE: a module tritonc read, or NULL */
   BlockPtr *bp;
   NTClass *cls; /* SV_CLASS: the class; SV_TUPLE: a NamedTuple's class (NULL: a plain tuple) */
