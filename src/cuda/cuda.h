@@ -7,6 +7,7 @@
  *   sort.c       sort and top-k, gather, histogram through shared memory
  *   atomic.c     tl.atomic_* as PTX atom instructions, once per element
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
+ *   runtime.c    the sections of runtime/tc_cuda_kernel.h the file's text uses
  *   pipeline.c   the dot forms the target can take; operands loaded trips ahead (cu_prefetch)
  *   order.c      a dot's B by its memory order: K-major loads take the tl.trans form
  *   plan.c       Target.prepare: cu_operand_order, cu_prefetch, then layouts, rings, operand staging, recorded
@@ -156,9 +157,6 @@ typedef struct CE {
   int smem_align;  /* its alignment: 1024 for wgmma operands (swizzle atoms), else 16 */
   Vec wg_helpers;  /* const char *: the wgmma helpers the kernel uses (dot.c), defined before it */
   bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
-  bool need_div, need_exp, need_exp2, need_vec, need_shift; /* helpers used */
-  bool need_fp8;                      /* fp8 conversions (runtime section fp8) */
-  int need_mma;   /* tensor-core helpers (runtime section mma): 1 fp16, 2 bf16, 4 cp.async, 8 buffer rings, 16 wgmma, 32 tc_swz, 64 wgmma_wait1, 128 tf32, 256 int8, 512 bar_wg, 1024/2048 pack2_f16/bf16, 4096/8192 a_regs_f16/bf16 (bits) */
   RingState ring_at[MAX_RINGS]; /* per Ring.id: where its printing stands (dot.c) */
   Vec ring_defs;   /* const char *: "#define NAME_RINGi offset", written before the kernel */
   long long win[MAX_RINGS]; /* the shared memory used while each open ring is live */
@@ -166,6 +164,11 @@ typedef struct CE {
   bool uses_pid[3], uses_grid[3];
   Vec atomics;     /* const char *: definitions of the atomic helpers used (atomic.c) */
 } CE;
+
+/* runtime.c: the runtime sections text uses (and those they use), as bits in the header's
+ * order; copies them */
+unsigned long long cu_runtime_use(const char *text);
+void cu_runtime_copy(Buf *o, unsigned long long use);
 
 /* pipeline.c */
 /* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, or tf32

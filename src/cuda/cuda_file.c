@@ -5,73 +5,21 @@
 
 #include <string.h>
 
-extern const char *const tc_cuda_runtime[];
-
-static void copy_section(Buf *o, const char *name) {
-  const char *text = tc_cuda_runtime[1];
-  const char *tag = fmt("//@ %s\n", name), *s = strstr(text, tag);
-  if (!s)
-    die("runtime section %s missing", name);
-  s += strlen(tag);
-  const char *e = strstr(s, "//@ ");
-  buf_printf(o, "%.*s", (int)(e - s), s);
-}
-
-static void emit_helpers(CE *E, Buf *o, bool include) {
+/* #include <cuda_fp16.h> / <cuda_bf16.h> where the kernel uses them, and the runtime sections
+ * `use` names (runtime.c): copied, or the whole header included */
+static void emit_helpers(CE *E, Buf *o, bool include, unsigned long long use) {
   if (E->f16)
     buf_puts(o, "#include <cuda_fp16.h>\n");
   if (E->bf16)
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!E->need_div && !E->need_exp2 && !E->need_exp && !E->need_vec && !E->need_mma && !E->need_fp8 &&
-      !E->need_shift)
+  if (!use)
     return;
   if (include) {
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
     return;
   }
   buf_puts(o, "\n/* ---- helpers from tritonc's runtime/tc_cuda_kernel.h ---- */\n");
-  if (E->need_div)
-    copy_section(o, "div");
-  if (E->need_exp2)
-    copy_section(o, "exp2");
-  if (E->need_exp)
-    copy_section(o, "exp");
-  if (E->need_shift)
-    copy_section(o, "shift");
-  if (E->need_vec)
-    copy_section(o, "vec");
-  if (E->need_mma)
-    copy_section(o, "mma");
-  if (E->need_mma & 32)
-    copy_section(o, "mma_swz");
-  if (E->need_mma & 1)
-    copy_section(o, "mma_f16");
-  if (E->need_mma & 2)
-    copy_section(o, "mma_bf16");
-  if (E->need_mma & 128)
-    copy_section(o, "mma_tf32");
-  if (E->need_mma & 256)
-    copy_section(o, "mma_s8");
-  if (E->need_mma & 4)
-    copy_section(o, "mma_async");
-  if (E->need_mma & 8)
-    copy_section(o, "mma_pipe");
-  if (E->need_mma & 16)
-    copy_section(o, "wgmma");
-  if (E->need_mma & 64)
-    copy_section(o, "wgmma_wait1");
-  if (E->need_mma & 512)
-    copy_section(o, "bar_wg");
-  if (E->need_mma & 1024)
-    copy_section(o, "pack2_f16");
-  if (E->need_mma & 2048)
-    copy_section(o, "pack2_bf16");
-  if (E->need_mma & 4096)
-    copy_section(o, "a_regs_f16");
-  if (E->need_mma & 8192)
-    copy_section(o, "a_regs_bf16");
-  if (E->need_fp8)
-    copy_section(o, "fp8");
+  cu_runtime_copy(o, use);
 }
 
 static const char *param_type(KParam *p) {
@@ -204,23 +152,26 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   template_expand(out, "cu_banner", kv_banner);
   const char *none[] = {NULL};
   template_expand(out, "cu_prelude", none);
-  emit_helpers(&E, out, opts->include_runtime);
-  cu_atomic_helpers(&E, out);
+  Buf body = {0}; /* what follows the runtime helpers; the helpers are those it uses */
+  cu_atomic_helpers(&E, &body);
   if (E.wg_helpers.n) {
-    buf_puts(out, "\n#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* the wgmma shapes this kernel issues */\n");
+    buf_puts(&body, "\n#if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* the wgmma shapes this kernel issues */\n");
     for (int i = 0; i < E.wg_helpers.n; i++)
-      buf_puts(out, E.wg_helpers.v[i]);
-    buf_puts(out, "#endif\n");
+      buf_puts(&body, E.wg_helpers.v[i]);
+    buf_puts(&body, "#endif\n");
   }
-  buf_printf(out, "\n#define %s_NUM_THREADS %d\n", k->name, E.T);
+  buf_printf(&body, "\n#define %s_NUM_THREADS %d\n", k->name, E.T);
   for (int i = 0; i < E.ring_defs.n; i++)
-    buf_puts(out, E.ring_defs.v[i]);
+    buf_puts(&body, E.ring_defs.v[i]);
   if (E.smem > SMEM_STATIC)
-    buf_printf(out, "#define %s_SMEM_BYTES %lld /* dynamic shared memory: pass it at launch */\n",
+    buf_printf(&body, "#define %s_SMEM_BYTES %lld /* dynamic shared memory: pass it at launch */\n",
                k->name, E.smem);
-  buf_puts(out, "\n");
-  buf_puts(out, kern.s);
+  buf_puts(&body, "\n");
+  buf_puts(&body, kern.s);
   buf_free(&kern);
+  emit_helpers(&E, out, opts->include_runtime, cu_runtime_use(body.s));
+  buf_puts(out, body.s);
+  buf_free(&body);
   const char *params = param_list(k, true);
   Buf launch = {0};
   const char *kv_l[] = {"KERNEL", k->name, "PARAMS", params, "GRID_X", grid[0] ? grid[0] : "1",

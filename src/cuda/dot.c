@@ -170,12 +170,11 @@ static void mma_smem(CE *E, Op *dot, long long *boff) {
 
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
  * mma.sync, tc_sw128's (wgmma's 128-byte swizzle atoms) for a wgmma dot */
-static const char *operand_at(CE *E, Op *dot, const char *buf, const char *r, const char *c, Shape s) {
+static const char *operand_at(Op *dot, const char *buf, const char *r, const char *c, Shape s) {
   if (wg_dot(dot) && s.d[1] == 32) /* rows of 64 bytes: 64-byte swizzle atoms */
     return fmt("%s[tc_sw64(%s, %s, %d)]", buf, r, c, s.d[0]);
   if (wg_dot(dot))
     return fmt("%s[tc_sw128(%s, %s, %d)]", buf, r, c, s.d[0]);
-  E->need_mma |= 32;
   return fmt("%s[tc_swz(%s, %s, %d)]", buf, r, c, s.d[1] / 8);
 }
 
@@ -195,7 +194,6 @@ void cu_emit_async_load(CE *E, Op *op) {
   int t = cu_oplan(op)->trip;
   Pipe *p = cu_oplan(op)->copy;
   int operand = dot->in[0] == v ? 0 : 1;
-  E->need_mma |= p ? 8 : 0;
   const char *buf = operand_buf(boff, operand);
   if (p) {
     Ring *r = p->r;
@@ -228,16 +226,14 @@ void cu_emit_async_load(CE *E, Op *op) {
   if (cu_mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
     step = 4;
     at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
-                                      : operand_at(E, dot, buf, r0, fmt("2 * (%s)", c0), mma_units(dot, operand));
+                                      : operand_at(dot, buf, r0, fmt("2 * (%s)", c0), mma_units(dot, operand));
   } else if (cu_mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
     step = 16;
-    E->need_mma |= 32;
     at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
                                       : fmt("%s[tc_swz(%s, (%s) / 2, %d)]", buf, r0, c0, mma_units(dot, operand).d[1] / 8);
   } else {
-    at = operand_at(E, dot, buf, r0, c0, v->sh);
+    at = operand_at(dot, buf, r0, c0, v->sh);
   }
-  E->need_mma |= 4;
   cline(E, "/* %s: straight to shared memory for the tensor cores (cp.async, zeros where masked) */",
         cu_name(E, v));
   cu_once_open(E, L);
@@ -267,9 +263,8 @@ static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
   const char *row = ix_coord(&c, swap ? 1 : 0), *col = ix_coord(&c, swap ? 0 : 1);
   int chunks = mma_units(dot, operand).d[1] / 8;
   const char *at = cu_mma_bytes(dot) == 4
-                       ? fmt("*(float *)&%s", operand_at(E, dot, buf, row, fmt("2 * (%s)", col), mma_units(dot, operand)))
+                       ? fmt("*(float *)&%s", operand_at(dot, buf, row, fmt("2 * (%s)", col), mma_units(dot, operand)))
                        : fmt("((unsigned char *)&%s[tc_swz(%s, (%s) >> 1, %d)])[(%s) & 1]", buf, row, col, chunks, col);
-  E->need_mma |= cu_mma_bytes(dot) == 1 ? 32 : 0; /* operand_at asks for tc_swz where it uses it */
   cu_once_open(E, L);
   cu_loop(E, L.E, fmt("%s = (%s)%s;", at, cu_mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
   cu_once_close(E, L);
@@ -288,7 +283,7 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   const char *x = cu_access(E, src, &c);
   if (tr && operand == 1 && cu_oplan(dot)->kmajor_b) /* k as it is: the tensor cores read it K-major */
     tr = false, v = src;
-  const char *at = operand_at(E, dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
+  const char *at = operand_at(dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
   size_t n = strlen(x);
   bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
   const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
@@ -300,10 +295,8 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
     }
     const char *x1 = fmt("%.*s[e + 1]", (int)(n - 3), x);
     bool h = v->dt == DT_F16;
-    E->need_mma |= h ? 1024 : 2048;
     cu_loop_step(E, L.E, 2, fmt("*(uint32_t *)&%s = tc_pack2_%s(%s, %s);", at, h ? "f16" : "bf16", x, x1));
   } else if (reg && L.V % 8 == 0) {
-    E->need_vec = true;
     cu_loop_step(E, L.E, 8, fmt("tc_pack<8, uint16_t> tc_v;\n#pragma unroll\nfor (int k = 0; k < 8; ++k)\n"
                                 "  tc_v.a[k] = %s;\ntc_stv(&%s, tc_v);",
                                 cu_store_val(E, v->dt, xk), at));
@@ -351,7 +344,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
     cline(E, "  tc_a_regs_%s(tc_fa[tc_i], &%s[tc_i * %d + tc_k / 2]);", kind, ra, KU / 2);
   else
     cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s);",
-          operand_at(E, op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", ua));
+          operand_at(op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", ua));
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
   cline(E, "  unsigned tc_t[4];");
@@ -379,11 +372,11 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
           4 * pitch + 8);
   } else if (wide || cu_oplan(op)->kmajor_b) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
     cline(E, "  tc_ldsm_x4(tc_t, &%s);",
-          operand_at(E, op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
+          operand_at(op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
                      "tc_k + ((tc_lane >> 3) & 1) * 8", ub));
   else
     cline(E, "  tc_ldsm_x4_trans(tc_t, &%s);",
-          operand_at(E, op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
+          operand_at(op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
   cline(E, "  tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];");
   cline(E, "}");
   cline(E, "#pragma unroll");
@@ -495,7 +488,6 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   const CuOpPlan *pl = cu_oplan(op);
   if (pl->defer_wait) { /* the group before, and the last trip's own (plan.c, defer_wait) */
     Op *loop = (pl->pipe[0] ? pl->pipe[0] : pl->pipe[1])->r->loop;
-    E->need_mma |= 64;
     cline(E, "tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */");
     cline(E, "if ((int64_t)%s + %s >= %s)", cu_name(E, loop->reg[0]->args[0]), cu_access(E, loop->in[2], NULL),
           cu_access(E, loop->in[1], NULL));
@@ -538,7 +530,6 @@ static const char *reg_a(CE *E, Op *op) {
   size_t n = strlen(x);
   if (n < 4 || strcmp(x + n - 3, "[e]"))
     die("A of the dot at line %d is not in registers", op->loc.line);
-  E->need_mma |= op->in[0]->dt == DT_F16 ? 4096 : 8192;
   return fmt("%.*s", (int)(n - 3), x);
 }
 
@@ -546,11 +537,6 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   Value *a = op->in[0], *b = op->in[1], *acc = op->in[2], *r = op->out[0];
   long long boff;
   mma_smem(E, op, &boff);
-  static const char *const kinds[] = {"f16", "bf16", "tf32", "s8"};
-  for (int i = 0; i < 4; i++) /* the instruction's runtime section: mma_f16 .. mma_s8 */
-    if (!strcmp(cu_mma_kind(op), kinds[i]))
-      E->need_mma |= (i < 2 ? 1 : 32) << i;
-  E->need_mma |= L.wg ? 16 : 0;
   Value *bl = cu_oplan(op)->kmajor_b ? b->def->in[0] : b; /* what B's load is */
   bool async_a = cu_vplan(a)->stream_dot == op, async_b = cu_vplan(bl)->stream_dot == op;
   (void)smem_type(E, a);
@@ -602,7 +588,6 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   if (ra && on[1] && !waited_here && !((async_a && !pa) || (async_b && !pb))) {
     cline(E, "/* no barrier: A is in registers, B in shared memory since the trip's first dot */");
   } else if (own_rows(E, op, L, on)) {
-    E->need_mma |= 512;
     cline(E, "tc_bar_wg(); /* each warpgroup staged the rows of A its own tensor-core work reads */");
   } else {
     cline(E, "__syncthreads();");

@@ -397,7 +397,6 @@ static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
   const char *other = op->nin > 2 ? cu_operand(E, op, 2, &ix) : zero_of(r->dt);
   const char *addr = cu_address(E, op->in[0], &ix);
   const char *val = cu_load_val(E, r->dt, "tc_v.a[k]");
-  E->need_vec = true;
   cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
   const char *body =
       fmt("const tc_pack<%d, %s> tc_v = tc_ldv<%d>(%s%s%s);\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n"
@@ -413,7 +412,6 @@ static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W) {
   const char *x = at_lane(cu_operand(E, op, 1, ix));
   const char *m = op->nin > 2 ? cu_operand(E, op, 2, ix) : NULL;
   const char *addr = cu_address(E, p, ix);
-  E->need_vec = true;
   return fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
              "%stc_stv(%s, tc_v);",
              W, cu_mem_type(p->elt), W, cu_store_val(E, p->elt, x), m ? fmt("if (%s)\n  ", m) : "", addr);

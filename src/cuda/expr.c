@@ -162,8 +162,6 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
     return cu_round(E, t, fmt("rsqrt%s(%s)", sfx(t), a));
   case O_EXP: case O_EXP2:
     if (t == DT_F32 || t == DT_F16 || t == DT_BF16) {
-      E->need_exp2 |= op->k == O_EXP2;
-      E->need_exp |= op->k == O_EXP;
       return cu_round(E, t, fmt("tc_%s(%s)", op->k == O_EXP ? "exp" : "exp2", a));
     }
     break;
@@ -177,8 +175,7 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
 }
 
 /* fp8 <-> fp16 / bf16 / fp32 (the pairs sema lets through): fp8 is bits, the others floats */
-static const char *fp8_cast(CE *E, DType f, DType to, const char *a, bool rtz) {
-  E->need_fp8 = true;
+static const char *fp8_cast(DType f, DType to, const char *a, bool rtz) {
   if (dt_is_fp8(f))
     return fmt("tc_%s_to_f32(%s)", dtype_info[f].sig, a); /* exact in fp16 and bf16 too */
   return fmt("tc_f32_to_%s%s(%s)", dtype_info[to].sig, rtz ? "_rtz" : "", a);
@@ -187,7 +184,7 @@ static const char *fp8_cast(CE *E, DType f, DType to, const char *a, bool rtz) {
 /* fp_downcast_rounding="rtz" from fp32 (sema): cvt.rz.f16.f32, f2bf16.rz, or fp8e5 */
 const char *cu_cast_rtz(CE *E, DType f, DType to, const char *a) {
   if (dt_is_fp8(to))
-    return fp8_cast(E, f, to, a, true);
+    return fp8_cast(f, to, a, true);
   if (to == DT_F16) {
     E->f16 = true;
     return fmt("__half2float(__float2half_rz(%s))", a);
@@ -198,7 +195,7 @@ const char *cu_cast_rtz(CE *E, DType f, DType to, const char *a) {
 
 const char *cu_cast(CE *E, DType f, DType to, const char *a) {
   if (dt_is_fp8(f) || dt_is_fp8(to))
-    return fp8_cast(E, f, to, a, false);
+    return fp8_cast(f, to, a, false);
   if (to == DT_I1 && dt_is_float(f))
     return fmt("(%s != 0)", a); /* float -> bool is x != 0 (semantic.py: not_equal(x, 0)) */
   if (to == DT_I1)
@@ -231,7 +228,6 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   }
   case O_DIV:
     if (t == DT_F32 || t == DT_F16 || t == DT_BF16) {
-      E->need_div = true;
       return cu_round(E, t, fmt("tc_div(%s, %s)", a, b));
     }
     return fmt("(%s / %s)", a, b);
@@ -241,7 +237,6 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: case O_SHR:
     if (t != DT_I1 && !shift_count_literal(b, dt_bits(t))) { /* tc_shl<int32_t>(a, b) */
-      E->need_shift = true;
       return fmt("tc_%s%s<%s>(%s, %s)", k == O_SHL ? "shl" : "shr", k == O_SHR && !dt_is_signed(t) ? "u" : "",
                  dtype_info[t].ctype, a, b);
     }

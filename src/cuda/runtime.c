@@ -1,0 +1,126 @@
+/* runtime.c — the sections of runtime/tc_cuda_kernel.h a generated file copies: those that
+ * define the tc_ names its text uses, and the sections those use, in the header's order.
+ *
+ * The index is read from the header's own text (embedded in the binary as tc_cuda_runtime[1])
+ * the first time it is needed: a section defines the tc_ names that first appear in it, and
+ * needs the sections defining the tc_ names it uses that appeared before it. So the emitter
+ * names no section: adding a helper to the header is enough, and the choice cannot drift from
+ * what the text calls (the C target does the same with tools/rtindex.c at build time; its C
+ * parser does not read this header's templates). Comments and string literals are not read. */
+#include "cuda.h"
+
+#include <ctype.h>
+#include <string.h>
+
+extern const char *const tc_cuda_runtime[];
+
+#define MAXSEC 64
+#define MAXNAME 256
+
+typedef struct Section {
+  const char *name, *text; /* text: from after its "//@ NAME" line to the next "//@" */
+  int len;
+  unsigned long long needs; /* the sections it uses */
+} Section;
+
+static struct {
+  bool built;
+  Section sec[MAXSEC];
+  int nsec;
+  const char *name[MAXNAME]; /* every tc_ name, and the section defining it */
+  int len[MAXNAME], def[MAXNAME];
+  int nname;
+} ix;
+
+static int idc(int c) { return isalnum(c) || c == '_'; }
+
+/* f(sec, name, len) for every tc_ identifier of text[0..n) outside comments and literals */
+static void each_name(const char *t, int n, void (*f)(int, const char *, int, unsigned long long *), int sec,
+                      unsigned long long *acc) {
+  for (int i = 0; i < n; i++) {
+    if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+      const char *e = strstr(t + i + 2, "*/");
+      i = e && e - t < n ? (int)(e - t) + 1 : n;
+    } else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+      while (i < n && t[i] != '\n')
+        i++;
+    } else if (t[i] == '"' || t[i] == '\'') {
+      char q = t[i];
+      for (i++; i < n && t[i] != q && t[i] != '\n'; i++)
+        i += t[i] == '\\';
+    } else if (idc((unsigned char)t[i]) && (i == 0 || !idc((unsigned char)t[i - 1]))) {
+      int j = i;
+      while (j < n && idc((unsigned char)t[j]))
+        j++;
+      if (j - i > 3 && !strncmp(t + i, "tc_", 3))
+        f(sec, t + i, j - i, acc);
+      i = j - 1;
+    }
+  }
+}
+
+static int find_name(const char *s, int n) {
+  for (int i = 0; i < ix.nname; i++)
+    if (ix.len[i] == n && !memcmp(ix.name[i], s, (size_t)n))
+      return i;
+  return -1;
+}
+
+/* index: the name's first section defines it; a later one needs that section */
+static void index_name(int sec, const char *s, int n, unsigned long long *acc) {
+  (void)acc;
+  int k = find_name(s, n);
+  if (k < 0) {
+    if (ix.nname == MAXNAME)
+      die("runtime/tc_cuda_kernel.h: more than %d tc_ names", MAXNAME);
+    ix.name[ix.nname] = s, ix.len[ix.nname] = n, ix.def[ix.nname++] = sec;
+  } else if (ix.def[k] != sec) {
+    ix.sec[sec].needs |= 1ULL << ix.def[k];
+  }
+}
+
+static void build_index(void) {
+  const char *t = tc_cuda_runtime[1];
+  for (const char *p = strstr(t, "//@ "); p && strncmp(p, "//@ end", 7); p = strstr(p, "//@ ")) {
+    if (ix.nsec == MAXSEC)
+      die("runtime/tc_cuda_kernel.h: more than %d sections", MAXSEC);
+    const char *nl = strchr(p, '\n');
+    Section *s = &ix.sec[ix.nsec];
+    s->name = xstrndup(p + 4, (size_t)(nl - p - 4));
+    s->text = nl + 1;
+    p = strstr(s->text, "//@ ");
+    if (!p)
+      die("runtime/tc_cuda_kernel.h: no //@ end");
+    s->len = (int)(p - s->text);
+    each_name(s->text, s->len, index_name, ix.nsec++, NULL);
+  }
+  ix.built = true;
+}
+
+/* mark the section defining a name the text uses */
+static void use_name(int sec, const char *s, int n, unsigned long long *use) {
+  (void)sec;
+  int k = find_name(s, n);
+  if (k >= 0)
+    *use |= 1ULL << ix.def[k];
+}
+
+unsigned long long cu_runtime_use(const char *text) {
+  if (!ix.built)
+    build_index();
+  unsigned long long use = 0, before;
+  each_name(text, (int)strlen(text), use_name, 0, &use);
+  do { /* and what those use (a section only uses ones before it: one pass from the end would do) */
+    before = use;
+    for (int i = 0; i < ix.nsec; i++)
+      if (use >> i & 1)
+        use |= ix.sec[i].needs;
+  } while (use != before);
+  return use;
+}
+
+void cu_runtime_copy(Buf *o, unsigned long long use) {
+  for (int i = 0; i < ix.nsec; i++)
+    if (use >> i & 1)
+      buf_printf(o, "%.*s", ix.sec[i].len, ix.sec[i].text);
+}
