@@ -523,6 +523,9 @@ static SVal *binary_math(Sema *S, Call *c, OpKind k, bool float_only) {
   Value *x, *y;
   promote_same(S, c->loc, need(c, 0, "x"), need(c, 1, "y"), false, &x, &y);
   reject_pointer(c, x);
+  /* minimum(v, v) is v, NaN or not: decided here, so C sees no self-comparison */
+  if (x == y && (k == O_MIN || k == O_MAX || k == O_MINP || k == O_MAXP))
+    return sv_tensor(x);
   if (float_only && !dt_is_float(x->dt)) {
     x = cast_to(S, c->loc, x, DT_F32);
     y = cast_to(S, c->loc, y, DT_F32);
@@ -560,8 +563,8 @@ static SVal *bi_clamp(Sema *S, Call *c) {
   reject_pointer(c, x);
   lo = cast_to(S, c->loc, lo, x->dt);
   bool nan = propagate_all(S, c, 3);
-  Value *t = tensor_binop(S, c->loc, nan ? O_MAXP : O_MAX, x, lo);
-  return sv_tensor(tensor_binop(S, c->loc, nan ? O_MINP : O_MIN, t, hi));
+  Value *t = x == lo ? x : tensor_binop(S, c->loc, nan ? O_MAXP : O_MAX, x, lo);
+  return sv_tensor(t == hi ? t : tensor_binop(S, c->loc, nan ? O_MINP : O_MIN, t, hi));
 }
 
 static SVal *bi_pow(Sema *S, Call *c) { return binary_math(S, c, O_POW, true); }
