@@ -102,6 +102,9 @@ def load_seeds():
         src = t if not f else open(os.path.join(ROOT, f.group(1).strip()), encoding="utf-8",
                                    errors="replace").read()
         args = [a for a in shlex.split(hdr.group(1)) if a != "--include-runtime"]
+        if "--emit" in args:  # a stage printed (--emit plan): the mutants write files
+            i = args.index("--emit")
+            args = args[:i] + args[i + 2:]
         seeds.append(("golden_" + fn[:-3], src, args))
     return seeds
 
