@@ -7,7 +7,8 @@
  * offsets built from them), or a general vector. A load or store through a contiguous pointer
  * becomes one (masked) vector access; through a general pointer tile, a gather or scatter.
  * int64 index math has no vector form and needs none where the axis facts (ir/axis.c) say a
- * value is contiguous or constant along the lanes (wide_binary). fp16 and bf16 values are fp32
+ * value is contiguous or constant along the lanes (wide_binary). A comparison the facts' ranges
+ * decide is a constant mask, and a divisor they prove constant a multiply (int_divc). fp16 and bf16 values are fp32
  * vectors holding values of the type, as on the scalar path: loads and stores convert, and each
  * op the scalar path rounds (tc_round_f16) is rounded the same way (rounded), so both paths
  * give the same bits. An integer // or % by a constant is a multiply (int_divc). Groups with
@@ -45,8 +46,6 @@ typedef struct VX {
   const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
   const char *x0;   /* VU / VC: e spelled without the group's own locals (see full_vectors) */
   bool by_loop;     /* a mask true because the loop runs over whole vectors in bounds only */
-  bool rng;         /* int32 values known to lie in [lo, hi] (over all lanes and loop trips) */
-  long long lo, hi;
 } VX;
 
 typedef struct Sim {
@@ -76,16 +75,7 @@ static VX *mk(VKind k, char t, const char *e) {
   return x;
 }
 
-static VX *ranged(VX *x, long long lo, long long hi) {
-  if (lo >= INT32_MIN && hi <= INT32_MAX) {
-    x->rng = true;
-    x->lo = lo;
-    x->hi = hi;
-  }
-  return x;
-}
-
-/* x under the name n: same kind, type and range */
+/* x under the name n: same kind and type */
 static VX *renamed(VX *x, const char *n) {
   VX *r = arena_alloc(sizeof *r);
   *r = *x;
@@ -181,14 +171,12 @@ static VX *view(Sim *S, Op *d, const char *const *idx) {
   switch (d->k) {
   case O_CONST: case O_ARG: {
     char t = tchar(d->out[0]->dt);
-    VX *x = t ? mk(VU, t, access(S->E, d->out[0], NULL)) : failed(S);
-    return d->k == O_CONST && t == 'i' ? ranged(x, d->ival, d->ival) : x;
+    return t ? mk(VU, t, access(S->E, d->out[0], NULL)) : failed(S);
   }
   case O_SPLAT: return vx(S, src, NULL);
   case O_ARANGE: {
     const char *e = d->ival ? fmt("(%lld + %s)", (long long)d->ival, idx[0]) : idx[0];
-    return ranged(mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e), d->ival,
-                  d->ival + d->out[0]->sh.d[0] - 1);
+    return mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e);
   }
   default: /* broadcast, or a reshape adding or dropping size-1 dims */
     view_src_index(d, idx, n);
@@ -213,43 +201,11 @@ static const char *fname(OpKind k) {
   }
 }
 
-/* Value range analysis on int32 index math: the range of a + b, a - b or a * b; false if unknown */
-static bool range_of(OpKind k, VX *a, VX *b, long long *lo, long long *hi) {
-  if (!a->rng || !b->rng)
-    return false;
-  long long p[4];
-  switch (k) {
-  case O_ADD: *lo = a->lo + b->lo, *hi = a->hi + b->hi; return true;
-  case O_SUB: *lo = a->lo - b->hi, *hi = a->hi - b->lo; return true;
-  case O_MUL:
-    p[0] = a->lo * b->lo, p[1] = a->lo * b->hi, p[2] = a->hi * b->lo, p[3] = a->hi * b->hi;
-    *lo = *hi = p[0];
-    for (int i = 1; i < 4; i++)
-      *lo = p[i] < *lo ? p[i] : *lo, *hi = p[i] > *hi ? p[i] : *hi;
-    return true;
-  default: return false;
-  }
-}
-
-/* 1 if the comparison holds for every lane and trip, 0 if for none, -1 if not known */
-static int decided(OpKind k, VX *a, VX *b) {
-  if (!a->rng || !b->rng)
-    return -1;
-  switch (k) {
-  case O_LT: return a->hi < b->lo ? 1 : a->lo >= b->hi ? 0 : -1;
-  case O_LE: return a->hi <= b->lo ? 1 : a->lo > b->hi ? 0 : -1;
-  case O_GT: return a->lo > b->hi ? 1 : a->hi <= b->lo ? 0 : -1;
-  case O_GE: return a->lo >= b->hi ? 1 : a->hi < b->lo ? 0 : -1;
-  case O_EQ:
-    return a->lo == a->hi && b->lo == b->hi && a->lo == b->lo ? 1
-           : a->hi < b->lo || b->hi < a->lo                   ? 0
-                                                              : -1;
-  case O_NE:
-    return a->lo == a->hi && b->lo == b->hi && a->lo == b->lo ? 0
-           : a->hi < b->lo || b->hi < a->lo                   ? 1
-                                                              : -1;
-  default: return -1;
-  }
+/* 1 if the comparison op holds for every lane and trip, 0 if for none, -1 if not known: the
+ * axis facts' range of its result (ir/axis.c) */
+static int decided(const Op *op) {
+  int64_t c;
+  return ax_const(op->out[0], &c) ? (int)c : -1;
 }
 
 /* Bounds checks whose truth on every lane is one scalar condition decide the loop split of
@@ -305,7 +261,6 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   OpKind k = op->k;
   char t = a->t;
   bool cmp = op_class[k] == K_CMP;
-  long long lo, hi;
   if (t == 'm' && (k == O_AND || k == O_OR)) { /* logic with a decided mask */
     int da = mask_const(a), db = mask_const(b);
     int absorb = k == O_AND ? 0 : 1; /* x & 0 == 0, x | 1 == 1 */
@@ -322,7 +277,7 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
       return a;
   }
   if ((t == 'i' || t == 'l') && cmp) { /* a mask known to be all true (or false) needs no lanes */
-    int d = decided(k, a, b);
+    int d = decided(op);
     if (d >= 0)
       return mk(VU, 'm', d ? "1" : "0");
     const char *c = bounds_check(a, b, k);
@@ -331,8 +286,7 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     if (c && loop_bound(S, c))
       return loop_bound(S, c);
   }
-  VX *r = binary_plain(S, op, a, b); /* only uniform or contiguous values carry ranges */
-  return t == 'i' && r->k != VV && !S->fail && range_of(k, a, b, &lo, &hi) ? ranged(r, lo, hi) : r;
+  return binary_plain(S, op, a, b);
 }
 
 /* The ops whose fp16 / bf16 result the scalar path rounds (ew_binary's round_to); min, max and
@@ -384,8 +338,9 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   if (t == 'f' && k == O_DIV && b->k == VU && !(op->flags & 1) && a->k == VV &&
       op->out[0]->dt == DT_F32)
     return mk(VV, 'f', fmt("tc_f32_mul(%s, tc_f32_splat(1.0f / %s))", a->e, b->e));
-  if (t == 'i' && (k == O_DIV || k == O_MOD) && b->k == VU && b->rng && b->lo == b->hi)
-    return int_divc(S, k, a, b->lo);
+  int64_t d;
+  if (t == 'i' && (k == O_DIV || k == O_MOD) && b->k == VU && ax_const(op->in[1], &d))
+    return int_divc(S, k, a, d);
   const char *f = fname(k);
   if (!f || (t == 'f' && (k == O_AND || k == O_OR || k == O_XOR || k == O_SHL || k == O_SHR)) ||
       (t == 'i' && (k == O_DIV || k == O_POW || k == O_MINP || k == O_MAXP)) ||
@@ -631,8 +586,7 @@ static VX *vx(Sim *S, Value *v, const char *const *idx) {
     char t = tchar(v->dt);
     if (!t)
       return failed(S);
-    VX *x = mk(VU, t, v->sh.rank ? vi(v)->inl : access(S->E, v, NULL));
-    return v->def && v->def->k == O_CONST && t == 'i' ? ranged(x, v->def->ival, v->def->ival) : x;
+    return mk(VU, t, v->sh.rank ? vi(v)->inl : access(S->E, v, NULL));
   }
   if (v->def && is_view_op(v->def) && v->def->k != O_ARG)
     return view(S, v->def, idx);
@@ -1204,8 +1158,8 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
  * (the product then reads the values the load would have). Second operands stay copied:
  * read in place, their rows compete for a few L1 sets (2048^3: 0.63x the copy's speed). The
  * same check nest (without prefetches) is the key of a second operand's copy kept across the
- * programs of a thread (CGroup.kept, c/plan.c; runtime/tc_simd.h, section keep): where the key matches
- * what the previous program copied at the same point, the copy is skipped. */
+ * programs of a thread (CGroup.kept, c/plan.c; runtime/tc_simd.h, section keep): where the key
+ * matches what the previous program copied at the same point, the copy is skipped. */
 
 /* The check nest: `NAME_at`, the tile's first element when the product may read it in place,
  * else NULL (then the copy runs), and `NAME_ld`, its row pitch. false (nothing written) when
