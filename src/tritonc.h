@@ -40,6 +40,8 @@ const char *path_base(const char *path); /* the part after the last '/' */
 /* A Python identifier as an ASCII C identifier: each non-ASCII letter spelled uXXXX (or
  * UXXXXXXXX), its code point; an ASCII name is returned unchanged. */
 const char *c_ident(const char *name);
+/* A parameter's C name: the Python name, with '_' appended where C or C++ reserve it (do_). */
+const char *c_param_name(const char *name);
 /* The candidate a misspelt `name` most likely meant (few edits for its length), or NULL. */
 const char *closest_name(const char *name, const char *const *cands, int n);
 
@@ -430,7 +432,7 @@ typedef struct Op {
 
 /* One specialised kernel. */
 typedef struct KParam {
-  const char *name;
+  const char *name;  /* c_param_name of the Python name */
   DType dt, elt;   /* elt: pointee for pointers */
   int align;       /* ":16" hint, 0 if none */
   bool constexpr_; /* folded; not a C parameter */

@@ -49,7 +49,7 @@ typedef struct Tune {
 
 static int param_index(Kernel *k, const char *name) {
   for (int i = 0; i < k->nparams; i++)
-    if (!strcmp(k->params[i].name, name))
+    if (!strcmp(k->params[i].name, c_param_name(name))) /* key= names the Python parameter */
       return i;
   return -1;
 }

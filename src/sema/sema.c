@@ -2150,7 +2150,7 @@ static void bind_signature(Sema *S, Node *fn, Scope *scope, const char *sig) {
   for (int i = 0; i < fn->params.n; i++) {
     Node *p = fn->params.v[i];
     KParam *kp = &k->params[k->nparams++];
-    kp->name = p->str;
+    kp->name = c_param_name(p->str);
     bool cx = is_constexpr_ann(S, p->c);
     SVal *lit = i < ns ? parse_literal(ent[i].text) : NULL;
     if (i < ns && !lit)

@@ -82,6 +82,24 @@ const char *c_ident(const char *name) {
   return r;
 }
 
+/* Python names that C, C++ (CUDA) or <stdbool.h> reserve: a parameter named `do` (fla's
+ * gradient of o) would not compile. */
+const char *c_param_name(const char *name) {
+  static const char *const kw[] = {
+      "auto", "bool", "case", "char", "const", "default", "do", "double", "enum", "extern",
+      "false", "float", "goto", "inline", "int", "long", "register", "restrict", "short",
+      "signed", "sizeof", "static", "struct", "switch", "true", "typedef", "union", "unsigned",
+      "void", "volatile", "alignas", "alignof", "asm", "catch", "char16_t", "char32_t",
+      "const_cast", "constexpr", "decltype", "delete", "dynamic_cast", "explicit", "export",
+      "friend", "mutable", "namespace", "new", "noexcept", "nullptr", "operator", "private",
+      "protected", "public", "reinterpret_cast", "static_assert", "static_cast", "template",
+      "this", "thread_local", "throw", "typeid", "typename", "using", "virtual", "wchar_t", NULL};
+  for (int i = 0; kw[i]; i++)
+    if (!strcmp(kw[i], name))
+      return fmt("%s_", name);
+  return name;
+}
+
 const char *path_base(const char *path) {
   const char *b = strrchr(path, '/');
   return b ? b + 1 : path;
