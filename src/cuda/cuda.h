@@ -120,6 +120,8 @@ typedef struct CuOpPlan {
   bool wide_nmajor;   /* O_DOT: a 32- or 8-bit B that streams, kept [K, N] as it comes */
   bool a_regs;        /* O_DOT: A's fragments taken from the registers that hold it */
   bool defer_wait;    /* O_DOT: a wgmma that waits for the group before instead of its own */
+  bool own_rows;      /* O_DOT: A staged at the dot by the warpgroups that read it, B not: a
+                         warpgroup barrier instead of the block's */
   Pipe *copy;         /* O_LOAD: the ring copy it is: of trip `trip` before the loop, */
   int trip;           /*   or (-1) the next trip's, in the body */
 } CuOpPlan;

@@ -501,19 +501,6 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
   cline(E, "}");
 }
 
-/* A is staged here from registers in the wgmma layout of warpgroups along M only, the same
- * split as the result's, and B is not staged here: each warpgroup wrote exactly the rows of A
- * its own tensor-core work reads (attention's p), so a barrier of the warpgroup's 128 threads
- * replaces the block's. */
-static bool own_rows(CE *E, Op *op, Lay L, const bool on[2]) {
-  bool tr;
-  Lay La;
-  if (!L.wg || L.wn != 1 || on[0] || !on[1])
-    return false;
-  (void)cu_stage_src(E, op->in[0], &tr, &La);
-  return !tr && La.mapped && La.wg && La.wn == 1 && La.wm == L.wm;
-}
-
 /* the C array that holds A of a dot whose A the plan takes from registers (CuOpPlan.a_regs:
  * the thread's own elements of A, or of the fp32 x of A = x.to(fp16), are its fragments'), or
  * NULL */
@@ -587,7 +574,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
     cline(E, "tc_fence_async(); /* what this thread wrote, visible to the tensor cores' own reads */");
   if (ra && on[1] && !waited_here && !((async_a && !pa) || (async_b && !pb))) {
     cline(E, "/* no barrier: A is in registers, B in shared memory since the trip's first dot */");
-  } else if (own_rows(E, op, L, on)) {
+  } else if (cu_oplan(op)->own_rows) {
     cline(E, "tc_bar_wg(); /* each warpgroup staged the rows of A its own tensor-core work reads */");
   } else {
     cline(E, "__syncthreads();");

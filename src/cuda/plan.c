@@ -19,8 +19,8 @@
  *   4. Operands copied straight to shared memory by cp.async for a dot outside a ring
  *      (plan_async), issued where they stand or at the dot (late).
  *   5. Packed operands (plan_packed): p.to(fp16) converted pairwise where the dot stages it.
- *   6. Per dot (plan_dot): B staged K-major, a wide B kept [K, N], A from registers, a wgmma
- *      that waits for the group before. */
+ *   6. Per dot (plan_dots): B staged K-major, a wide B kept [K, N], A from registers, a wgmma
+ *      that waits for the group before, a warpgroup barrier for A its warpgroups staged. */
 #include "cuda.h"
 
 #include <string.h>
@@ -462,6 +462,23 @@ static bool defer_wait(Op *dot) {
   return true;
 }
 
+/* A is staged at the dot from registers in the wgmma layout of warpgroups along M only, the
+ * same split as the result's, and B is not staged there (it is in a ring, pinned or copied by
+ * cp.async): each warpgroup wrote exactly the rows of A its own tensor-core work reads
+ * (attention's p), so a barrier of the warpgroup's 128 threads replaces the block's. */
+static bool own_rows(CE *E, Op *op, Lay L) {
+  const CuOpPlan *p = cu_oplan(op);
+  Value *bl = p->kmajor_b ? op->in[1]->def->in[0] : op->in[1];
+  bool staged_a = !(cu_vplan(op->in[0])->stream_dot == op || p->pin[0] || p->a_regs);
+  bool staged_b = !(cu_vplan(bl)->stream_dot == op || p->pin[1]);
+  bool tr;
+  Lay La;
+  if (!L.wg || L.wn != 1 || !staged_a || staged_b)
+    return false;
+  (void)cu_stage_src(E, op->in[0], &tr, &La);
+  return !tr && La.mapped && La.wg && La.wn == 1 && La.wm == L.wm;
+}
+
 static void plan_dots(CE *E, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
@@ -476,6 +493,8 @@ static void plan_dots(CE *E, Block *b) {
       opp(op)->a_regs = true;
     if (defer_wait(op))
       opp(op)->defer_wait = true;
+    if (own_rows(E, op, *L))
+      opp(op)->own_rows = true;
   }
 }
 

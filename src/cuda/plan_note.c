@@ -20,6 +20,7 @@
  *                                at the dot); b adds ,kmajor (tl.trans(k) with k as it is) or
  *                                ,kn (a 32- or 8-bit B kept [K, N])
  *   wait=deferred                a wgmma that waits for the group before instead of its own
+ *   barrier=warpgroup            A staged by the warpgroups that read it: their own barrier
  *   ring=I stages=S stage_bytes=B pinned_bytes=P tiles=N dots=D    (a for loop) its ring
  *   copy=ringI:tT / ringI:next   (a load) its ring copy: trip T before the loop, the next trip's
  *   cp.async=@L / cp.async-late=@L  (a load) copied straight to shared memory for the dot at line L
@@ -78,6 +79,8 @@ static void note_dot(Buf *out, Op *dot) {
   buf_printf(out, " a=%s b=%s", operand_how(dot, 0), operand_how(dot, 1));
   if (cu_oplan(dot)->defer_wait)
     buf_printf(out, " wait=deferred");
+  if (cu_oplan(dot)->own_rows)
+    buf_printf(out, " barrier=warpgroup");
 }
 
 static void note_ring(Buf *out, Ring *r) {
