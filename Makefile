@@ -143,7 +143,16 @@ $(CMAKE_STAMP):
 	    apt-get install -y -qq --no-install-recommends cmake; }
 	@touch $@
 
-test: bin/tritonc bin/tritonc-san $(PY_STAMP) $(CMAKE_STAMP)
+# The NEON level of the vector layer (tests/exec/neon.sh, tests/simd): off an AArch64 host, a cross
+# compiler and qemu-user (installed once, like above).
+CROSS_APT_PKGS := gcc-aarch64-linux-gnu libc6-dev-arm64-cross libgomp1-arm64-cross qemu-user
+CROSS_STAMP    := build/.crossdeps-installed
+$(CROSS_STAMP):
+	@mkdir -p build
+	@case "$$(uname -m)" in aarch64|arm64) ;; *) 	missing=""; for p in $(CROSS_APT_PKGS); do 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; 	if [ -n "$$missing" ]; then 	  echo "installing:$$missing"; 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive 	    apt-get install -y -qq --no-install-recommends $$missing; fi;; esac
+	@touch $@
+
+test: bin/tritonc bin/tritonc-san $(PY_STAMP) $(CMAKE_STAMP) $(CROSS_STAMP)
 	sh tests/run_all.sh
 
 # The Python runner's suite alone (about 1 min of CPU: it compiles every example's kernels).

@@ -18,6 +18,9 @@
 #   TC_TARGET   c (default) or cuda: translate with --target cuda, build with nvcc (NVCC,
 #               TC_CUDA_ARCH, default sm_90) and run on the GPU; TC_SANITIZE=1 also runs the
 #               binary under compute-sanitizer memcheck and racecheck
+#   TC_CROSS    aarch64: the C target cross-compiled for AArch64 (TC_CROSS_CC, default
+#               aarch64-linux-gnu-gcc; the -O3 build only, NEON) and run under qemu-aarch64
+#               (QEMU_LD_PREFIX, default /usr/aarch64-linux-gnu); build/exec_aarch64
 #
 # Each case is built twice: with AddressSanitizer+UBSan at -O0, and at -O3 -march=native.
 # Everything for case NAME goes to build/exec/NAME/.  Prints `PASS name` or
@@ -36,6 +39,7 @@ TC_TARGET=${TC_TARGET:-c}
 NVCC=${NVCC:-nvcc}
 TC_CUDA_ARCH=${TC_CUDA_ARCH:-sm_90}
 TC_SANITIZE=${TC_SANITIZE:-0}
+TC_CROSS=${TC_CROSS:-}
 SHOW_LINES=${TC_LOG_LINES:-25}
 CASES_DIR=${TC_CASES_DIR:-tests/cases}
 DATA_DIR=${TC_DATA_DIR:-tests/conformance/data}
@@ -55,6 +59,18 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 SAN_FLAGS="-std=c11 -g -fno-var-tracking -O0 -fopenmp -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -DTC_PREFETCH_MIN_BYTES=0"
 # The optimised build streams its stores on every launch (TC_STREAM_MIN_BYTES=0).
 OPT_FLAGS="-std=c11 -O3 -march=native -fopenmp -DTC_STREAM_MIN_BYTES=0"
+CFGS="asan opt"
+RUN=""
+if [ "$TC_CROSS" = aarch64 ]; then
+    # AArch64 from another host: the -O3 build only (NEON is in every AArch64 core; the
+    # sanitizers do not run under qemu-user), run by qemu-aarch64 over the cross libc
+    CC=${TC_CROSS_CC:-aarch64-linux-gnu-gcc}
+    OPT_FLAGS="-std=c11 -O3 -fopenmp -DTC_STREAM_MIN_BYTES=0"
+    CFGS="opt"
+    RUN="qemu-aarch64"
+    export QEMU_LD_PREFIX=${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}
+    BUILD=build/exec_aarch64
+fi
 INCLUDES=""
 [ -d runtime ] && INCLUDES="-I$ROOT/runtime"
 
@@ -75,7 +91,7 @@ rm -f "$BUILD/.sleef_probe.c" "$BUILD/.sleef_probe"
 CACHE=$BUILD/.cache
 mkdir -p "$CACHE" || exit 2
 if [ "$TC_TARGET" = c ]; then
-    for cfg in asan opt; do
+    for cfg in $CFGS; do
         if [ "$cfg" = asan ]; then flags=$SAN_FLAGS; else flags=$OPT_FLAGS; fi
         # shellcheck disable=SC2086
         if ! $CC $flags $SLEEF_FLAGS $INCLUDES $TC_CFLAGS -c "$RUNNER" -o "$BUILD/.runner_$cfg.o" \
@@ -284,7 +300,7 @@ EOF
     # compiler, runner) are those of a cached build is that build: tests/dot, dot_scaled,
     # blockptr and lang run the recorded cases against their own oracles before this suite does.
     local cfg flags bin rc key
-    for cfg in asan opt; do
+    for cfg in $CFGS; do
         if [ "$cfg" = asan ]; then flags=$SAN_FLAGS; else flags=$OPT_FLAGS; fi
         bin="$out/${name}_$cfg"
         key=$({ echo "$TOOLS_KEY $cfg $flags $SLEEF_FLAGS $INCLUDES $TC_CFLAGS $LIBS"
@@ -301,7 +317,7 @@ EOF
             fi
             cp "$bin" "$CACHE/$name.$cfg" && echo "$key" >"$CACHE/$name.$cfg.key"
         fi
-        $TIMEOUT_CMD "$bin" "$DATA_DIR/$name" >"$out/run_$cfg.log" 2>&1
+        $TIMEOUT_CMD $RUN "$bin" "$DATA_DIR/$name" >"$out/run_$cfg.log" 2>&1
         rc=$?
         case $rc in
         0) ;;
