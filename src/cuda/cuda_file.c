@@ -109,10 +109,10 @@ static void emit_kernel(CE *E, Kernel *k) {
   for (int i = 0; i < k->nparams; i++) {
     KParam *p = &k->params[i];
     if (!p->constexpr_ && p->val->uses == 0)
-      cline(E, "  (void)%s;", p->name);
+      cline(E, "  (void)%s%s;", half_scalar(p) ? "tc_bits_" : "", p->name);
     else if (!p->constexpr_ && strcmp(E->cname[p->val->id], p->name) != 0)
-      cline(E, "  %s%s = %s; /* '%s' is also a name this file declares */", param_type(p),
-            E->cname[p->val->id], p->name, p->name);
+      cline(E, "  %s%s = %s; /* '%s' is also a name this file declares */",
+            half_scalar(p) ? "const float " : param_type(p), E->cname[p->val->id], p->name, p->name);
   }
   buf_puts(out, body.s ? body.s : "");
   buf_free(&body);

@@ -31,7 +31,7 @@ extern "C" __global__ void __launch_bounds__(128) half_scalar_kernel_kernel(uint
 {
   const int tid = threadIdx.x;
   const float s = __half2float(__ushort_as_half(tc_bits_s));
-  uint16_t s_1 = s; /* 's' is also a name this file declares */
+  const float s_1 = s; /* 's' is also a name this file declares */
   /* half_scalar.py:10: x = tl.load(x_ptr + offs) */
   float x[1]; /* [64] fp16: 1 per thread, 64 threads */
   #pragma unroll
