@@ -439,6 +439,8 @@ const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
     }
     return c;
   }
+  if (f == DT_I1) /* (int32_t)b > 3 with a bool b: gcc's -Wtype-limits sees through the cast */
+    return fmt("(%s)(%s + 0)", dtype_info[to].ctype, a);
   return fmt("(%s)%s", dtype_info[to].ctype, a);
 }
 
@@ -486,6 +488,18 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: return int_wrap(E, t, a, "<<", b);
   case O_SHR: return int_wrap(E, t, a, ">>", b);
+  default: break;
+  }
+  if (!strcmp(a, b)) { /* x < x, max(x, x): gcc's -Wtautological-compare on integers */
+    switch (k) {
+    case O_MIN: case O_MAX: case O_MINP: case O_MAXP: return a;
+    case O_LT: case O_GT: if (!fl) return "false"; break;
+    case O_NE: if (!fl) return "false"; break;
+    case O_LE: case O_GE: case O_EQ: if (!fl) return "true"; break;
+    default: break;
+    }
+  }
+  switch (k) {
   /* fminf/fmaxf semantics (a NaN operand loses) written as a select the compiler can inline */
   case O_MIN:
     return fl ? fmt("(%s != %s || %s < %s ? %s : %s)", a, a, b, a, b, a) : fmt("(%s < %s ? %s : %s)", a, b, a, b);

@@ -44,7 +44,7 @@ static void timer_kernel_program(int32_t *flag_ptr, int64_t *acc_ptr, int32_t *i
   /* cuda_extra.py:14: end = tl.extra.cuda.globaltimer() */
   const int64_t end = tc_globaltimer();
   /* cuda_extra.py:15: tl.store(flag_ptr, (end - start > 0).to(tl.int32)) */
-  *flag_ptr = (int32_t)(tc_sub_i64(end, start) > INT64_C(0));
+  *flag_ptr = (int32_t)((tc_sub_i64(end, start) > INT64_C(0)) + 0);
   #pragma omp simd
   for (int i0 = 0; i0 < 2; i0++) {
     /* cuda_extra.py:17: tl.store(info_ptr + tl.arange(0, 2), tl.where(tl.arange(0, 2) == 0, nt, */

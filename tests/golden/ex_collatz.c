@@ -89,7 +89,7 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       int32_t steps_next[64];
       #pragma omp simd
       for (int i0 = 0; i0 < 64; i0++) {
-        steps_next[i0] = tc_add_i32(steps[i0], (int32_t)(x_1[i0] > 1));
+        steps_next[i0] = tc_add_i32(steps[i0], (int32_t)((x_1[i0] > 1) + 0));
       }
       memcpy(x_1, x_2, sizeof x_1);
       memcpy(steps, steps_next, sizeof steps_next);

@@ -48,7 +48,7 @@ static void ptr_where_kernel_program(int8_t *cond_ptr, int64_t *a_ptr, int64_t *
       out_ptr[offs] = ((int64_t)(uintptr_t)(decide ? a : b));
     /* ptr_cast.py:16: tl.store(nz_ptr + offs, a.to(tl.int1).to(tl.int32) + (b.to(tl.int64) - a.to(tl.int64) > 0), */
     if (mask)
-      nz_ptr[offs] = tc_add_i32((int32_t)(((int64_t)(uintptr_t)a) != 0), (int32_t)(tc_sub_i64(((int64_t)(uintptr_t)b), ((int64_t)(uintptr_t)a)) > INT64_C(0)));
+      nz_ptr[offs] = tc_add_i32((int32_t)((((int64_t)(uintptr_t)a) != 0) + 0), (int32_t)((tc_sub_i64(((int64_t)(uintptr_t)b), ((int64_t)(uintptr_t)a)) > INT64_C(0)) + 0));
   }
 } /* ptr_where_kernel_program */
 
