@@ -2,7 +2,8 @@
 #   make demo   translate every example, build it, run it, check it against its oracle
 #   make test   all tests (golden text, errors, execution, SIMD layer, compile checks)
 #   make check  the quick loop: golden text + command line + a few execution cases (~15 s)
-#   make fuzz   a long mutation campaign against bin/tritonc-san (FUZZ_SECONDS, default 600)
+#   make fuzz   a long mutation campaign, then the operation sweep, against bin/tritonc-san
+#               (FUZZ_SECONDS each, default 600)
 #   make bench  benchmarks (ratios measured side by side; not a test)
 #   make install PREFIX=/usr/local   the translator, runtime headers and NVRTC library, CMake module,
 #               Makefile fragment and Python runner (tools/install.sh); make uninstall PREFIX=...
@@ -167,6 +168,7 @@ check: bin/tritonc
 FUZZ_SECONDS ?= 600
 fuzz: bin/tritonc-san
 	python3 tests/fuzz/mutate.py --seconds $(FUZZ_SECONDS) --seed $$(date +%s) --quiet
+	python3 tests/fuzz/sweep.py --seconds $(FUZZ_SECONDS) --seed $$(date +%s)
 
 # OpenBLAS, the reference of the matmul benchmark (only `make bench` needs it)
 BENCH_STAMP := build/.bench-deps-installed

@@ -2,32 +2,44 @@
 """mutate.py — a structure-aware mutation fuzzer for the translator (Python 3 standard library).
 
 Seeds are the kernels the tests already translate: every tests/cases/*.case (file, kernel,
-signature, grid) and every tests/golden/*.py with a `# tritonc:` line. Each mutant changes one
-to four things in a seed: a token of the kernel source (a number, a name, an operator, a line),
-an entry of the signature or a term of the grid. The translator (built with ASan+UBSan) runs on
-each mutant, and these must hold:
+signature, grid), every tests/golden/*.py with a `# tritonc:` line, and an autotuned kernel with
+its --tuning table. Each mutant changes one to four things in a seed: a token of the kernel
+source (a number, a name, an operator, a line), an entry of the signature, a term of the grid, a
+line or value of the tuning table, or an option (-w, -ns, --target, --emit, -D, -I, ...: added,
+changed or dropped, good values and bad). The translator (built with ASan+UBSan) runs on each
+mutant, and these must hold:
 
-  - exit status 0 or 1 (2 is a usage error, 3 an internal error, a signal a crash), within 10 s;
+  - exit status 0 or 1 (2 is a usage error, allowed only where the mutant changed an option,
+    with tritonc's usage message; 3 an internal error, a signal a crash), within 10 s;
   - no sanitizer report on stderr;
   - exit 1 prints a positioned error ("FILE:LINE:COL: error: ...");
-  - exit 0 writes C that compiles: cc -std=c11 -fsyntax-only -Wall -Wextra -Werror -fopenmp.
+  - exit 0 writes C that compiles without a warning: cc -std=c11 -fsyntax-only -Wall -Wextra
+    -Werror -fopenmp (every file --all-configs writes); CUDA compiles with nvcc -arch=sm_90
+    -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror where nvcc is installed (each distinct
+    output once; --no-nvcc: only its presence is checked).
 
 A mutant that breaks one is a defect: written to OUT/NNN.py with a `# tritonc:` header that
-reproduces it, and counted once per kind (the first line of its report, digits removed).
+reproduces it (its tuning table beside it as OUT/NNN.NAME), and counted once per kind (the first
+line of its report, digits removed).
 
   python3 tests/fuzz/mutate.py [--seed N] [--count N | --seconds S] [--jobs N] [--out DIR]
+                               [--no-nvcc]
 
 --count N runs exactly N mutants (deterministic for a seed: the short campaign of `make test`);
 --seconds S runs until S seconds have passed (`make fuzz`). Prints PASS/FAIL per seed kernel and
 "N passed, N failed" (seeds whose mutants all held), then the executions and defects.
+tests/fuzz/sweep.py is the systematic counterpart: every operation on every operand kind and
+dtype, on both targets, through the same check.
 """
 import argparse
 import concurrent.futures
+import hashlib
 import os
 import queue
 import random
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,6 +83,20 @@ GRID_TERMS = ["1", "0", "-1", "2", "3", "65536", "2147483647", "cdiv(", ")", "("
               "/", "%", ",", "n", "N", "BLOCK", "BLOCK_SIZE", "x_ptr", "1.5", "True", "cdiv(1, 0)"]
 
 
+# Options a mutant adds, changes or drops, with the values it may give them.
+FLAGS = {"-w": ["1", "2", "4", "8", "32", "3", "0", "64", "1024", "-4", "4x", ""],
+         "-ns": ["1", "2", "3", "8", "0", "9", "x"], "--target": ["c", "cuda", "cuda", "fortran"],
+         "--emit": ["ast", "ir", "plan", "c", "cuda", "asm"], "-D": ["BLOCK=64", "X=1", "=3", "N",
+         "BLOCK_SIZE=0", "BLOCK_SIZE=-1", "BLOCK_SIZE=1.5"], "--include-runtime": None,
+         "--list-configs": None, "--all-configs": None, "-g": ["1", "", "1, 1, 1, 1", "-1"],
+         "-I": [".", "no/such/dir"]}
+VALUED = {k for k, v in FLAGS.items() if v is not None}
+TUNING_VALUES = ["0", "1", "2", "3", "-1", "1000", "9223372036854775807", "9223372036854775808",
+                 "-9223372036854775808", "99999999999999999999", "1e3", "0x10", ""]
+TUNING_LINES = ["", "# comment", "n=1 k=1 config=0", "config=0", "n=5", "n=1 k=1 config=99",
+                "n=1 n=2 config=0", "=", "n=1\tk=2\tconfig=1", "\r", "n=1 k=2 config=1 # x"]
+
+
 def field(text, key):
     m = re.search(r"^%s:\s*(.*)$" % key, text, re.M)
     return m.group(1).strip() if m else None
@@ -106,6 +132,11 @@ def load_seeds():
             i = args.index("--emit")
             args = args[:i] + args[i + 2:]
         seeds.append(("golden_" + fn[:-3], src, args))
+    # an autotuned kernel with its dispatcher's table (--all-configs --tuning): the table mutated
+    tune = open(os.path.join(ROOT, "tests", "tune", "kernels.py"), encoding="utf-8").read()
+    seeds.append(("tune_scaled_add", tune, ["-n", "scaled_add_kernel", "-s", "*fp32, *fp32, i32, i32",
+                                           "-g", "cdiv(n, BLOCK)", "--all-configs", "--tuning",
+                                           "tests/tune/table.tuning"]))
     return seeds
 
 
@@ -209,41 +240,121 @@ class Mutator:
             toks.insert(i, r.choice(GRID_TERMS))
         return " ".join(toks)
 
+    def flags(self, args):
+        """One option added, changed or dropped: the values each takes, good and bad."""
+        r = self.rng
+        opt = r.choice(sorted(FLAGS))
+        if opt in args and r.randrange(2):
+            j = args.index(opt)
+            del args[j:j + (2 if opt in VALUED else 1)]
+        elif opt in VALUED:
+            args += [opt, r.choice(FLAGS[opt])]
+        else:
+            args.append(opt)
+        return args
+
+    def tuning(self, text):
+        """A --tuning table with one line or value changed."""
+        r = self.rng
+        ls = text.split("\n")
+        i = r.randrange(len(ls))
+        kind = r.randrange(4)
+        if kind == 0:
+            ls[i] = re.sub(r"-?\d+", lambda m: r.choice(TUNING_VALUES), ls[i], count=1)
+        elif kind == 1:
+            ls.insert(i, r.choice(TUNING_LINES))
+        elif kind == 2:
+            del ls[i]
+        else:
+            ls[i] = ls[i].replace(r.choice(["=", " ", "config", "n", "k"]), r.choice(["", "==", "  ", "x", "#"]), 1)
+        return "\n".join(ls)
+
     def mutant(self):
+        """(seed name, kernel source, arguments, other input files, whether the command line
+        changed)"""
         r = self.rng
         name, src, args = r.choice(self.seeds)
         args = list(args)
+        files = {}
+        if "--tuning" in args:
+            j = args.index("--tuning") + 1
+            files[os.path.basename(args[j])] = open(os.path.join(ROOT, args[j]), encoding="utf-8").read()
+            args[j] = os.path.basename(args[j])
+        cli = False
         for _ in range(r.choice([1, 1, 1, 2, 2, 3, 4])):
-            what = r.randrange(10)
+            what = r.randrange(13)
             if what < 7:
                 src = self.source(src)
             elif what < 9 and "-s" in args:
                 j = args.index("-s") + 1
                 args[j] = self.signature(args[j])
-            elif "-g" in args:
+            elif what < 10 and "-g" in args:
                 j = args.index("-g") + 1
                 args[j] = self.grid(args[j])
-        return name, src, args
+            elif what < 11 and files:
+                k = next(iter(files))
+                files[k] = self.tuning(files[k])
+            else:
+                args = self.flags(args)
+                cli = True
+        return name, src, args, files, cli
 
 
 POSITIONED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
+USAGE = re.compile(r"^tritonc: .*\nTry 'tritonc --help'", re.M)
 SANITIZER = re.compile(r"Sanitizer|runtime error:|LeakSanitizer")
+RUNTIME = os.path.join(ROOT, "runtime")  # for --include-runtime outputs
+NVCC_LIMIT = [0, 0]  # at most [0] CUDA outputs compiled (0: no limit); [1] compiled so far
+_compiled = {}  # sha256 of a generated file -> its compiler's complaint (None: clean)
 
 
-def check(tritonc, cc, work, src, args):
-    """None if the mutant held, else a one-line description of the defect."""
+def find_nvcc():
+    """nvcc, to compile CUDA outputs, where a toolkit is installed ($NVCC, PATH, /usr/local/cuda);
+    else None (CUDA outputs are then only checked to exist)."""
+    for c in (os.environ.get("NVCC"), shutil.which("nvcc"), "/usr/local/cuda/bin/nvcc"):
+        if c and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def compile_once(cmd, path, cwd):
+    """The first error line of compiling path (None if it compiles without a warning); an output
+    the campaign saw before is not compiled again."""
+    with open(os.path.join(cwd, path), "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    if digest in _compiled:
+        return _compiled[digest]
+    c = subprocess.run(cmd + [path], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       timeout=120)
+    why = None
+    if c.returncode != 0:
+        first = [line for line in c.stderr.decode("utf-8", "replace").split("\n")
+                 if "error" in line or "warning" in line][:1]
+        why = first[0].split(": ", 1)[-1] if first else "?"
+    _compiled[digest] = why
+    return why
+
+
+def check(tritonc, cc, work, src, args, files=None, usage_ok=False, nvcc=None):
+    """None if the mutant held, else a one-line description of the defect. files: other inputs
+    (name -> text) the arguments name, such as a --tuning table; usage_ok: the mutant changed
+    the command line, so a usage error (exit 2, "tritonc: ..." and the --help hint) is an
+    answer; nvcc: compile CUDA outputs with it (-Werror all-warnings)."""
     path = os.path.join(work, "k.py")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(src)
-    out = os.path.join(work, "out")
-    for ext in (".c", ".cu", ".h"):
-        if os.path.exists(out + ext):
-            os.remove(out + ext)
+    for name, text in (files or {}).items():
+        with open(os.path.join(work, name), "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+    for old in os.listdir(work):
+        if old.startswith("out") and old.endswith((".c", ".cu", ".h")):
+            os.remove(os.path.join(work, old))
     env = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=0",
                UBSAN_OPTIONS="print_stacktrace=1:exitcode=99")
+    emit = "--emit" in args or "--list-configs" in args
     try:
-        p = subprocess.run([tritonc, "k.py"] + args + ["-o", "out"], cwd=work, env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=10)
+        p = subprocess.run([tritonc, "k.py"] + args + ([] if emit else ["-o", "out"]), cwd=work,
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=10)
     except subprocess.TimeoutExpired:
         return "timeout (10 s)"
     err = p.stderr.decode("utf-8", "replace")
@@ -255,20 +366,28 @@ def check(tritonc, cc, work, src, args):
     if p.returncode == 1:
         return None if POSITIONED.search(err) else "exit 1 without a positioned error: " + \
             (err.strip().split("\n") or [""])[0]
+    if p.returncode == 2 and usage_ok and USAGE.search(err):
+        return None
     if p.returncode != 0:
         return "exit %d: %s" % (p.returncode, (err.strip().split("\n") or [""])[0])
-    if "cuda" in args and args[args.index("cuda") - 1] == "--target":
-        # CUDA text: written is all this checks (tests/cuda/run.sh compiles the goldens' kind)
-        return None if os.path.exists(out + ".cu") else "exit 0 without out.cu"
-    if not os.path.exists(out + ".c"):
-        return "exit 0 without out.c"
-    c = subprocess.run(cc + ["-std=c11", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
-                             "-fopenmp", out + ".c"], cwd=work, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, timeout=60)
-    if c.returncode != 0:
-        first = [line for line in c.stderr.decode("utf-8", "replace").split("\n")
-                 if "error" in line][:1]
-        return "C does not compile: " + (first[0].split(": ", 1)[-1] if first else "?")
+    if emit:
+        return None
+    outs = sorted(f for f in os.listdir(work) if f.startswith("out") and f.endswith((".c", ".cu")))
+    cuda = "cuda" in args and args[args.index("cuda") - 1] == "--target"
+    if not outs or any(f.endswith(".cu") != cuda for f in outs):
+        return "exit 0 without out.%s" % ("cu" if cuda else "c")
+    for f in outs:
+        if not cuda:
+            why = compile_once(cc + ["-std=c11", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+                                     "-fopenmp", "-I" + RUNTIME], f, work)
+            if why:
+                return "C does not compile cleanly: " + why
+        elif nvcc and (not NVCC_LIMIT[0] or NVCC_LIMIT[1] < NVCC_LIMIT[0]):
+            NVCC_LIMIT[1] += 1
+            why = compile_once([nvcc, "-arch=sm_90", "-c", "-o", os.devnull, "-I" + RUNTIME, "-Werror",
+                                "all-warnings", "-Xcompiler", "-Wall,-Wextra,-Werror"], f, work)
+            if why:
+                return "CUDA does not compile cleanly: " + why
     return None
 
 
@@ -290,6 +409,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="mutants checked at a time (default: the cores)")
     ap.add_argument("--quiet", action="store_true", help="no PASS lines")
+    ap.add_argument("--no-nvcc", action="store_true",
+                    help="do not compile CUDA outputs (by default, with nvcc where installed)")
     a = ap.parse_args()
     if not a.count and not a.seconds:
         a.count = 300
@@ -314,10 +435,12 @@ def main():
             os.makedirs(os.path.join(top, str(j)))
             works.put(os.path.join(top, str(j)))
 
-        def run_one(src, args):
+        nvcc = None if a.no_nvcc else find_nvcc()
+
+        def run_one(m):
             work = works.get()
             try:
-                return check(tritonc, shlex.split(a.cc), work, src, args)
+                return check(tritonc, shlex.split(a.cc), work, m[1], m[2], m[3], m[4], nvcc)
             finally:
                 works.put(work)
 
@@ -327,8 +450,8 @@ def main():
                 n = min(n, a.count - runs)
             batch = [mut.mutant() for _ in range(n)]
             runs += n
-            defects = pool.map(lambda m: run_one(m[1], m[2]), batch)
-            for (name, src, args), defect in zip(batch, defects):
+            defects = pool.map(run_one, batch)
+            for (name, src, args, files, _), defect in zip(batch, defects):
                 per_seed.setdefault(name, [])
                 if defect is None:
                     continue
@@ -341,6 +464,10 @@ def main():
                 kinds[k] = [path, 1]
                 with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
                     f.write("# tritonc: %s\n# defect: %s\n%s" % (shlex.join(args), defect, src))
+                for fname, text in files.items():  # the table beside it, as the arguments name it
+                    with open(os.path.join(a.out, "%03d.%s" % (len(kinds) - 1, fname)), "w",
+                              encoding="utf-8", errors="surrogateescape") as f:
+                        f.write(text)
     passed = failed = 0
     for name in sorted(per_seed):
         if per_seed[name]:
