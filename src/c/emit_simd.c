@@ -513,6 +513,28 @@ static VX *wide_binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
   return x;
 }
 
+/* int32 index math on a contiguous operand that + and - do not cover (`offs // 16`, `offs * 1`,
+ * `offs % N`): the axis facts say whether each vector's lanes hold one value or lane 0's value + l
+ * (runs of a multiple of 16 lanes, as wide_binary); lane 0's value is the op on its operands'
+ * lane-0 values. NULL when they say neither, or when binary's own forms apply. */
+static VX *index_form(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
+  OpKind k = op->k;
+  Value *r = op->out[0];
+  if (op_class[k] != K_BINARY || a->k == VV || b->k == VV || (a->k == VU && b->k == VU) ||
+      (k == O_ADD && b->k == VU) || (k == O_ADD && a->k == VU) || (k == O_SUB && b->k == VU))
+    return NULL;
+  int d = lane_dim(S, r, idx);
+  if (d < 0)
+    return NULL;
+  VKind form = r->ax.consta[d] % 16 == 0 ? VU : r->ax.contig[d] % 16 == 0 ? VC : VV;
+  if (form == VV)
+    return NULL;
+  VX *x = mk(form, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  if (a->x0 != a->e || b->x0 != b->e)
+    x->x0 = ew_binary(S->E, k, DT_I32, a->x0, b->x0);
+  return x;
+}
+
 static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
   switch (op_class[op->k]) {
   case K_BINARY: case K_CMP: {
@@ -533,7 +555,8 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
     VX *b = vx(S, op->in[1], idx), *a = vx(S, op->in[0], idx);
     if (a->t == 'l' && (a->k != VU || b->k != VU))
       return wide_binary(S, op, a, b, idx);
-    return binary(S, op, a, b);
+    VX *n = a->t == 'i' ? index_form(S, op, a, b, idx) : NULL;
+    return n ? n : binary(S, op, a, b);
   }
   case K_TERNARY: {
     VX *a = vx(S, op->in[0], idx), *b = vx(S, op->in[1], idx), *c = vx(S, op->in[2], idx);

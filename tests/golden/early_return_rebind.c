@@ -97,8 +97,8 @@ typedef struct {
 #endif
 
 /* runtime functions the kernel calls (defined after the launcher) */
-static inline tc_vf32 tc_f32_gather(const float *base, tc_vi32 idx, tc_vmask m, float other);
 static inline tc_vf32 tc_f32_load(const float *p);
+static inline tc_vf32 tc_f32_load_mask(const float *p, tc_vmask m, float other);
 static inline tc_vf32 tc_f32_splat(float x);
 static inline void tc_f32_store(float *p, tc_vf32 v);
 static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m);
@@ -106,7 +106,6 @@ static inline tc_vf32 tc_f32_min(tc_vf32 a, tc_vf32 b);
 static inline tc_vi32 tc_i32_iota(int32_t start);
 static inline tc_vmask tc_i32_lt(tc_vi32 a, tc_vi32 b);
 static inline tc_vi32 tc_i32_splat(int32_t x);
-static inline tc_vi32 tc_i32_modc(tc_vi32 x, uint32_t m, int sh, int32_t d);
 static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first, int write);
 static inline void tc_f32_store_nt(float *p, tc_vf32 v, int nt);
 static inline void tc_stream_fence(void);
@@ -132,13 +131,24 @@ static void rotate_rows_kernel_program(float *X, float *Y, int32_t n_rows, int32
   /* early_return_rebind.py:24: if row >= n_rows: */
   if (!(row >= n_rows)) {
     float x[32];
-    for (int i0 = 0; i0 < 32; i0 += TC_VLEN) {
-      /* early_return_rebind.py:27: half = (cols + half) % BLOCK */
-      const tc_vi32 half = tc_i32_modc(tc_i32_iota(tc_add_i32(i0, 16)), 2147483648u, 4, 32);
-      /* early_return_rebind.py:28: X = X + half */
-      /* early_return_rebind.py:30: x = tl.load(X, mask=half < n_cols, other=0.0) */
-      const tc_vf32 x_v = tc_f32_gather(X_1, half, tc_i32_lt(half, tc_i32_splat(n_cols)), 0.0f);
-      tc_f32_store(&x[i0], x_v);
+    {
+      int i0 = 0;
+      for (; i0 < 32 && (int64_t)(tc_add_i32(i0, 16) % 32) + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
+        /* early_return_rebind.py:27: half = (cols + half) % BLOCK */
+        const int32_t half = (tc_add_i32(i0, 16) % 32); /* lane 0; lane l holds half + l */
+        /* early_return_rebind.py:28: X = X + half */
+        /* early_return_rebind.py:30: x = tl.load(X, mask=half < n_cols, other=0.0) */
+        const tc_vf32 x_v = tc_f32_load((X_1 + half));
+        tc_f32_store(&x[i0], x_v);
+      }
+      for (; i0 < 32; i0 += TC_VLEN) { /* the rest, masked */
+        /* early_return_rebind.py:27: half = (cols + half) % BLOCK */
+        const int32_t half = (tc_add_i32(i0, 16) % 32); /* lane 0; lane l holds half + l */
+        /* early_return_rebind.py:28: X = X + half */
+        /* early_return_rebind.py:30: x = tl.load(X, mask=half < n_cols, other=0.0) */
+        const tc_vf32 x_v = tc_f32_load_mask((X_1 + half), tc_i32_lt(tc_i32_iota(half), tc_i32_splat(n_cols)), 0.0f);
+        tc_f32_store(&x[i0], x_v);
+      }
     }
     /* early_return_rebind.py:12: if limit <= 0: */
     float t0[32];
@@ -828,49 +838,6 @@ static inline tc_vf32 tc_i32_as_f32(tc_vi32 a) {
   return r;
 }
 #endif
-
-/* runtime/tc_simd.h, section divc */
-/* Integer // and % by a constant d, |d| >= 2, on int32 lanes. Triton's // and % on integers
- * truncate like C (arith.divsi / arith.remsi), and so does the scalar path. With
- * l = ceil(log2 |d|) and m = ceil(2^(31+l) / |d|) (2^31 <= m < 2^32), |x| / |d| is
- * (|x| * m) >> (31 + l) for every |x| <= 2^31 (the error m|d| - 2^(31+l) < |d| <= 2^l keeps
- * the product below the next multiple); the sign is then put back. The emitter computes m and
- * sh = l - 1. INT32_MIN / -1 wraps to INT32_MIN, like the two's complement hardware. */
-#if defined(TC_SIMD_AVX512)
-static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
-  __m512i even = _mm512_mul_epu32(a, b);
-  __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
-  return _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, 32), odd);
-}
-#elif defined(TC_SIMD_AVX2)
-static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
-  __m256i even = _mm256_mul_epu32(a, b);
-  __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
-  return _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
-}
-#elif defined(TC_SIMD_NEON)
-static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
-  uint32x4_t ua = vreinterpretq_u32_s32(a), ub = vreinterpretq_u32_s32(b);
-  uint64x2_t lo = vmull_u32(vget_low_u32(ua), vget_low_u32(ub)), hi = vmull_high_u32(ua, ub);
-  return vreinterpretq_s32_u32(vuzp2q_u32(vreinterpretq_u32_u64(lo), vreinterpretq_u32_u64(hi)));
-}
-#else /* scalar */
-static inline tc_vi32 tc__u32_mulhi(tc_vi32 a, tc_vi32 b) {
-  tc_vi32 r;
-  TC__LANES(i) r.v[i] = (int32_t)(uint32_t)(((uint64_t)(uint32_t)a.v[i] * (uint32_t)b.v[i]) >> 32);
-  return r;
-}
-#endif
-static inline tc_vi32 tc_i32_divc(tc_vi32 x, uint32_t m, int sh, int32_t d) {
-  tc_vi32 s = tc_i32_shr(x, tc_i32_splat(31));   /* -1 on lanes where x < 0 */
-  tc_vi32 ax = tc_i32_sub(tc_i32_xor(x, s), s);   /* |x|, INT32_MIN as 2^31 */
-  tc_vi32 q = tc_i32_shru(tc__u32_mulhi(ax, tc_i32_splat((int32_t)m)), tc_i32_splat(sh));
-  tc_vi32 qs = tc_i32_xor(s, tc_i32_splat(d < 0 ? -1 : 0)); /* -1 where the quotient is < 0 */
-  return tc_i32_sub(tc_i32_xor(q, qs), qs);
-}
-static inline tc_vi32 tc_i32_modc(tc_vi32 x, uint32_t m, int sh, int32_t d) {
-  return tc_i32_sub(x, tc_i32_mul(tc_i32_divc(x, m, sh, d), tc_i32_splat(d)));
-}
 
 /* runtime/tc_simd.h, section prefetch */
 /* tc_prefetch_next(&site, &delta, p, first, write): prefetch p + delta. When `first` is true

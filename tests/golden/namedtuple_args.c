@@ -79,19 +79,35 @@ typedef struct { double v[4]; } tc_vf64;
 #define TC__LANES(i) for (int i = 0; i < 8; i++)
 #endif
 
+/* runtime/tc_simd.h, section tune */
+/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
+ * tc_f32_store_nt), and the state of one prefetch site. */
+typedef struct {
+  uintptr_t last;
+  intptr_t delta;
+} tc_pf_site;
+/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
+ * machine) skips the prefetches: its data is taken to be in cache already. */
+#ifndef TC_PREFETCH_MIN_BYTES
+#define TC_PREFETCH_MIN_BYTES (2LL << 20)
+#endif
+/* A launch moving at least this many bytes streams its stores past the caches. */
+#ifndef TC_STREAM_MIN_BYTES
+#define TC_STREAM_MIN_BYTES (16LL << 20)
+#endif
+
 /* runtime functions the kernel calls (defined after the launcher) */
 static inline tc_vmask tc_mask_false(void);
 static inline tc_vmask tc_mask_true(void);
-static inline tc_vf32 tc_f32_gather(const float *base, tc_vi32 idx, tc_vmask m, float other);
 static inline tc_vf32 tc_f32_load(const float *p);
 static inline tc_vf32 tc_f32_load_mask(const float *p, tc_vmask m, float other);
-static inline void tc_f32_scatter(float *base, tc_vi32 idx, tc_vf32 v, tc_vmask m);
 static inline tc_vf32 tc_f32_splat(float x);
 static inline void tc_f32_store(float *p, tc_vf32 v);
+static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m);
 static inline tc_vi32 tc_i32_iota(int32_t start);
 static inline tc_vmask tc_i32_lt(tc_vi32 a, tc_vi32 b);
-static inline tc_vi32 tc_i32_mul(tc_vi32 a, tc_vi32 b);
 static inline tc_vi32 tc_i32_splat(int32_t x);
+static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first, int write);
 static inline tc_vf32 tc_f32_muladd(tc_vf32 a, tc_vf32 b, tc_vf32 c);
 
 /* wrapping signed arithmetic (runtime/tc_helpers.h, section wrap) */
@@ -117,11 +133,11 @@ static void namedtuple_args_program(float *src_ptr, int32_t src_shape_0, int32_t
       int i1 = 0;
       for (; i1 < 16 && (rows < src_shape_0); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
         /* namedtuple_args.py:66: st = State(tl.load(tile_ptrs(view, w), mask=tile_mask(view, w), other=0.0), 0) */
-        tc_f32_store(&t1[i0][i1], tc_f32_gather((src_ptr + tc_mul_i32(rows, src_stride_0)), tc_i32_mul(tc_i32_iota(i1), tc_i32_splat(1)), tc_mask_true(), 0.0f));
+        tc_f32_store(&t1[i0][i1], tc_f32_load(((src_ptr + tc_mul_i32(rows, src_stride_0)) + tc_mul_i32(i1, 1))));
       }
       for (; i1 < 16; i1 += TC_VLEN) { /* the rest, masked */
         /* namedtuple_args.py:66: st = State(tl.load(tile_ptrs(view, w), mask=tile_mask(view, w), other=0.0), 0) */
-        tc_f32_store(&t1[i0][i1], tc_f32_gather((src_ptr + tc_mul_i32(rows, src_stride_0)), tc_i32_mul(tc_i32_iota(i1), tc_i32_splat(1)), ((rows < src_shape_0) ? tc_mask_true() : tc_mask_false()), 0.0f));
+        tc_f32_store(&t1[i0][i1], tc_f32_load_mask(((src_ptr + tc_mul_i32(rows, src_stride_0)) + tc_mul_i32(i1, 1)), ((rows < src_shape_0) ? tc_mask_true() : tc_mask_false()), 0.0f));
       }
     }
   }
@@ -155,6 +171,8 @@ static void namedtuple_args_program(float *src_ptr, int32_t src_shape_0, int32_t
     st_steps_next = tc_add_i32(st_steps, 1);
     st_steps = st_steps_next;
   } /* for k */
+  static _Thread_local tc_pf_site pf0; /* the store at namedtuple_args.py:69 */
+  intptr_t pf0_delta = 0; /* its address one program ahead */
   for (int i0 = 0; i0 < 32; i0++) {
     /* namedtuple_args.py:57: return Window(start + tl.arange(0, BLOCK_M), cols=tl.arange(0, BLOCK_N)) */
     const int32_t rows = tc_add_i32(start, i0);
@@ -162,11 +180,12 @@ static void namedtuple_args_program(float *src_ptr, int32_t src_shape_0, int32_t
       int i1 = 0;
       for (; i1 < 16 && (rows < dst_shape_0); i1 += TC_VLEN) { /* whole vectors: every lane in bounds */
         /* namedtuple_args.py:69: tl.store(tile_ptrs(dst, w), st[0], mask=tile_mask(dst, w) & (st.steps >= 0)) */
-        tc_f32_scatter((dst_ptr + tc_mul_i32(rows, dst_stride_0)), tc_i32_mul(tc_i32_iota(i1), tc_i32_splat(1)), tc_f32_load(&st_acc[i0][i1]), ((st_steps >= 0) ? tc_mask_true() : tc_mask_false()));
+        tc_f32_store_mask(((dst_ptr + tc_mul_i32(rows, dst_stride_0)) + tc_mul_i32(i1, 1)), tc_f32_load(&st_acc[i0][i1]), ((st_steps >= 0) ? tc_mask_true() : tc_mask_false()));
+        tc_prefetch_next(&pf0, &pf0_delta, ((dst_ptr + tc_mul_i32(rows, dst_stride_0)) + tc_mul_i32(i1, 1)), i0 == 0 && i1 == 0, 1);
       }
       for (; i1 < 16; i1 += TC_VLEN) { /* the rest, masked */
         /* namedtuple_args.py:69: tl.store(tile_ptrs(dst, w), st[0], mask=tile_mask(dst, w) & (st.steps >= 0)) */
-        tc_f32_scatter((dst_ptr + tc_mul_i32(rows, dst_stride_0)), tc_i32_mul(tc_i32_iota(i1), tc_i32_splat(1)), tc_f32_load(&st_acc[i0][i1]), (((rows < dst_shape_0) & (st_steps >= 0)) ? tc_mask_true() : tc_mask_false()));
+        tc_f32_store_mask(((dst_ptr + tc_mul_i32(rows, dst_stride_0)) + tc_mul_i32(i1, 1)), tc_f32_load(&st_acc[i0][i1]), (((rows < dst_shape_0) & (st_steps >= 0)) ? tc_mask_true() : tc_mask_false()));
       }
     }
   }
@@ -816,6 +835,37 @@ static inline tc_vf32 tc_i32_as_f32(tc_vi32 a) {
   return r;
 }
 #endif
+
+/* runtime/tc_simd.h, section prefetch */
+/* tc_prefetch_next(&site, &delta, p, first, write): prefetch p + delta. When `first` is true
+ * (the first vector of a loop nest), delta is learned: how far the site's first address moved
+ * between its last two distinct values (the previous program on this thread, or the previous
+ * trip of an enclosing loop). The site (`static _Thread_local`, one per access and thread) is
+ * only touched then; delta is a local of the program. A prefetch never faults, so a wrong guess
+ * costs only bandwidth; the address is formed in uintptr_t, never as an out-of-bounds pointer.
+ * It pays off when the data comes from memory; when it is already in cache the prefetches only
+ * take load slots: -DTC_NO_PREFETCH compiles them out. */
+static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first,
+                                    int write) {
+  uintptr_t a = (uintptr_t)p;
+  if (first) {
+    if (a != s->last) {
+      s->delta = s->last ? (intptr_t)(a - s->last) : 0;
+      s->last = a;
+    }
+    *delta = s->delta;
+  }
+  if (!*delta)
+    return;
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(TC_NO_PREFETCH)
+  if (write)
+    __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 1, 3);
+  else
+    __builtin_prefetch((const void *)(a + (uintptr_t)*delta), 0, 3);
+#else
+  (void)write;
+#endif
+}
 
 /* runtime/tc_simd.h, section muladd */
 /* a * b + c for a multiply-add the translator contracted (Triton's GPU code fuses these):
