@@ -198,6 +198,7 @@ static SVal *current_target(Loc loc);
 
 bool host_builtin_name(const char *name) {
   static const char *const names[] = {"py.filter", "py.dict", "py.list", "py.tuple", "os.getenv",
+                                      "py.hasattr",
                                       "dict.get", "dict.keys", "dict.values", "dict.items",
                                       "list.append", "list.extend",
                                       "triton.current_target", NULL};
@@ -251,6 +252,13 @@ SVal *host_call(Sema *S, Loc loc, const char *name, SVal *self, SVal **a, int na
     return host_getenv(loc, a, na);
   if (!strcmp(name, "triton.current_target"))
     return current_target(loc);
+  if (!strcmp(name, "py.hasattr")) {
+    /* hasattr(triton.language, "gather"): whether the Triton tritonc implements has it */
+    if (na != 2 || a[1]->k != SV_STR)
+      error_at(loc, "hasattr() takes an object and an attribute name");
+    const char *why = NULL;
+    return sv_bool(attr_or_why(S, loc, a[0], a[1]->s, &why) != NULL);
+  }
   if (na > 1)
     error_at(loc, "%s() takes at most 1 argument", name + 3);
   if (na == 0)

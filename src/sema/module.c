@@ -121,6 +121,22 @@ SVal *call_or_why(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char
   return tentatively(S, call_node, &c, why);
 }
 
+typedef struct AttrArg {
+  Loc loc;
+  SVal *obj;
+  const char *name;
+} AttrArg;
+
+static SVal *attr_node(Sema *S, void *arg) {
+  AttrArg *a = arg;
+  return attr_of(S, a->loc, a->obj, a->name);
+}
+
+SVal *attr_or_why(Sema *S, Loc loc, SVal *obj, const char *name, const char **why) {
+  AttrArg a = {loc, obj, name};
+  return tentatively(S, attr_node, &a, why);
+}
+
 SVal *eval_or_null(Sema *S, Node *n) {
   const char *why = NULL;
   return eval_or_why(S, n, &why);

@@ -172,6 +172,7 @@ SVal *eval_expr(Sema *S, Node *n);
 SVal *eval_or_null(Sema *S, Node *n); /* eval_expr, or NULL (no trace) where it is a user error */
 SVal *eval_or_why(Sema *S, Node *n, const char **why); /* eval_or_null, the error's text in *why */
 SVal *call_or_why(Sema *S, Loc loc, SVal *fn, SVal **args, int nargs, const char **why);
+SVal *attr_or_why(Sema *S, Loc loc, SVal *obj, const char *name, const char **why);
 const char *sv_kind_name(const SVal *v);
 bool sv_is_number(const SVal *v);
 bool sv_truthy(Sema *S, Loc loc, SVal *v);
