@@ -65,7 +65,6 @@ typedef struct Ix {
   unsigned char inv[MAXRANK][MAXBITS];
 } Ix;
 
-
 /* ---- the plan (plan.c): what Target.prepare decides, recorded on the IR (Kernel.cu, Value.cu,
  * Op.cu); the emitter reads it and decides nothing of it again ---- */
 
