@@ -1299,6 +1299,10 @@ static void exec_block(Sema *S, NodeList *body, int from, NodeList *tail) {
           error_at((r ? r : find_return(&s->orelse))->loc, "'return' inside a for or while loop "
                                                           "is not supported (as in Triton)");
         }
+        /* a return under a constexpr condition (one branch kept) is fine in a loop's callee */
+        if (S->frame && S->frame->in_loop)
+          error_at(s->loc, "early 'return' under a runtime condition in '%s', called inside a "
+                           "loop, is not supported", S->frame->fn->str);
         exec_runtime_if(S, s, c->v, joined);
       }
       S->returned = true;
@@ -1428,20 +1432,13 @@ static SVal *call_jit(Sema *S, Loc loc, SVal *f, SVal **args, int nargs, const c
       if (!found)
         error_at(loc, "'%s' got an unexpected keyword argument '%s'", fn->str, kwn[j]);
     }
-  Frame fr = {fn, S->frame, loc};
   bool was_returned = S->returned;
   int depth = S->loop_depth;
+  Frame fr = {fn, S->frame, loc, depth > 0 || (S->frame && S->frame->in_loop)};
   S->frame = &fr;
   S->scope = callee;
   S->returned = false;
   S->loop_depth = 0; /* a return in the callee leaves the callee, not the caller's loop */
-  if (depth && contains_return(&fn->body)) {
-    /* only a final, unconditional return is allowed in a function called from a loop */
-    for (int i = 0; i + 1 < fn->body.n; i++)
-      if (fn->body.v[i]->kind == N_IF && contains_return(&fn->body.v[i]->body))
-        error_at(fn->body.v[i]->loc, "early 'return' in '%s', called inside a loop, is not "
-                                     "supported", fn->str);
-  }
   exec_block(S, &fn->body, 0, NULL);
   SVal *r = scope_get(S->scope, RET);
   S->scope = saved;
@@ -2250,7 +2247,7 @@ Kernel *sema_kernel(Module *m, const Options *opts) {
   k->num_stages = opts->num_stages;
   k->body = ir_block();
   S.cur = k->body;
-  Frame fr = {fn, NULL, fn->loc};
+  Frame fr = {fn, NULL, fn->loc, false};
   S.frame = &fr;
   bind_signature(&S, fn, S.scope, k->signature ? k->signature : "");
   exec_block(&S, &fn->body, 0, NULL);

@@ -129,6 +129,7 @@ typedef struct Frame {
   Node *fn;
   struct Frame *up;
   Loc call_loc;
+  bool in_loop; /* called (directly or through its callers) from inside a for or while */
 } Frame;
 
 typedef struct Sema {
