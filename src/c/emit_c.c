@@ -439,7 +439,9 @@ const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
     }
     return c;
   }
-  if (f == DT_I1) /* (int32_t)b > 3 with a bool b: gcc's -Wtype-limits sees through the cast */
+  /* (int32_t)b > 3 with a bool b, (int32_t)u < -7 with a uint8_t u: gcc's -Wtype-limits sees
+   * through a widening cast to the narrow type ("comparison is always false") */
+  if (f == DT_I1 || (dt_bits(f) < 32 && !dt_is_float(f) && dt_bits(to) > dt_bits(f)))
     return fmt("(%s)(%s + 0)", dtype_info[to].ctype, a);
   return fmt("(%s)%s", dtype_info[to].ctype, a);
 }
