@@ -373,7 +373,8 @@ def check(tritonc, cc, work, src, args, files=None, usage_ok=False, nvcc=None):
     if emit:
         return None
     outs = sorted(f for f in os.listdir(work) if f.startswith("out") and f.endswith((".c", ".cu")))
-    cuda = "cuda" in args and args[args.index("cuda") - 1] == "--target"
+    targets = [args[i + 1] for i in range(len(args) - 1) if args[i] == "--target"]
+    cuda = bool(targets) and targets[-1] == "cuda"  # the last --target given wins
     if not outs or any(f.endswith(".cu") != cuda for f in outs):
         return "exit 0 without out.%s" % ("cu" if cuda else "c")
     for f in outs:
