@@ -283,6 +283,24 @@ static const char *launch_bytes(Em *E, long long per) {
   return per ? fmt("%s + %lld", g, shared) : fmt("%lldLL", shared);
 }
 
+/* Does C text name the identifier outside its comments? A parameter the IR uses may still go
+ * unread: an `or` whose other operand is decided true never reads it. */
+static bool names_ident(const char *s, const char *id) {
+  size_t n = strlen(id);
+  for (const char *p = s; p && *p; p++) {
+    if (p[0] == '/' && p[1] == '*') {
+      const char *e = strstr(p + 2, "*/");
+      if (!e)
+        return false;
+      p = e + 1;
+    } else if (!strncmp(p, id, n) && (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+               !(isalnum((unsigned char)p[n]) || p[n] == '_')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 static void emit_program(Em *E, Kernel *k) {
   const char *params = params_of(k, false, true);
   line(E, "/* One program (a CTA on the GPU) of %s. */", k->name);
@@ -309,7 +327,8 @@ static void emit_program(Em *E, Kernel *k) {
     if (!used[i])
       line(E, "(void)%s;", pn[i]);
   for (int i = 0; i < k->nparams; i++)
-    if (!k->params[i].constexpr_ && k->params[i].val->uses == 0)
+    if (!k->params[i].constexpr_ &&
+        (k->params[i].val->uses == 0 || !names_ident(rest.s, k->params[i].name)))
       line(E, "(void)%s;", k->params[i].name);
   if (E->nt_used)
     line(E, "const int tc_nt_on = %s >= TC_STREAM_MIN_BYTES; /* a launch larger than the "
