@@ -46,6 +46,8 @@ typedef struct VX {
   const char *gidx; /* VV pointer: int32 index vector (gather / scatter), e is the base */
   const char *x0;   /* VU / VC: e spelled without the group's own locals (see full_vectors) */
   bool by_loop;     /* a mask true because the loop runs over whole vectors in bounds only */
+  bool decided;     /* a mask the same on every lane and trip: `holds` (e is "1" or "0") */
+  bool holds;
 } VX;
 
 typedef struct Sim {
@@ -83,12 +85,16 @@ static VX *renamed(VX *x, const char *n) {
   return r;
 }
 
-/* 1 / 0 for a mask decided true / false on every lane, -1 otherwise */
-static int mask_const(VX *m) {
-  if (m->k != VU || m->t != 'm')
-    return -1;
-  return !strcmp(m->e, "1") ? 1 : !strcmp(m->e, "0") ? 0 : -1;
+/* a mask true (or false) on every lane and trip */
+static VX *decided_mask(bool holds) {
+  VX *m = mk(VU, 'm', holds ? "1" : "0");
+  m->decided = true;
+  m->holds = holds;
+  return m;
 }
+
+/* 1 / 0 for a mask decided true / false on every lane, -1 otherwise */
+static int mask_const(VX *m) { return m->decided ? m->holds : -1; }
 
 static VX *failed(Sim *S) {
   S->fail = true;
@@ -248,7 +254,7 @@ static VX *loop_bound(Sim *S, const char *c) {
   for (int i = 0; i < S->conds.n && !seen; i++)
     seen = !strcmp(S->conds.v[i], c);
   if (S->full && seen) {
-    VX *r = mk(VU, 'm', "1");
+    VX *r = decided_mask(true);
     r->by_loop = true;
     return r;
   }
@@ -269,7 +275,7 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
         vec_push(&S->unread_logic, op->in[1]);
       if (db == absorb)
         vec_push(&S->unread_logic, op->in[0]);
-      return mk(VU, 'm', absorb ? "1" : "0");
+      return decided_mask(absorb);
     }
     if (da == !absorb)
       return b;
@@ -279,7 +285,7 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
   if ((t == 'i' || t == 'l') && cmp) { /* a mask known to be all true (or false) needs no lanes */
     int d = decided(op);
     if (d >= 0)
-      return mk(VU, 'm', d ? "1" : "0");
+      return decided_mask(d);
     const char *c = bounds_check(a, b, k);
     if (!c && a->k == VU && b->k == VU && (k == O_LT || k == O_LE || k == O_GT || k == O_GE))
       c = ew_binary(S->E, k, op->in[0]->dt, a->x0, b->x0); /* a row's bound: `rows < M` */

@@ -667,7 +667,6 @@ void c_prepare(Kernel *k, const Options *opts) {
   k->cplan = P;
 }
 
-
 /* ---- --emit plan ---- */
 
 /* The kernel's line (op NULL): groups, traffic, streaming and keeping; then per op what the
