@@ -286,17 +286,23 @@ static const char *launch_bytes(Em *E, long long per) {
 /* Does C text name the identifier outside its comments? A parameter the IR uses may still go
  * unread: an `or` whose other operand is decided true never reads it. */
 static bool names_ident(const char *s, const char *id) {
-  size_t n = strlen(id);
+  /* scanned by hand, one pass: ASan's strstr / strncmp measure the rest of s at every call */
   for (const char *p = s; p && *p; p++) {
     if (p[0] == '/' && p[1] == '*') {
-      const char *e = strstr(p + 2, "*/");
-      if (!e)
+      for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+        ;
+      if (!*p)
         return false;
-      p = e + 1;
-    } else if (!strncmp(p, id, n) && (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-               !(isalnum((unsigned char)p[n]) || p[n] == '_')) {
-      return true;
+      p++;
+      continue;
     }
+    if (*p != id[0] || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+      continue;
+    size_t i = 0;
+    while (id[i] && p[i] == id[i])
+      i++;
+    if (!id[i] && !(isalnum((unsigned char)p[i]) || p[i] == '_'))
+      return true;
   }
   return false;
 }
