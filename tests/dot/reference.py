@@ -222,7 +222,25 @@ def ref_bp_not_bool(v, s, c):
     v["y_ptr"][:n] = (v["x_ptr"][:n] == 0)
 
 
+def ref_forms_linear(v, s, c):
+    """bench/forms_kernels.py mm_nk_*: c = a @ w^T, w stored [N, K]; mm_w8_*: times scale[n]"""
+    M, N, K = s["M"], s["N"], s["K"]
+    r = mat(v["a"], M, K, K) @ mat(v["w"], N, K, K).T
+    if "scale" in v:
+        r = r * np.asarray(v["scale"][:N], dtype=np.float64)[None, :]
+    put(v["c"], r, N)
+
+
+def ref_forms_attn(v, s, c):
+    """bench/forms_kernels.py attn_*: ref_attn under that file's names"""
+    names = {"q_ptr": v["q_ptr"], "k_ptr": v["k_ptr"], "v_ptr": v["v_ptr"], "out_ptr": v["o_ptr"]}
+    ref_attn(names, s, {"HEAD_DIM": c["D"], "CAUSAL": c.get("CAUSAL")})
+
+
 REFS = {
+    "mm_nk_ptr": ref_forms_linear, "mm_nk_bp": ref_forms_linear, "mm_nk_trans": ref_forms_linear,
+    "mm_w8_ptr": ref_forms_linear, "mm_w8_trans": ref_forms_linear,
+    "attn_kt_ptr": ref_forms_attn, "attn_bp": ref_forms_attn, "attn_trans": ref_forms_attn,
     "matmul_bp_kernel": ref_matmul, "bp_scale": ref_bp_scale, "bp_pad_nan": ref_bp_pad_nan,
     "bp_row_sum": ref_bp_row_sum, "bp_transpose": ref_bp_transpose, "bp_while_if": ref_bp_while_if, "desc_copy": ref_desc_copy,
     "matmul_kernel": ref_matmul, "matmul_bt_kernel": ref_matmul_bt,
