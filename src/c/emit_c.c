@@ -501,6 +501,10 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
     default: break;
     }
   }
+  /* min / max of bools are and / or (a > true is gcc's -Wbool-compare); && and || as
+   * bool_logic writes them, so clang's -Wbitwise-instead-of-logical has nothing to say */
+  if (t == DT_I1 && (k == O_MIN || k == O_MAX))
+    return fmt("(%s %s %s)", a, k == O_MIN ? "&&" : "||", b);
   switch (k) {
   /* fminf/fmaxf semantics (a NaN operand loses) written as a select the compiler can inline */
   case O_MIN:
