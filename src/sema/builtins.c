@@ -1020,6 +1020,9 @@ static SVal *bi_flip(Sema *S, Call *c) {
   SVal *d = arg(c, 1, "dim");
   if (x->sh.rank == 0)
     error_at(c->loc, "flip() needs a tensor");
+  if (x->dt == DT_PTR) /* Triton's flip moves the elements' bits (a bitcast to an integer type) */
+    error_at(c->loc, "flip() cannot flip a tile of pointers (Triton flips through the elements' "
+                     "bits, which pointers do not have); flip the offsets: p + tl.flip(offs, 0)");
   int axis = present(d) ? norm_axis(c, d->i, x->sh.rank) : x->sh.rank - 1;
   Value *r = emit1(S, O_FLIP, c->loc, x->dt, x->sh, 1, &x);
   r->def->axis = axis;

@@ -109,10 +109,11 @@ def rank10_kernel(x_ptr, out_ptr):
 @triton.jit
 def ptr_shape_kernel(x_ptr, f_ptr, j_ptr, i_ptr, s_ptr, N: tl.constexpr):
     """Shape operations on tiles of pointers keep the pointers' element type: stores through a
-    flipped, joined, interleaved and split tile of fp32 pointers write whole floats."""
+    joined, interleaved and split tile of fp32 pointers write whole floats (Triton refuses
+    tl.flip of pointers, so f goes through flipped offsets)."""
     k = tl.arange(0, N)
     x = tl.load(x_ptr + k)
-    tl.store(tl.flip(f_ptr + k, 0), x)  # f[N-1-k] = x[k]
+    tl.store(f_ptr + tl.flip(k, 0), x)  # f[N-1-k] = x[k]
     tl.store(tl.join(j_ptr + k, j_ptr + N + k), tl.join(x, -x))  # j[k] = x[k], j[N+k] = -x[k]
     tl.store(tl.interleave(i_ptr + 2 * k + 1, i_ptr + 2 * k), tl.interleave(x, x * 2.0))
     lo, hi = tl.split(tl.join(s_ptr + N + k, s_ptr + k))

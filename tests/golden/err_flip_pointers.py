@@ -1,6 +1,6 @@
 # tritonc: --target cuda -n k -s "*i64, *i64, i32, 16"
-# tl.flip of a pointer tile keeps its element type (once declared int8_t *, which nvcc refused),
-# then stored as int64 addresses
+# tl.flip of a pointer tile is refused, as Triton 3.6 refuses it (its flip bitcasts the elements
+# to an integer type of their width; a pointer has none). It once gave CUDA that nvcc refused.
 import triton
 import triton.language as tl
 
