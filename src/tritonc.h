@@ -37,6 +37,9 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 const char *path_base(const char *path); /* the part after the last '/' */
+/* f(ctx, id, len) for each identifier of C or CUDA text s[0..n), skipping comments, string and
+ * character literals and numbers: what the emitters scan to find the runtime a file uses. */
+void each_ident(const char *s, size_t n, void (*f)(void *ctx, const char *id, size_t len), void *ctx);
 /* A Python identifier as an ASCII C identifier: each non-ASCII letter spelled uXXXX (or
  * UXXXXXXXX), its code point; an ASCII name is returned unchanged. */
 const char *c_ident(const char *name);

@@ -28,42 +28,33 @@ static bool is_wrap(Em *E, const char *name) {
   return false;
 }
 
+/* One identifier of generated C text: a runtime symbol marks its section (and its prototype). */
+typedef struct RtScan {
+  Em *E;
+  RtUse *u;
+} RtScan;
+
+static void rt_ident(void *ctx, const char *s, size_t n) {
+  RtScan *c = ctx;
+  char id[128];
+  if (n >= sizeof id)
+    return;
+  memcpy(id, s, n);
+  id[n] = 0;
+  const RtSymbol *sym = bsearch(id, tc_rt_symbols, (size_t)tc_rt_nsymbols, sizeof *tc_rt_symbols,
+                                by_symbol_name);
+  if (sym && !is_wrap(c->E, id)) {
+    c->u->secs |= 1ULL << sym->section;
+    c->u->fn[sym - tc_rt_symbols] = sym->proto != NULL;
+  }
+}
+
 /* Records the runtime identifiers of generated C text (comments and literals skipped). The
  * wrapping helpers are written into the file by emit_wraps, not copied. */
 static void rt_scan(Em *E, RtUse *u, const char *s) {
-  char id[128];
-  while (s && *s) {
-    if (s[0] == '/' && s[1] == '*') { /* scanned by hand: ASan's strstr measures the rest of s */
-      s += 2;
-      while (*s && !(s[0] == '*' && s[1] == '/'))
-        s++;
-      s += *s ? 2 : 0;
-    } else if (*s == '"' || *s == '\'') {
-      char q = *s++;
-      while (*s && *s != q)
-        s += s[0] == '\\' && s[1] ? 2 : 1;
-      s += *s != 0;
-    } else if (isalpha((unsigned char)*s) || *s == '_') {
-      size_t n = 0;
-      while (isalnum((unsigned char)s[n]) || s[n] == '_')
-        n++;
-      if (n < sizeof id) {
-        memcpy(id, s, n);
-        id[n] = 0;
-        const RtSymbol *sym = bsearch(id, tc_rt_symbols, (size_t)tc_rt_nsymbols,
-                                      sizeof *tc_rt_symbols, by_symbol_name);
-        if (sym && !is_wrap(E, id)) {
-          u->secs |= 1ULL << sym->section;
-          u->fn[sym - tc_rt_symbols] = sym->proto != NULL;
-        }
-      }
-      s += n;
-    } else if (isdigit((unsigned char)*s)) {
-      while (isalnum((unsigned char)*s) || *s == '_' || *s == '.')
-        s++;
-    } else
-      s++;
-  }
+  RtScan c = {E, u};
+  if (s)
+    each_ident(s, strlen(s), rt_ident, &c);
 }
 
 /* Adds what the used sections use; each section's dependencies come before it. */

@@ -33,9 +33,7 @@ static Value *transposed(Kernel *k, Block *b, int *pos, Value *v, Loc loc) {
   Op *t = ir_op_at(b, (*pos)++, s->sh.rank ? O_PERMUTE : O_SPLAT, loc, 1, s->sh.rank ? &v : &s);
   t->perm[0] = 1;
   t->perm[1] = 0;
-  Value *r = ir_result(k, t, v->dt, sh);
-  r->elt = v->elt;
-  return r;
+  return ir_result(k, t, v->dt, sh); /* a pointer keeps its element type (ir_result) */
 }
 
 /* the load under v and the single-use casts between: chain[0] = v's op ... chain[n-1] = load */

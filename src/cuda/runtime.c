@@ -9,7 +9,6 @@
  * parser does not read this header's templates). Comments and string literals are not read. */
 #include "cuda.h"
 
-#include <ctype.h>
 #include <string.h>
 
 extern const char *const tc_cuda_runtime[];
@@ -32,31 +31,18 @@ static struct {
   int nname;
 } ix;
 
-static int idc(int c) { return isalnum(c) || c == '_'; }
+/* each_ident's callback: the section being read or the set of sections used, and what to do
+ * with a tc_ name */
+typedef struct Scan {
+  int sec;
+  unsigned long long *use;
+  void (*f)(struct Scan *c, const char *name, int len);
+} Scan;
 
-/* f(sec, name, len) for every tc_ identifier of text[0..n) outside comments and literals */
-static void each_name(const char *t, int n, void (*f)(int, const char *, int, unsigned long long *), int sec,
-                      unsigned long long *acc) {
-  for (int i = 0; i < n; i++) {
-    if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
-      const char *e = strstr(t + i + 2, "*/");
-      i = e && e - t < n ? (int)(e - t) + 1 : n;
-    } else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
-      while (i < n && t[i] != '\n')
-        i++;
-    } else if (t[i] == '"' || t[i] == '\'') {
-      char q = t[i];
-      for (i++; i < n && t[i] != q && t[i] != '\n'; i++)
-        i += t[i] == '\\';
-    } else if (idc((unsigned char)t[i]) && (i == 0 || !idc((unsigned char)t[i - 1]))) {
-      int j = i;
-      while (j < n && idc((unsigned char)t[j]))
-        j++;
-      if (j - i > 3 && !strncmp(t + i, "tc_", 3))
-        f(sec, t + i, j - i, acc);
-      i = j - 1;
-    }
-  }
+static void tc_name(void *ctx, const char *s, size_t n) {
+  Scan *c = ctx;
+  if (n > 3 && !strncmp(s, "tc_", 3))
+    c->f(c, s, (int)n);
 }
 
 static int find_name(const char *s, int n) {
@@ -67,9 +53,8 @@ static int find_name(const char *s, int n) {
 }
 
 /* index: the name's first section defines it; a later one needs that section */
-static void index_name(int sec, const char *s, int n, unsigned long long *acc) {
-  (void)acc;
-  int k = find_name(s, n);
+static void index_name(Scan *c, const char *s, int n) {
+  int sec = c->sec, k = find_name(s, n);
   if (k < 0) {
     if (ix.nname == MAXNAME)
       die("runtime/tc_cuda_kernel.h: more than %d tc_ names", MAXNAME);
@@ -92,24 +77,25 @@ static void build_index(void) {
     if (!p)
       die("runtime/tc_cuda_kernel.h: no //@ end");
     s->len = (int)(p - s->text);
-    each_name(s->text, s->len, index_name, ix.nsec++, NULL);
+    Scan c = {ix.nsec++, NULL, index_name};
+    each_ident(s->text, (size_t)s->len, tc_name, &c);
   }
   ix.built = true;
 }
 
 /* mark the section defining a name the text uses */
-static void use_name(int sec, const char *s, int n, unsigned long long *use) {
-  (void)sec;
+static void use_name(Scan *c, const char *s, int n) {
   int k = find_name(s, n);
   if (k >= 0)
-    *use |= 1ULL << ix.def[k];
+    *c->use |= 1ULL << ix.def[k];
 }
 
 unsigned long long cu_runtime_use(const char *text) {
   if (!ix.built)
     build_index();
   unsigned long long use = 0, before;
-  each_name(text, (int)strlen(text), use_name, 0, &use);
+  Scan c = {0, &use, use_name};
+  each_ident(text, strlen(text), tc_name, &c);
   do { /* and what those use (a section only uses ones before it: one pass from the end would do) */
     before = use;
     for (int i = 0; i < ix.nsec; i++)

@@ -6,6 +6,7 @@
  */
 #include "tritonc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,36 @@ const char *c_param_name(const char *name) {
     if (!strcmp(kw[i], name))
       return fmt("%s_", name);
   return name;
+}
+
+void each_ident(const char *s, size_t n, void (*f)(void *ctx, const char *id, size_t len), void *ctx) {
+  size_t i = 0;
+  while (i < n) {
+    char c = s[i];
+    if (c == '/' && i + 1 < n && s[i + 1] == '*') { /* by hand: ASan's strstr measures the rest */
+      for (i += 2; i < n && !(s[i] == '*' && i + 1 < n && s[i + 1] == '/'); i++)
+        ;
+      i = i < n ? i + 2 : n;
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n')
+        i++;
+    } else if (c == '"' || c == '\'') {
+      for (i++; i < n && s[i] != c; i += s[i] == '\\' && i + 1 < n ? 2 : 1)
+        ;
+      i += i < n;
+    } else if (isalpha((unsigned char)c) || c == '_') {
+      size_t j = i;
+      while (j < n && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+        j++;
+      f(ctx, s + i, j - i);
+      i = j;
+    } else if (isdigit((unsigned char)c)) { /* a number's letters (0x1p-3f, 5u) are no names */
+      while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.'))
+        i++;
+    } else {
+      i++;
+    }
+  }
 }
 
 const char *path_base(const char *path) {
