@@ -5,13 +5,16 @@
 # Not a test: it prints tables of GB/s, GFLOP/s and ratios.
 #   sh bench/run.sh [KERNEL...]   only those rows of the first tables (add, silu_i64, add_fp16,
 #                                 gelu_fp16, ...; default: all), and matmul or attention only if
-#                                 named; naming only those two skips the first tables
+#                                 named; naming only those two skips the first tables; plain:
+#                                 the default C against --plain (bench/plain.sh)
+#   TC_FLAGS="--plain" sh bench/run.sh ...   the same with extra translator options
 set -eu
 cd "$(dirname "$0")/.."
 T=${TRITONC:-bin/tritonc}
 B=build/bench
 mkdir -p $B
-tr() { "$T" "$1" -n "$2" -s "$3" -o "$B/$4"; }
+# shellcheck disable=SC2086
+tr() { "$T" "$1" -n "$2" -s "$3" ${TC_FLAGS:-} -o "$B/$4"; }
 tr examples/add.py add_kernel "*fp32:16, *fp32:16, *fp32:16, i32, 1024" add
 tr examples/softmax.py softmax_kernel "*fp32:16, *fp32:16, i32, i32, i32, i32, 1024" softmax
 tr examples/layernorm.py _layer_norm_fwd_fused \
@@ -32,7 +35,7 @@ ${CC:-cc} $CFLAGS -Dbias_gelu_kernel=bias_gelu_f16_kernel -Dbias_gelu_kernel_gri
 ${CC:-cc} $CFLAGS bench/bench.c bench/hand.c $B/*.o -o $B/bench $LSLEEF -lm
 ARGS=" $* "
 named() { [ "$ARGS" = "  " ] || echo "$ARGS" | grep -q " $1 "; }
-rest=$(echo "$ARGS" | sed 's/ matmul / /g; s/ attention / /g; s/^ *//; s/ *$//')
+rest=$(echo "$ARGS" | sed 's/ matmul / /g; s/ attention / /g; s/ plain / /g; s/^ *//; s/ *$//')
 # shellcheck disable=SC2086
 if [ $# -eq 0 ] || [ -n "$rest" ]; then $B/bench $rest; fi
 if named matmul; then
@@ -63,3 +66,4 @@ ${CC:-cc} $CFLAGS -Dattn_fwd_kernel=attn_causal_kernel -Dattn_fwd_kernel_grid=at
 ${CC:-cc} $CFLAGS bench/attention.c $B/attn.mo $B/attn_causal.mo -o $B/attention_bench -lm
 $B/attention_bench
 fi
+if named plain; then sh bench/plain.sh; fi

@@ -41,6 +41,9 @@ static const char usage_text[] =
     "                           OUT that checks its arguments and runs the first that fits\n"
     "      --templates DIR      read DIR/NAME.tmpl instead of the built-in templates\n"
     "      --include-runtime    #include tritonc's runtime/ headers instead of copying them\n"
+    "      --plain              (C target) no tuning without a Python line: no prefetches,\n"
+    "                           streaming stores, kept or in-place tl.dot operands, or\n"
+    "                           rotated accumulators; still vectorised\n"
     "  -h, --help               this text\n"
     "      --version            print the version\n";
 
@@ -147,6 +150,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->templates = need_arg(argc, argv, &i);
     } else if (!strcmp(a, "--include-runtime")) {
       o->include_runtime = true;
+    } else if (!strcmp(a, "--plain")) {
+      o->plain = true;
     } else if (!strcmp(a, "--list-configs")) {
       o->list_configs = true;
     } else if (!strcmp(a, "--all-configs")) {
@@ -176,6 +181,8 @@ static void parse_args(int argc, char **argv, Options *o) {
     usage_error("--emit takes ast, ir, plan, c or cuda");
   if (o->emit && find_target(o->emit))
     o->target = o->emit; /* --emit cuda prints what --target cuda writes */
+  if (o->plain && strcmp(o->target, "c"))
+    usage_error("--plain is for the C target (--target c)");
   if (o->tuning && !o->all_configs)
     usage_error("--tuning FILE goes with --all-configs");
   if (o->all_configs && (o->emit || o->list_configs))

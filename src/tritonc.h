@@ -504,6 +504,7 @@ typedef struct Options {
   int num_stages;         /* -ns: buffers of a pipelined K loop's dot operands (CUDA) */
   bool list_configs;
   bool include_runtime;   /* #include runtime headers instead of copying */
+  bool plain;             /* --plain: the C plan takes no tactic without a Python line */
   bool all_configs;       /* --all-configs: every autotune config plus a dispatcher */
   const char *tuning;     /* --tuning FILE: the dispatcher's table */
   int config;             /* the autotune config whose values fill the constexprs (0: the first) */

@@ -73,6 +73,31 @@ if command -v nvcc >/dev/null 2>&1; then
   check cu-include-runtime 0 $T tests/golden/cu_shift_count_width.py --target cuda -n k -s "*i32, *i32, i32, i32, 64, 16" -g "1, 1, 1" --include-runtime -o "$tmp/cuinc"
   check cu-include-runtime-nvcc 0 nvcc -c -arch=sm_90 -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$tmp/cuinc.cu" -o "$tmp/cuinc.o"
 fi
+# --plain (C target): no prefetch, streaming, kept tile or rotated accumulator, still SIMD; the
+# whole file copies no runtime section for them and compiles without a warning
+hasnt() { # name, file, text
+  if grep -q -- "$3" "$2"; then echo "FAIL $1 ('$3' in output)"; fail=$((fail + 1))
+  else echo "PASS $1"; pass=$((pass + 1)); fi
+}
+SM="examples/softmax.py -n softmax_kernel -s *fp32,*fp32,i32,i32,i32,i32,128 -g n_rows,1,1"
+check plain-cuda 2 $T $SM --plain --target cuda; has plain-cuda-text "$tmp/err" "--plain is for the C target"
+check plain-plan 0 $T $SM --plain --emit plan;   has plain-plan-text "$tmp/out" "; plain: no prefetches"
+check plain-default-plan 0 $T $SM --emit plan;   hasnt plain-default-plan-text "$tmp/out" "plain:"
+check plain-default 0 $T $SM -o "$tmp/sm";      has plain-default-pf "$tmp/sm.c" "tc_prefetch_next("
+check plain-softmax 0 $T $SM --plain -o "$tmp/smp"
+for w in tc_prefetch_next tc_pf_site tc_nt_on tc_f32_store_nt tc_stream_fence _Thread_local acc_1 TC_PREFETCH_MIN_BYTES TC_STREAM_MIN_BYTES; do
+  hasnt "plain-softmax-no-$w" "$tmp/smp.c" "$w"
+done
+has plain-softmax-simd "$tmp/smp.c" "tc_f32_hsum(denominator_acc)"
+check plain-softmax-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/smp.c"
+MMS="examples/matmul.py -n matmul_kernel -s *fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32:16,i32:16,i32:16,64,64,32,8,True -g cdiv(M,64)*cdiv(N,64),1,1"
+check plain-matmul 0 $T $MMS --plain -o "$tmp/mmp"
+for w in tc_keep in_place __builtin_prefetch tc_prefetch_next _Thread_local; do
+  hasnt "plain-matmul-no-$w" "$tmp/mmp.c" "$w"
+done
+check plain-matmul-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mmp.c"
+check plain-link 0 $T examples/add.py -n add_kernel --link -s "*fp32, *fp32, *fp32, i32, 1024" -s "*fp32, *fp32, *fp32, i64, 1024" -g "cdiv(n_elements, 1024), 1, 1" --plain -o "$tmp/addl"
+has plain-link-simd "$tmp/addl_s0.c" "tc_f32_store((output_ptr + offsets), output);"; hasnt plain-link-no-nt "$tmp/addl_s0.c" "tc_nt_on"
 # standard output that cannot be written (a full disk) is an error, on every path that prints
 check full-emit-c 2 sh -c "$T $ADD --emit c > /dev/full";  has full-emit-c-text "$tmp/err" "cannot write <standard output>"
 check full-emit-ir 2 sh -c "$T $ADD --emit ir > /dev/full"

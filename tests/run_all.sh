@@ -53,6 +53,7 @@ run_suite fuzz sh tests/fuzz/run.sh
 run_suite compile sh tests/compile.sh
 run_suite runtime_sections sh tests/runtime_sections.sh
 run_suite exec bash tests/exec/run.sh
+run_suite plain sh tests/plain/run.sh
 run_suite exec_neon sh tests/exec/neon.sh
 run_suite simd sh tests/simd/run.sh
 run_suite cuda sh tests/cuda/run.sh

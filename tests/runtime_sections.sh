@@ -9,7 +9,8 @@
 #    index, decides that the section was needed. (A missing section is caught by tests/compile.sh,
 #    which compiles every case at every level.)
 # 2. not copied: add.c holds none of exp, erf, fp16, fp64 (the erf tables, the exp table);
-#    bias_gelu.c holds erf; the kernel starts within the first 150 lines of every checked file.
+#    bias_gelu.c holds erf; a --plain translation (CASE:plain) holds none of tune, prefetch,
+#    stream, keep; the kernel starts within the first 150 lines of every checked file.
 # 3. the build's check of the "//@ NAME: DEP..." lines (tools/rtindex.c) fails on a wrong list,
 #    on a use of a later section, and on a name defined in two sections.
 # Prints PASS/FAIL lines and "N passed, N failed".
@@ -21,7 +22,7 @@ pass=0; fail=0
 ok() { echo "PASS $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1 ($2)"; fail=$((fail + 1)); }
 field() { sed -n "s/^$1:[[:space:]]*//p" "$2" | head -n 1; }
-cases=${*:-add softmax bias_gelu layernorm_fwd row_sum cumsum_fp32 dtype_bf16 add_fp16 math_core_fp32 math_core_fp64 reduce_custom dtype_i64}
+cases=${*:-add softmax bias_gelu layernorm_fwd row_sum cumsum_fp32 dtype_bf16 add_fp16 math_core_fp32 math_core_fp64 reduce_custom dtype_i64 dot_matmul_257 softmax:plain dot_matmul_257:plain}
 
 levels="cc:-O0 cc:-O0_-mavx2_-mfma cc:-O0_-march=native"
 command -v aarch64-linux-gnu-gcc > /dev/null 2>&1 && levels="$levels aarch64-linux-gnu-gcc:-O0"
@@ -35,10 +36,13 @@ compiles() { # FILE: compiles at every level?
 }
 
 for n in $cases; do
-  c=tests/cases/$n.case
+  plain=
+  case $n in *:plain) n=${n%:plain}_plain; plain=--plain ;; esac
+  c=tests/cases/${n%_plain}.case
   [ -f "$c" ] || { bad "$n" "no such case"; continue; }
+  # shellcheck disable=SC2086
   if ! "$TRITONC" "$(field file "$c")" -n "$(field kernel "$c")" -s "$(field signature "$c")" \
-       -g "$(field grid "$c")" -o "$out/$n" 2>"$out/$n.log"; then
+       -g "$(field grid "$c")" $plain -o "$out/$n" 2>"$out/$n.log"; then
     bad "$n" "translation failed"; continue
   fi
   f=$out/$n.c
@@ -67,6 +71,12 @@ no add 'section half \*/' fp16
 no add 'tc_f64_' fp64
 no add 'section mathlib \*/' libm
 has bias_gelu 'section erf \*/' erf
+has softmax 'section prefetch \*/' prefetch
+has softmax 'section stream \*/' stream
+has dot_matmul_257 'section keep \*/' keep
+for n in softmax_plain dot_matmul_257_plain; do
+  for s in tune prefetch stream keepsite keep; do no $n "section $s \\*/" $s; done
+done
 
 # the build's check of the dependency lines
 rt=$out/rtindex

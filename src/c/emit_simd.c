@@ -666,8 +666,7 @@ static void store(Sim *S, Op *op) {
   const char *m = mask_of(S, op, 2, IDX);
   if (p->k == VC && m)
     line(S->E, "%s_mask(%s, %s, %s);", pre, p->e, vec(S, v), m);
-  else if (p->k == VC && elt == DT_F32 && S->E->plan->bytes + S->E->plan->shared_bytes > 0 &&
-           !S->E->plan->atomics) { /* a whole vector */
+  else if (p->k == VC && elt == DT_F32 && S->E->plan->stream) { /* a whole vector */
     line(S->E, "tc_f32_store_nt(%s, %s, tc_nt_on);", p->e, vec(S, v));
     S->E->nt_used = true;
     vec_push(&S->E->nt_stores, op);
@@ -833,6 +832,8 @@ static bool later_group(Op **ops, int n, Shape s) {
  * left pending, this group's loads when no later group will take them, this group's stores. */
 static void emit_prefetches(Sim *S, Op **ops, int n) {
   Em *E = S->E;
+  if (!E->plan->prefetch)
+    return;
   int count = 0, sites = E->npf;
   /* when the program's traffic is known, the launch's size decides (program_bytes, c/plan.c):
    * the prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
@@ -998,7 +999,7 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   E->o = &tail;
   E->ind++;
   emit_body(S, ops, n, pulled);
-  bool rot = len >= NACC * 16;
+  bool rot = S->E->plan->rotate && len >= NACC * 16;
   if (!S->conds.n || S->fail) { /* one loop */
     if (!S->fail)
       emit_prefetches(S, ops, n);
@@ -1290,7 +1291,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int d = 0; d < s.rank && !jammed; d++) {
     if (d == s.rank - 1) {
       const char *(*acc)[NACC + 1] = arena_alloc(sizeof *acc * (size_t)(nred + 1));
-      bool rot = s.d[d] >= NACC * 16;
+      bool rot = E->plan->rotate && s.d[d] >= NACC * 16;
       for (int i = 0; i < nred; i++) { /* partial accumulators, one per lane */
         bool f = red[i]->in[0]->dt == DT_F32;
         const char **a = acc[i];

@@ -10,6 +10,8 @@
  *   traffic     the bytes a program moves, which decide prefetching and streaming stores
  *   keep        whether tiles may be kept across programs, and which tl.dot operand loads are
  *               read in place or kept
+ *   tactics     prefetching, streaming stores, rotated accumulators; with --plain none of
+ *               them, nor kept or in-place tiles: the kernel as the Python reads, still in SIMD
  * The emitter files (emit_*.c) only read these; --emit plan prints them (c_plan_note).
  */
 #include "plan.h"
@@ -612,9 +614,9 @@ static Op *dot_operand_load(Planner *p, int g, int which) {
 }
 
 /* Per group, the first tl.dot operand the product may read in place, else the second one whose
- * copy may be kept (CGroup.in_place, CGroup.kept). */
+ * copy may be kept (CGroup.in_place, CGroup.kept); none in a plain kernel. */
 static void dot_operands(Planner *p) {
-  for (int g = 0; g < p->P->ngroups; g++) {
+  for (int g = 0; g < p->P->ngroups && !p->P->plain; g++) {
     CGroup *grp = &p->P->group[g];
     if (!grp->b)
       continue;
@@ -644,8 +646,19 @@ static void check_gpu_only(Block *b) {
   }
 }
 
+/* The tactics without a Python line. Streaming stores need traffic to decide on (a kernel that
+ * moves nothing has no launch size) and no atomics (they are weakly ordered: an atomic's
+ * release would not publish them). */
+static void decide_tactics(CPlan *P, bool plain) {
+  P->plain = plain;
+  P->prefetch = !plain;
+  P->stream = !plain && P->bytes + P->shared_bytes > 0 && !P->atomics;
+  P->rotate = !plain;
+  if (plain)
+    P->keep_ok = false;
+}
+
 void c_prepare(Kernel *k, const Options *opts) {
-  (void)opts;
   check_gpu_only(k->body);
   ir_count_uses(k);
   CPlan *P = arena_alloc(sizeof *P);
@@ -663,6 +676,7 @@ void c_prepare(Kernel *k, const Options *opts) {
   P->atomics = has_atomic(k->body);
   P->keep_ok = true;
   keep_scan(&p, k->body);
+  decide_tactics(P, opts->plain);
   dot_operands(&p);
   k->cplan = P;
 }
@@ -686,7 +700,11 @@ void c_plan_note(FILE *out, const Kernel *k, const Op *op) {
       fprintf(out, "%s%%%d%s%s", i ? ", " : " (stores through ", v->id, v->name ? "." : "",
               v->name ? v->name : "");
     }
-    fprintf(out, "%s\n", P->keep_ok && P->stored.n ? ")" : "");
+    fprintf(out, "%s", P->keep_ok && P->stored.n ? ")" : "");
+    if (P->plain)
+      fprintf(out, "; plain: no prefetches, streaming stores, in-place tl.dot operands or "
+              "rotated accumulators");
+    fprintf(out, "\n");
     return;
   }
   if (is_view_op(op))

@@ -35,6 +35,11 @@ typedef struct CPlan {
   bool atomics;    /* the kernel has atomics: no streaming stores (they are weakly ordered: an
                       atomic's release would not publish them) */
   bool keep_ok;    /* tiles may be kept across programs at all */
+  /* tactics that have no Python line, all off under --plain (Options.plain) */
+  bool plain;
+  bool prefetch;   /* contiguous accesses prefetch the next program's (or loop trip's) data */
+  bool stream;     /* whole-vector fp32 stores may stream past the caches (tc_nt_on) */
+  bool rotate;     /* a fused reduction over a long loop keeps rotated partial accumulators */
   Vec stored;      /* kernel arguments (Value *) the kernel stores through */
 } CPlan;
 

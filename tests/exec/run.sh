@@ -18,6 +18,8 @@
 #   TC_TARGET   c (default) or cuda: translate with --target cuda, build with nvcc (NVCC,
 #               TC_CUDA_ARCH, default sm_90) and run on the GPU; TC_SANITIZE=1 also runs the
 #               binary under compute-sanitizer memcheck and racecheck
+#   TC_PLAIN    1: translate with --plain (the C target's kernel without prefetches, streaming
+#               stores, kept or in-place tiles and rotated accumulators); build/exec_plain
 #   TC_CROSS    aarch64: the C target cross-compiled for AArch64 (TC_CROSS_CC, default
 #               aarch64-linux-gnu-gcc; the -O3 build only, NEON) and run under qemu-aarch64
 #               (QEMU_LD_PREFIX, default /usr/aarch64-linux-gnu); build/exec_aarch64
@@ -40,6 +42,7 @@ NVCC=${NVCC:-nvcc}
 TC_CUDA_ARCH=${TC_CUDA_ARCH:-sm_90}
 TC_SANITIZE=${TC_SANITIZE:-0}
 TC_CROSS=${TC_CROSS:-}
+TC_PLAIN=${TC_PLAIN:-0}
 SHOW_LINES=${TC_LOG_LINES:-25}
 CASES_DIR=${TC_CASES_DIR:-tests/cases}
 DATA_DIR=${TC_DATA_DIR:-tests/conformance/data}
@@ -70,6 +73,11 @@ if [ "$TC_CROSS" = aarch64 ]; then
     RUN="qemu-aarch64"
     export QEMU_LD_PREFIX=${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}
     BUILD=build/exec_aarch64
+fi
+PLAIN_FLAG=""
+if [ "$TC_PLAIN" = 1 ]; then
+    PLAIN_FLAG="--plain"
+    BUILD=${BUILD}_plain
 fi
 INCLUDES=""
 [ -d runtime ] && INCLUDES="-I$ROOT/runtime"
@@ -251,7 +259,7 @@ run_case() {
         return
     fi
     local trc=0
-    "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" -w "$warps" --target "$TC_TARGET" -o "$out/$name" \
+    "$TRITONC" "$file" -n "$kernel" -s "$signature" -g "$grid" -w "$warps" --target "$TC_TARGET" $PLAIN_FLAG -o "$out/$name" \
         >"$out/translate.log" 2>&1 || trc=$?
     if [ "$trc" -ge 128 ]; then
         fail "translator crashed (exit $trc)" "$out/translate.log"
