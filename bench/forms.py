@@ -252,7 +252,7 @@ def main():
     rows = []
     if "mm" in only:
         for dt in args.dtypes.split(","):
-            sps = MM_W8 if dt == "w8" else (["mm_kn", "mm_nk_trans"] if dt == "fp8"
+            sps = MM_W8 if dt == "w8" else (["mm_kn", "mm_nk_trans", "mm_nk_ptr"] if dt == "fp8"
                                             else MM_KN + MM_NK)
             run_mm(rows, sps, [dt], args.rep, args.shapes.split(",") if args.shapes else None)
     if "attn" in only:

@@ -137,6 +137,84 @@ static __device__ __forceinline__ void tc_mma_s8(int c[4], const unsigned a[4], 
                : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
+//@ mma_f8
+/* fp8 x fp8 -> fp32 (m16n8k32, the fragments of int8's: four bytes of a row per register), e4m3
+ * (fp8e4nv) or e5m2 (fp8e5) on either side: mma.sync of those types from sm_89. Before sm_89 the
+ * same fragments are converted to fp16, exactly, and multiplied by two m16n8k16: the first takes
+ * bytes 0-1 of a[0], a[1], b0 as its K 2t, 2t + 1 and bytes 2-3 as its 2t + 8, 2t + 9 (the same
+ * order of K on both sides, so the same sum), the second a[2], a[3], b1. */
+static __device__ __forceinline__ __attribute__((unused)) unsigned tc_f8x2_f16x2(unsigned w, bool e4m3) {
+  if (!e4m3) /* e5m2 is the top byte of an fp16 */
+    return (w & 0xffu) << 8 | (w & 0xff00u) << 16;
+  /* e4m3: sign to bit 15, exponent and mantissa to bits 7-14 give the value times 2^-8 (bias 15
+   * against 7) as an fp16, subnormals too; times 256 exactly; S.1111.111 is NaN */
+  unsigned h = (w & 0x80u) << 8 | (w & 0x7fu) << 7 | (w & 0x8000u) << 16 | (w & 0x7f00u) << 15;
+  const __half2 v = __hmul2(*(const __half2 *)&h, __float2half2_rn(256.0f));
+  unsigned r = *(const unsigned *)&v;
+  if ((w & 0x7fu) == 0x7fu)
+    r |= 0x7fffu;
+  if ((w & 0x7f00u) == 0x7f00u)
+    r |= 0x7fff0000u;
+  return r;
+}
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_f8_f16(float c[4], const unsigned a[4], unsigned b0,
+                                                                             unsigned b1, bool ea, bool eb) {
+#pragma unroll
+  for (int s = 0; s < 2; ++s) {
+    const unsigned x = a[2 * s], y = a[2 * s + 1], z = s ? b1 : b0;
+    const unsigned h[4] = {tc_f8x2_f16x2(x, ea), tc_f8x2_f16x2(y, ea), tc_f8x2_f16x2(x >> 16, ea),
+                           tc_f8x2_f16x2(y >> 16, ea)};
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+                 "{%8, %9}, {%0, %1, %2, %3};"
+                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+                 : "r"(h[0]), "r"(h[1]), "r"(h[2]), "r"(h[3]), "r"(tc_f8x2_f16x2(z, eb)),
+                   "r"(tc_f8x2_f16x2(z >> 16, eb)));
+  }
+}
+//@ mma_e4m3_e4m3
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_e4m3_e4m3(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#else
+  tc_mma_f8_f16(c, a, b0, b1, true, true);
+#endif
+}
+//@ mma_e4m3_e5m2
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_e4m3_e5m2(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#else
+  tc_mma_f8_f16(c, a, b0, b1, true, false);
+#endif
+}
+//@ mma_e5m2_e4m3
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_e5m2_e4m3(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#else
+  tc_mma_f8_f16(c, a, b0, b1, false, true);
+#endif
+}
+//@ mma_e5m2_e5m2
+static __device__ __forceinline__ __attribute__((unused)) void tc_mma_e5m2_e5m2(float c[4], const unsigned a[4], unsigned b0, unsigned b1) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#else
+  tc_mma_f8_f16(c, a, b0, b1, false, false);
+#endif
+}
 //@ mma_async
 /* A 16-byte chunk of a dot operand from global to shared memory without passing through
  * registers (cp.async, sm_80+), zeros where masked off (no bytes read); tc_cp_wait waits for

@@ -9,6 +9,7 @@
  *   cuda_file.c  the file: prologue, kernel, launchers, header; the Target
  *   runtime.c    the sections of runtime/tc_cuda_kernel.h the file's text uses
  *   pipeline.c   the dot forms the target can take; operands loaded trips ahead (cu_prefetch)
+ *   fp8.c        fp8 dots read their fp8 tiles (not the fp16 conversions sema wrote)
  *   order.c      a dot's B by its memory order: K-major loads take the tl.trans form
  *   plan.c       Target.prepare: cu_operand_order, cu_prefetch, then layouts, rings, operand staging, recorded
  *                on the IR (the records below) for the other files to print
@@ -173,20 +174,23 @@ void cu_runtime_copy(Buf *o, unsigned long long use);
 
 /* pipeline.c */
 /* dot has the shape Hopper's warpgroup MMA takes at k's num_warps (fp16/bf16 -> fp32, or tf32
- * with B = tl.trans(x), 2-D, whole 64-row blocks per warpgroup, K 64 or a multiple of 128 bytes,
+ * or fp8 with B = tl.trans(x), 2-D, whole 64-row blocks per warpgroup, K 64 or a multiple of 128 bytes,
  * each warpgroup's N a multiple of 64, N <= 256): the warpgroups along M and N in *gm, *gn
  * (either may be NULL). */
 bool cu_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn);
-/* dot is a 2-D tensor-core product of 32- or 8-bit operands: tf32, or int8 -> int32 */
+/* dot is a 2-D tensor-core product of 32- or 8-bit operands: tf32, fp8 -> fp32, or int8 -> int32 */
 bool cu_dot_wide_mma(const Op *dot);
 /* v, an operand of `dot`, is `tl.load(p, mask, other=0)` of a 2-D tile used once, read in
- * 16-byte vectors under one mask bit each (axis facts), of fp16/bf16 elements, or of the fp32 or
- * int8 ones of a cu_dot_wide_mma dot: a dot operand that can be copied straight to shared memory
+ * 16-byte vectors under one mask bit each (axis facts), of fp16/bf16 elements, or of the fp32,
+ * fp8 or int8 ones of a cu_dot_wide_mma dot: a dot operand that can be copied straight to shared memory
  * (cp.async); its load, or NULL. cu_prefetch streams only such loads. */
 Op *cu_cp_async_load(const Op *dot, Value *v);
 /* the loads of each for loop's tl.dot operands issued num_stages - 1 trips ahead (IR rewritten;
  * the axis facts must be current, and are stale after it); false when -ns 1 leaves it alone */
 bool cu_prefetch(Kernel *k);
+/* fp8.c: dots of fp8 tiles that the tensor cores multiply read them, not their fp16
+ * conversions; true when it rewrote one */
+bool cu_fp8_operands(Kernel *k);
 /* order.c: a dot's B loaded K-major without tl.trans -> tl.trans of the [N, K] load; true when
  * it rewrote one */
 bool cu_operand_order(Kernel *k);
@@ -259,6 +263,9 @@ void cu_loop_step(CE *E, int count, int step, const char *body); /* e = 0, step,
 
 /* dot.c */
 const char *cu_mma_kind(Op *op); /* the tensor-core form's operand type (f16 ...), or NULL */
+/* op's shape takes the tensor-core form with operands of `bytes` bytes on `warps` warps: 2-D,
+ * whole 16x16 tiles of the result, at least one per warp, 32 bytes of K per step */
+bool cu_mma_shape(const Op *op, int bytes, int warps);
 int cu_mma_bytes(Op *op);        /* bytes of one element of a tensor-core dot's operands */
 /* bytes of operand o of a tensor-core dot in shared memory (nmajor: a 32-bit B kept [K, N]),
  * and the same rounded up to whole 1024-byte swizzle atoms */

@@ -5,19 +5,21 @@
  *
  * Tensor cores (2-D fp16 or bf16 operands with an fp32 accumulator, fp32 operands at tf32
  * precision (Triton's default on the GPU), int8 operands with an int32 accumulator, as
- * Triton's mma v2 path on sm_80+): the result lives in mma.sync's accumulator layout
+ * Triton's mma v2 path on sm_80+; e4m3 / e5m2 fp8 operands with an fp32 accumulator, which
+ * cu_fp8_operands gives the dot in place of their fp16 conversions): the result lives in mma.sync's accumulator layout
  * (layout.c, lay_mma) instead of its shape's canonical one, and so does a loop-carried accumulator that receives it
  * (plan.c decides the layouts, rings and operand staging; this file prints them), so `acc = tl.dot(a, b, acc)` in a K loop never moves acc; it is copied to
  * another layout through shared memory only where a consumer needs one (the epilogue). The
  * operands go to shared memory in swizzled 16-byte chunks, each warp reads its fragments with
  * ldmatrix and runs mma.sync on its part of the result (runtime section mma): m16n8k16 for
- * 16-bit operands, m16n8k8 for tf32, m16n8k32 for 8-bit integers. All three read 32 bytes of K
+ * 16-bit operands, m16n8k8 for tf32, m16n8k32 for 8-bit integers and fp8 (fp8 before sm_89:
+ * two fp16 m16n8k16 of the converted fragments, tc_mma_f8_f16). All read 32 bytes of K
  * per step in the same fragment pattern, so one layout of shared memory serves them (mma_units):
  * rows of 16-bit units; B is kept K-major ([N, K]) unless its elements are 16-bit (ldmatrix
- * transposes those on the way, not 32- or 8-bit ones) or it is an fp32 or int8 tile that
+ * transposes those on the way, not 32- or 8-bit ones) or it is an fp32, int8 or fp8 tile that
  * streams (kept [K, N], its fragments read by 32-bit loads: B32_PAD, b8_at). On sm_90a, dots of
- * whole warpgroups run on wgmma instead (fp16/bf16, and tf32 when B is tl.trans of a tile:
- * wgmma_block), reading the same operands from 128-byte swizzle atoms. A 16-bit A that is
+ * whole warpgroups run on wgmma instead (fp16/bf16, and tf32 or fp8 when B is tl.trans of a
+ * tile, as wgmma reads those K-major only: wgmma_block), reading the same operands from 128-byte swizzle atoms. A 16-bit A that is
  * another dot's accumulator over the same warps is read from registers (reg_a).
  *
  * Plain form (every other dtype pair and shape): both operands go to shared memory in
@@ -74,10 +76,22 @@ static void settle(CE *E, Value *v, Lay L) {
 
 /* ---- the tensor-core form ---- */
 
-/* The operand type of op's tensor-core form as mma.sync names it (f16, bf16, tf32, s8), or
- * NULL when op needs the plain form. */
+/* e4m3 (fp8e4nv) and e5m2 (fp8e5) operands, in either pairing (cu_fp8_operands gives the dot
+ * its fp8 tiles): "A's_B's", as the runtime's tc_mma_ helpers are named */
+static const char *fp8_kind(Op *op) {
+  Value *a = op->in[0], *b = op->in[1], *r = op->out[0];
+  bool ea = a->dt == DT_F8E4NV, eb = b->dt == DT_F8E4NV;
+  if (r->sh.rank != 2 || r->dt != DT_F32 || !(ea || a->dt == DT_F8E5) || !(eb || b->dt == DT_F8E5))
+    return NULL;
+  return fmt("%s_%s", ea ? "e4m3" : "e5m2", eb ? "e4m3" : "e5m2");
+}
+
+/* The operand type of op's tensor-core form as mma.sync names it (f16, bf16, tf32, s8, or for
+ * fp8 the pair e4m3_e4m3 ...), or NULL when op needs the plain form. */
 const char *cu_mma_kind(Op *op) {
   Value *a = op->in[0], *b = op->in[1], *r = op->out[0];
+  if (dt_is_fp8(a->dt))
+    return fp8_kind(op);
   if (r->sh.rank != 2 || a->dt != b->dt)
     return NULL;
   if (r->dt == DT_F32 && (a->dt == DT_F16 || a->dt == DT_BF16))
@@ -87,6 +101,14 @@ const char *cu_mma_kind(Op *op) {
   if (r->dt == DT_I32 && a->dt == DT_I8) /* the only integer dot sema allows, as Triton */
     return "s8";
   return NULL;
+}
+
+bool cu_mma_shape(const Op *op, int bytes, int warps) {
+  const Value *a = op->in[0], *r = op->out[0];
+  if (r->sh.rank != 2)
+    return false;
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1];
+  return !(M % 16 || N % 16 || (K * bytes) % 32 || (M / 16) * (N / 16) < warps);
 }
 
 /* bytes of one element of the operands of a tensor-core dot */
@@ -227,10 +249,10 @@ void cu_emit_async_load(CE *E, Op *op) {
     step = 4;
     at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
                                       : operand_at(dot, buf, r0, fmt("2 * (%s)", c0), mma_units(dot, operand));
-  } else if (cu_mma_bytes(dot) == 1) { /* int8: A in mma_units's rows, B [K, N] in swizzled rows */
+  } else if (cu_mma_bytes(dot) == 1) { /* int8, fp8: A in mma_units's rows, B [K, N] in swizzled rows */
     step = 16;
     at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[(%s) / 2]", buf, b8_at(r0, c0, v->sh.d[1]))
-                                      : fmt("%s[tc_swz(%s, (%s) / 2, %d)]", buf, r0, c0, mma_units(dot, operand).d[1] / 8);
+                                      : operand_at(dot, buf, r0, fmt("(%s) / 2", c0), mma_units(dot, operand));
   } else {
     at = operand_at(dot, buf, r0, c0, v->sh);
   }
@@ -261,10 +283,10 @@ static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
   const char *x = cu_access(E, src, &c);
   bool swap = operand ? !tr : tr; /* src's coordinates (c0, c1) are the row's (c1, c0) */
   const char *row = ix_coord(&c, swap ? 1 : 0), *col = ix_coord(&c, swap ? 0 : 1);
-  int chunks = mma_units(dot, operand).d[1] / 8;
   const char *at = cu_mma_bytes(dot) == 4
                        ? fmt("*(float *)&%s", operand_at(dot, buf, row, fmt("2 * (%s)", col), mma_units(dot, operand)))
-                       : fmt("((unsigned char *)&%s[tc_swz(%s, (%s) >> 1, %d)])[(%s) & 1]", buf, row, col, chunks, col);
+                       : fmt("((unsigned char *)&%s)[(%s) & 1]",
+                             operand_at(dot, buf, row, fmt("(%s) >> 1", col), mma_units(dot, operand)), col);
   cu_once_open(E, L);
   cu_loop(E, L.E, fmt("%s = (%s)%s;", at, cu_mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
   cu_once_close(E, L);
@@ -316,6 +338,7 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   int MW = M / L.wm, NW = N / L.wn, step = L.wg ? 64 : 16, MT = MW / step, NT = NW / 8;
   const char *kind = cu_mma_kind(op);
   bool wide = cu_mma_bytes(op) != 2;
+  E->f16 |= kind[0] == 'e'; /* fp8 before sm_89: through fp16 (tc_mma_f8_f16) */
   if (L.wg) {
     cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
              "+ [0, %d); its warp w rows 16 * w + 64 * i + [0, 16), in %dx%d tiles of 16x8 */",
@@ -393,7 +416,8 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
 
 /* the definition of tc_wgmma_<t>_n<N>: one wgmma.mma_async m64nNk16 accumulating into d[0, N/2)
  * with A and B read from shared memory through their descriptors (B N-major: transposed), or
- * (_ra) A from four registers a[0, 4) of packed 16-bit pairs, the fragment layout of mma.sync */
+ * (_ra) A from four registers a[0, 4) of packed 16-bit pairs, the fragment layout of mma.sync;
+ * k8 for tf32, k32 for fp8 (t = "e4m3_e5m2": A's type, then B's), both operands K-major */
 static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor, bool ra) {
   const char *fn = fmt("tc_wgmma_%s_n%d%s%s", t, n, kmajor ? "_kb" : "", ra ? "_ra" : "");
   for (int i = 0; i < E->wg_helpers.n; i++)
@@ -404,14 +428,16 @@ static const char *wgmma_helper(CE *E, const char *t, int n, bool kmajor, bool r
   buf_printf(&b, "static __device__ __forceinline__ void %s(float *d, %s, uint64_t b) {\n", fn,
              ra ? "const uint32_t *a" : "uint64_t a");
   buf_printf(&b, "  asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n\"\n", n / 2 + na + 1);
-  bool tf32 = !strcmp(t, "tf32"); /* k8; both operands K-major, no transpose flags */
-  buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", n, tf32 ? 8 : 16, t, t);
+  bool tf32 = !strcmp(t, "tf32"), f8 = t[0] == 'e'; /* both operands K-major, no transpose flags */
+  const char *ta = f8 ? fmt("%.4s", t) : t, *tb = f8 ? t + 5 : t;
+  buf_printf(&b, "               \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", n, tf32 ? 8 : f8 ? 32 : 16, ta,
+             tb);
   for (int i = 0; i < n / 2; i++)
     buf_printf(&b, "%s%%%d", i ? ", " : "", i);
   if (ra)
     buf_printf(&b, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1,
                n / 2 + 2, n / 2 + 3, n / 2 + 4, !kmajor);
-  else if (tf32)
+  else if (tf32 || f8)
     buf_printf(&b, "}, %%%d, %%%d, p, 1, 1;\\n}\\n\"\n               :", n / 2, n / 2 + 1);
   else
     buf_printf(&b, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n               :", n / 2, n / 2 + 1, !kmajor);
@@ -439,17 +465,19 @@ static const char *kmajor_desc(const char *at, int rows, int K) {
  * part; the tensor cores read A (K-major) and B (N-major) from shared memory in 128-byte
  * swizzle atoms (tc_sw128) through descriptors, and the warpgroup waits for them at the end */
 static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, const char *name, const char *ra) {
-  Value *a = op->in[0], *r = op->out[0];
+  Value *r = op->out[0];
   int M = r->sh.d[0], N = r->sh.d[1], K = mma_units(op, 0).d[1]; /* K in 16-bit units */
   int MW = M / L.wm, NW = N / L.wn, MB = MW / 64;
-  /* B K-major: tl.trans(k) streamed as it is, or a tf32 B however it came (stage_wide writes
-   * 32-bit B tiles K-major, and wgmma reads tf32 only so) */
-  bool kb = cu_oplan(op)->kmajor_b || cu_mma_bytes(op) == 4;
-  const char *t = a->dt == DT_F16 ? "f16" : a->dt == DT_BF16 ? "bf16" : "tf32";
+  /* B K-major: tl.trans(k) streamed as it is, or a tf32 or fp8 B however it came (stage_wide
+   * writes 32- and 8-bit B tiles K-major, and wgmma reads tf32 and fp8 only so) */
+  bool kb = cu_oplan(op)->kmajor_b || cu_mma_bytes(op) != 2;
+  const char *t = cu_mma_kind(op);
   const char *fn = wgmma_helper(E, t, NW, kb, ra != NULL);
   cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
            "+ [0, %d): %d wgmma m64n%d%s */", MW, L.wn, MW, NW, L.wn, NW, MB, NW,
-        strcmp(t, "tf32") ? "k16 per 16 of K" : "k8 per 8 of K (tc_k counts 16-bit units)");
+        !strcmp(t, "tf32") ? "k8 per 8 of K (tc_k counts 16-bit units)"
+        : t[0] == 'e'      ? "k32 per 32 of K (tc_k counts 16-bit units)"
+                           : "k16 per 16 of K");
   E->ind++;
   int rb = K == 32 ? 64 : 128; /* bytes of a K-major row in its atom (64-byte swizzle for K = 32) */
   const char *tb = fmt("tc_b = tc_smem_addr(%s) + tid / 128 %% %d * %d", bs, L.wn, kb ? NW * rb : (NW / 64) * K * 128);

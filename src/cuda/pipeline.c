@@ -1,4 +1,4 @@
-/* pipeline.c — the tl.dot forms the CUDA target can take (wgmma's shape, the tf32 and int8
+/* pipeline.c — the tl.dot forms the CUDA target can take (wgmma's shape, the tf32, fp8 and int8
  * tensor-core forms, operands copied straight to shared memory), and its prefetch pass
  * (cu_prefetch, the first step of Target.prepare): the operands a for loop loads for its tl.dot
  * are loaded D = num_stages - 1 trips ahead (here D = 1):
@@ -14,9 +14,9 @@
  * from global to shared memory (cp.async) into num_stages buffers: later trips' copies travel
  * while the tensor cores work on this trip's, as the multi-stage pipelines of Triton's matmuls
  * do (-ns, default 3 as Triton's). Only operands the target copies that way are moved (16-bit
- * elements, or both operands of a tf32 or int8 dot, in 16-byte chunks under one mask bit,
+ * elements, or both operands of a tf32, fp8 or int8 dot, in 16-byte chunks under one mask bit,
  * other = 0, read by the dot alone; or k of tl.trans(k) for a dot of wgmma's shape,
- * cu_dot_wgmma_shape, or a tf32 or int8 one), since a tile carried in registers instead costs
+ * cu_dot_wgmma_shape, or a tf32, fp8 or int8 one), since a tile carried in registers instead costs
  * more than it saves. Every dot of the loop body. The address and mask must be index math of
  * the trip: pure ops of the body
  * over the induction variable, the carried values (at later trips as the body yields them,
@@ -43,15 +43,23 @@ static bool dot_tf32(const Op *dot) {
          !strcmp(dot->str, "tf32");
 }
 
+/* dot multiplies 2-D e4m3 / e5m2 tiles into fp32 (cu_fp8_operands gave it its fp8 tiles) */
+static bool dot_fp8(const Op *dot) {
+  const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
+  return r->sh.rank == 2 && r->dt == DT_F32 && (a->dt == DT_F8E4NV || a->dt == DT_F8E5) &&
+         (b->dt == DT_F8E4NV || b->dt == DT_F8E5);
+}
+
 bool cu_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
   const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
-  /* tf32: wgmma reads both operands K-major only, so B must be tl.trans of a tile */
-  bool tf32 = dot_tf32(dot) && b->def && b->def->k == O_PERMUTE;
-  if (r->sh.rank != 2 || r->dt != DT_F32 || a->dt != b->dt || (a->dt != DT_F16 && a->dt != DT_BF16 && !tf32) ||
-      k->num_warps % 4)
+  /* tf32 and fp8: wgmma reads both operands K-major only, so B must be tl.trans of a tile */
+  bool kb = b->def && b->def->k == O_PERMUTE;
+  bool tf32 = dot_tf32(dot) && kb, f8 = dot_fp8(dot) && kb;
+  if (r->sh.rank != 2 || r->dt != DT_F32 || (a->dt != b->dt && !f8) ||
+      (a->dt != DT_F16 && a->dt != DT_BF16 && !tf32 && !f8) || k->num_warps % 4)
     return false;
-  /* K in 16-bit units: 32 bytes of K per instruction (k16 for fp16/bf16, k8 for tf32) */
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1] * (tf32 ? 2 : 1), G = k->num_warps / 4, m = G;
+  /* K in 16-bit units: 32 bytes of K per instruction (k16 for fp16/bf16, k8 for tf32, k32 for fp8) */
+  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1] * (tf32 ? 2 : 1) / (f8 ? 2 : 1), G = k->num_warps / 4, m = G;
   while (m > 1 && (M / m) % 64)
     m /= 2;
   int n = G / m;
@@ -66,12 +74,12 @@ bool cu_dot_wgmma_shape(const Kernel *k, const Op *dot, int *gm, int *gn) {
 
 bool cu_dot_wide_mma(const Op *dot) {
   const Value *a = dot->in[0], *b = dot->in[1], *r = dot->out[0];
-  return dot_tf32(dot) || (r->sh.rank == 2 && r->dt == DT_I32 && a->dt == DT_I8 && b->dt == DT_I8);
+  return dot_tf32(dot) || dot_fp8(dot) || (r->sh.rank == 2 && r->dt == DT_I32 && a->dt == DT_I8 && b->dt == DT_I8);
 }
 
 Op *cu_cp_async_load(const Op *dot, Value *v) {
   Op *L = v->def;
-  bool wide = (v->dt == DT_F32 || v->dt == DT_I8) && cu_dot_wide_mma(dot);
+  bool wide = (v->dt == DT_F32 || v->dt == DT_I8 || v->dt == DT_F8E4NV || v->dt == DT_F8E5) && cu_dot_wide_mma(dot);
   if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16 && !wide) ||
       (L->nin > 2 && !zero_const(L->in[2])))
     return NULL;
@@ -267,7 +275,7 @@ static bool prefetch_loop(Kernel *k, Block *parent, int *at, Op *loop, int D) {
   for (int i = 0; i < b->nops; i++) {
     if (b->ops[i]->k != O_DOT)
       continue;
-    /* a tf32 or int8 dot streams an operand only if the other is not a load of the trip that
+    /* a tf32, fp8 or int8 dot streams an operand only if the other is not a load of the trip that
      * cannot stream (a B loaded and transposed to K-major through registers beside an A that
      * streams runs slower than both staged, docs/decisions.md); the other may stream, come from
      * outside the loop (staged once) or be computed (attention's p) */

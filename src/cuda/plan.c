@@ -3,7 +3,9 @@
  * records are in cuda.h). The emitter reads these records and decides none of it again.
  *
  * In order:
- *   0. cu_operand_order (order.c): a dot's B read along K through pointers (W [N, K] taken
+ *   0. cu_fp8_operands (fp8.c): a dot of fp8 tiles the tensor cores can multiply reads them,
+ *      not the fp16 conversions sema wrote (the operands then take int8's forms below).
+ *      cu_operand_order (order.c): a dot's B read along K through pointers (W [N, K] taken
  *      without tl.trans, a block pointer of order (0, 1)) takes the tl.trans form the dot forms
  *      know, decided from the axis facts; a second pass_axis gives the new views their facts.
  *   1. cu_prefetch (pipeline.c) loads the operands of a K loop's tensor-core dots trips ahead;
@@ -51,12 +53,10 @@ static Lay *lay_at(Value *v) { return cu_vplan(v)->lay; }
 /* The warps along M and N of the tensor-core form of op, false when op needs the plain form:
  * an mma kind, 32 bytes of K per step, and every warp with whole 16x16 tiles. */
 static bool mma_warps(CE *E, Op *op, int *wm, int *wn) {
-  Value *a = op->in[0], *r = op->out[0];
-  if (!cu_mma_kind(op))
+  Value *r = op->out[0];
+  if (!cu_mma_kind(op) || !cu_mma_shape(op, cu_mma_bytes(op), E->T / 32))
     return false;
-  int M = r->sh.d[0], N = r->sh.d[1], K = a->sh.d[1], W = E->T / 32;
-  if (M % 16 || N % 16 || (K * cu_mma_bytes(op)) % 32 || (M / 16) * (N / 16) < W)
-    return false;
+  int M = r->sh.d[0], N = r->sh.d[1], W = E->T / 32;
   int m = 1, n = 1;
   while (m * n < W) { /* split the longer side of a warp's part */
     if (M / (m * 2) >= 16 && (M / m >= N / n || N / (n * 2) < 16))
@@ -520,6 +520,7 @@ void cu_prepare(Kernel *k, const Options *opts) {
   (void)opts;
   if (k->num_warps > 32)
     error_at((Loc){"<command line>", 1, 1}, "num_warps %d: a CTA has at most 32 warps", k->num_warps);
+  cu_fp8_operands(k);
   if (cu_operand_order(k))
     pass_axis(k); /* the facts of the transposed address and mask tiles */
   if (cu_prefetch(k))

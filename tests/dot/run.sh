@@ -4,7 +4,10 @@
 # fp32, fp16, bf16, int8, tl.trans, batched 2-D and 3-D) run through tests/exec/run.sh (ASan+UBSan
 # and -O3 -march=native builds) on inputs made as the Triton recorder makes them, with outputs
 # from a numpy matrix product (tests/dot/reference.py), until real Triton's recordings replace
-# them in tests/cases/. Prints PASS/FAIL lines and "N passed, N failed". Honours TRITONC, CC.
+# them in tests/cases/. Prints PASS/FAIL lines and "N passed, N failed". Honours TRITONC, CC and
+# tests/exec/run.sh's variables: on the GPU machine, the CUDA target under compute-sanitizer:
+#   TC_TARGET=cuda TC_CUDA_ARCH=sm_90a TC_SANITIZE=1 sh tests/dot/run.sh 'dot_fp8_*'
+# Arguments: the cases to run, as patterns (default every dot_* case).
 cd "$(dirname "$0")/../.." || exit 2
 PY=${PYTHON:-python3}
 # the python3 first in PATH may lack numpy where the system's has it
@@ -23,4 +26,5 @@ if [ -z "$cases" ]; then echo "0 passed, 0 failed"; exit 0; fi
 if ! $PY tests/dot/reference.py "$tmp" $cases 2> "$tmp/ref.log"; then
   echo "FAIL dot reference ($(tail -n 1 "$tmp/ref.log"))"; echo "0 passed, 1 failed"; exit 1
 fi
-TC_CASES_DIR=$tmp/cases TC_DATA_DIR=$tmp bash tests/exec/run.sh 'dot_*'
+[ $# -gt 0 ] || set -- 'dot_*'
+TC_CASES_DIR=$tmp/cases TC_DATA_DIR=$tmp bash tests/exec/run.sh "$@"
