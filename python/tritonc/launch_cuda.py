@@ -84,6 +84,32 @@ def _bind(dll):
     return dll
 
 
+@functools.lru_cache(maxsize=None)
+def _libcuda():
+    cu = ctypes.CDLL("libcuda.so.1")
+    for f in ("cuCtxGetCurrent", "cuDeviceGet", "cuDevicePrimaryCtxRetain", "cuCtxSetCurrent"):
+        getattr(cu, f).restype = ctypes.c_int
+    return cu
+
+
+def bind_context(index):
+    """Makes device `index`'s primary context (the one torch uses) current on this thread when
+    none is: torch does not set it on every thread it runs code on (autograd's backward thread,
+    a thread of the program's own), and the driver API needs it there."""
+    cu = _libcuda()
+    ctx = ctypes.c_void_p()
+    if cu.cuCtxGetCurrent(ctypes.byref(ctx)) == 0 and ctx.value:
+        return
+    dev = ctypes.c_int()
+    rc = cu.cuDeviceGet(ctypes.byref(dev), index)
+    if rc == 0:
+        rc = cu.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev)
+    if rc == 0:
+        rc = cu.cuCtxSetCurrent(ctx)
+    if rc != 0:
+        raise DeviceError(f"tritonc: no CUDA context for device {index} (CUresult {rc})")
+
+
 class CudaKernel:
     def __init__(self, folder, kernel):
         with open(os.path.join(folder, "kernel.cu")) as f:
@@ -115,8 +141,8 @@ class CudaKernel:
             return
         dev = tensors[0].device if tensors else torch.device("cuda", torch.cuda.current_device())
         with torch.cuda.device(dev):
-            torch.cuda.current_stream()  # makes the device's primary context current
             stream = torch.cuda.current_stream().cuda_stream
+            bind_context(dev.index)
             m = self.module(dev.index)
             boxed = [t(v) for t, v in zip(self.types, values)]
             arr = (ctypes.c_void_p * max(len(boxed), 1))(

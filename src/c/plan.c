@@ -658,8 +658,22 @@ static void decide_tactics(CPlan *P, bool plain) {
     P->keep_ok = false;
 }
 
+/* tl.debug_barrier orders the threads of one program; a C program is one thread. */
+static void drop_barriers(Block *b) {
+  int n = 0;
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int r = 0; r < op->nreg; r++)
+      drop_barriers(op->reg[r]);
+    if (op->k != O_BARRIER)
+      b->ops[n++] = op;
+  }
+  b->nops = n;
+}
+
 void c_prepare(Kernel *k, const Options *opts) {
   check_gpu_only(k->body);
+  drop_barriers(k->body);
   ir_count_uses(k);
   CPlan *P = arena_alloc(sizeof *P);
   int n = k->next_value_id;

@@ -1196,6 +1196,15 @@ static SVal *bi_nothing(Sema *S, Call *c) {
   return sv_new(SV_NONE);
 }
 
+/* tl.debug_barrier(): every thread of the program waits for the others, and the memory they wrote
+ * before it is visible to all of them after it (kernels order in-place stores through it, e.g. a
+ * scalar store over an element a tile store wrote). The CUDA target prints __syncthreads(); the C
+ * target, one thread per program, drops it in its plan. */
+static SVal *bi_debug_barrier(Sema *S, Call *c) {
+  ir_op(S->cur, O_BARRIER, c->loc, 0, NULL);
+  return sv_new(SV_NONE);
+}
+
 static void print_sval(FILE *f, SVal *v) {
   switch (v->k) {
   case SV_INT: fprintf(f, "%lld", (long long)v->i); break;
@@ -1856,7 +1865,7 @@ static const Builtin builtins[] = {
     {"tl.static_print", bi_static_print, 0}, {"tl.device_assert", bi_device_assert, 0},
     {"tl.device_print", bi_device_print, 0}, {"tl.multiple_of", bi_axis_hint, 0},
     {"tl.max_contiguous", bi_axis_hint, 0}, {"tl.max_constancy", bi_axis_hint, 0},
-    {"tl.assume", bi_nothing, 0}, {"tl.debug_barrier", bi_nothing, 0},
+    {"tl.assume", bi_nothing, 0}, {"tl.debug_barrier", bi_debug_barrier, 0},
     {"tl.static_range", bi_range, 0}, {"tl.range", bi_range, 0},
     {"tl.constexpr", tl_constexpr_call, 0}, {"tl.pow", bi_pow, 0},
     {"py.range", bi_range, 0}, {"py.min", py_minmax, 0}, {"py.max", py_minmax, 0},

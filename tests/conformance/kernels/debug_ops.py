@@ -21,3 +21,24 @@ def assert_kernel(x_ptr, n, N: tl.constexpr):
     tl.device_assert(x < 100, "x must stay below 100")
     assert x >= 0
     tl.store(x_ptr + offs, x + 1, mask=offs < n)
+
+
+@triton.jit
+def barrier_inplace_kernel(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    # Each row is replaced in place by its softmax, then the element at the row's label y is
+    # overwritten by one scalar store: tl.debug_barrier orders that store after the tile's
+    # (another thread wrote x[y] in the loop).
+    row = tl.program_id(0).to(tl.int64)
+    x_ptr += row * n_cols
+    y = tl.load(y_ptr + row)
+    m = float("-inf")
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf"))))
+    x_y = tl.load(x_ptr + y)
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf"))
+        tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols)
+    tl.debug_barrier()
+    tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0)
