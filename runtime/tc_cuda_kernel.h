@@ -79,6 +79,70 @@ template <int W, class M> static __device__ __forceinline__ void tc_stv(M *p, co
   *(typename tc_bits<W * sizeof(M)>::T *)p = v.bits;
 }
 
+//@ reduce
+/* tl.sum / tl.max / tl.reduce of a tile as Triton lowers tt.reduce: each thread folds its own
+ * elements, the lanes of a warp fold theirs with butterfly shuffles, and the warps' partials meet
+ * in shared memory. A thread holds E elements x[e]; the bits of e in EMASK, of the lane index in
+ * LANES and of the warp index (WARPS warps) are the reduced axis's, the other bits of e select
+ * the result element (the thread's slot). f is the combine function, applied in the order Triton
+ * applies it (fold in e order, then lane bits 1, 2, 4, ...). Everything is unrolled at compile
+ * time into the same instructions as writing the steps out. Partials narrower than 32 bits cross
+ * lanes as int (__shfl_xor_sync has no narrower form). */
+template <class T> struct tc_lane_type { typedef T type; };
+template <> struct tc_lane_type<bool> { typedef int type; };
+template <> struct tc_lane_type<signed char> { typedef int type; };
+template <> struct tc_lane_type<unsigned char> { typedef int type; };
+template <> struct tc_lane_type<short> { typedef int type; };
+template <> struct tc_lane_type<unsigned short> { typedef int type; };
+/* the slot of element e: its bits outside EMASK, packed */
+template <int EMASK> static __device__ __forceinline__ int tc_reduce_slot(int e) {
+  int s = 0, k = 0;
+#pragma unroll
+  for (int b = 0; b < 30; ++b)
+    if (!((EMASK >> b) & 1))
+      s |= ((e >> b) & 1) << k++;
+  return s;
+}
+static __host__ __device__ constexpr int tc_popc(int m) { return m ? (m & 1) + tc_popc(m >> 1) : 0; }
+/* part[slot] = the thread's elements of each slot folded, then folded across the LANES bits of
+ * the lane index: every lane of a group ends with the group's partial (E >> popcount(EMASK)
+ * slots; a loop over the slots, not over e, keeps nvcc's unrolling of the loops around the
+ * call the same as for the steps written out) */
+template <int E, int EMASK, int LANES, class T, class F>
+static __device__ __forceinline__ void tc_warp_reduce(const T *x, T *part, F f) {
+#pragma unroll
+  for (int e = 0; e < E; ++e)
+    part[tc_reduce_slot<EMASK>(e)] = (e & EMASK) == 0 ? x[e] : f(part[tc_reduce_slot<EMASK>(e)], x[e]);
+#pragma unroll
+  for (int s = 0; s < (E >> tc_popc(EMASK)); ++s) {
+#pragma unroll
+    for (int q = 1; q < 32; q <<= 1)
+      if (LANES & q)
+        part[s] = f(part[s], (T)__shfl_xor_sync(0xffffffffu, (typename tc_lane_type<T>::type)part[s], q));
+  }
+}
+/* all E elements of the thread reduced (one slot): the warp's value in every lane of a group */
+template <int E, int LANES, class T, class F> static __device__ __forceinline__ T tc_warp_reduce(const T *x, F f) {
+  T part[1];
+  tc_warp_reduce<E, E - 1, LANES>(x, part, f);
+  return part[0];
+}
+/* a tile reduced to one value, the same in every thread: the lane `writer` of each warp writes
+ * the warp's value to smem[warp], then every thread folds the WARPS values in warp order. Two
+ * barriers: the second lets smem be reused at once. */
+template <int E, int LANES, int WARPS, class T, class F>
+static __device__ __forceinline__ T tc_block_reduce(const T *x, T *smem, int warp, bool writer, F f) {
+  const T v = tc_warp_reduce<E, LANES>(x, f);
+  if (writer)
+    smem[warp] = v;
+  __syncthreads();
+  T r = smem[0];
+  for (int w = 1; w < WARPS; ++w)
+    r = f(r, smem[w]);
+  __syncthreads();
+  return r;
+}
+
 //@ mma
 /* tl.dot on the tensor cores (sm_80 and later), as Triton's mma v2 path does it: operands in
  * shared memory as row-major tiles of 16-bit elements whose 16-byte chunks are XOR-swizzled

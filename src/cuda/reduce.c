@@ -122,36 +122,77 @@ static const char *shfl_type(DType t) {
   return NULL;
 }
 
-// tl.sum / tl.max / tl.argmax / tl.reduce(x, axis, combine_fn)
-void cu_emit_reduce(CE *E, Op *op) {
-  Value *x = op->in[0];
-  Lay L = lay_val(E, x); /* reduced where it lives (the tensor cores' layout included) */
-  Ix ix = ix_canon(L);
-  AxisBits ab = axis_bits(L, op->axis);
-  bool arg = is_arg(op);
-  int n = arg ? 2 : op->nin;
-  const char *base = op->out[0]->name ? op->out[0]->name : "red";
-  const char *acc[9], *el[9];
+/* A reduction being printed: its operand's layout and bits, and the per-thread partials (one
+ * array per combined value; argmax / argmin: the value and its index). */
+typedef struct Red {
+  Op *op;
+  Lay L;
+  Ix ix;
+  AxisBits ab;
+  bool arg;
+  int n;
   DType ty[9];
+  const char *acc[9];
+  const char *slot; /* the slot of element e */
+} Red;
+
+static Red red_begin(CE *E, Op *op) {
+  Red R = {.op = op};
+  R.L = lay_val(E, op->in[0]); /* reduced where it lives (the tensor cores' layout included) */
+  R.ix = ix_canon(R.L);
+  R.ab = axis_bits(R.L, op->axis);
+  R.arg = is_arg(op);
+  R.n = R.arg ? 2 : op->nin;
+  for (int i = 0; i < R.n; i++)
+    R.ty[i] = R.arg && i == 1 ? DT_I32 : (R.arg ? op->in[0] : op->in[i])->dt;
+  R.slot = compress(R.ab.emask, lg2(R.L.E), "e");
+  return R;
+}
+
+/* the warp's position along the axis: its warp bits packed */
+static const char *warp_index(CE *E, AxisBits ab) {
+  int m = ab.warpmask >> 5;
+  if (ab.nwarp > 1 && (m & (m + 1)) == 0) /* bits 5, 6, ... of tid */
+    return (32 << lg2(ab.nwarp)) >= E->T ? "(tid >> 5)" : fmt("((tid >> 5) & %d)", ab.nwarp - 1);
+  Buf b = {0};
+  int k = 0;
+  for (int q = 5; q < 30; q++)
+    if ((ab.warpmask >> q) & 1) {
+      buf_printf(&b, "%s((tid >> %d) & 1) * %d", b.n ? " + " : "", q, 1 << k);
+      k++;
+    }
+  const char *r = b.s ? fmt("(%s)", b.s) : "0";
+  buf_free(&b);
+  return r;
+}
+
+/* Partials of the thread's result elements, written out step by step: argmax / argmin and
+ * tl.reduce of several tiles, whose combine takes pairs the runtime helpers do not. */
+static void red_inline(CE *E, Red *R) {
+  Op *op = R->op;
+  Value *x = op->in[0];
+  Lay L = R->L;
+  AxisBits ab = R->ab;
+  int n = R->n;
+  const char *base = op->out[0]->name ? op->out[0]->name : "red";
+  const char *el[9];
   for (int i = 0; i < n; i++) {
-    Value *in = arg ? x : op->in[i];
-    ty[i] = arg && i == 1 ? DT_I32 : in->dt;
-    acc[i] = cu_unique(E, fmt("%s_part%s", base, n > 1 ? fmt("%d", i) : ""));
-    const char *src = arg && i == 1 ? ix_coord(&ix, op->axis) : cu_access(E, in, &ix);
+    Value *in = R->arg ? x : op->in[i];
+    R->acc[i] = cu_unique(E, fmt("%s_part%s", base, n > 1 ? fmt("%d", i) : ""));
+    const char *src = R->arg && i == 1 ? ix_coord(&R->ix, op->axis) : cu_access(E, in, &R->ix);
     el[i] = cu_unique(E, fmt("%s_in%s", base, n > 1 ? fmt("%d", i) : ""));
-    cline(E, "%s %s[%d]; /* %s */", cu_type(ty[i], DT__COUNT), el[i], L.E, lay_comment(L, ty[i]));
+    cline(E, "%s %s[%d]; /* %s */", cu_type(R->ty[i], DT__COUNT), el[i], L.E, lay_comment(L, R->ty[i]));
     cu_loop(E, L.E, fmt("%s[e] = %s;", el[i], src));
-    cline(E, "%s %s[%d]; /* one partial per result element of this thread */", cu_type(ty[i], DT__COUNT), acc[i], ab.nslot);
+    cline(E, "%s %s[%d]; /* one partial per result element of this thread */", cu_type(R->ty[i], DT__COUNT), R->acc[i],
+          ab.nslot);
   }
-  int ebits = lg2(L.E);
-  const char *slot = compress(ab.emask, ebits, "e");
   /* 1. inside the thread */
   cline(E, "#pragma unroll");
   cline(E, "for (int e = 0; e < %d; ++e) {", L.E);
   E->ind++;
   const char *a1[9], *e1[9];
   for (int i = 0; i < n; i++) {
-    a1[i] = fmt("%s[%s]", acc[i], slot);
+    a1[i] = fmt("%s[%s]", R->acc[i], R->slot);
     e1[i] = fmt("%s[e]", el[i]);
   }
   if (ab.emask) {
@@ -167,75 +208,70 @@ void cu_emit_reduce(CE *E, Op *op) {
   E->ind--;
   cline(E, "}");
   /* 2. across the lanes of a warp */
-  if (ab.lanemask) {
-    cline(E, "#pragma unroll");
-    cline(E, "for (int s = 0; s < %d; ++s) {", ab.nslot);
-    E->ind++;
-    for (int q = 0; q < 5; q++) {
-      if (!((ab.lanemask >> q) & 1))
-        continue;
-      const char *a2[9], *o2[9];
-      for (int i = 0; i < n; i++) {
-        a2[i] = fmt("%s[s]", acc[i]);
-        o2[i] = cu_unique(E, "other");
-        const char *st = shfl_type(ty[i]);
-        cline(E, "const %s %s = %s__shfl_xor_sync(0xffffffffu, %s%s, %d);", cu_type(ty[i], DT__COUNT), o2[i],
-              st ? fmt("(%s)", cu_type(ty[i], DT__COUNT)) : "", st ? fmt("(%s)", st) : "", a2[i], 1 << q);
-      }
-      cu_emit_combine(E, op, a2, o2, a2);
+  if (!ab.lanemask)
+    return;
+  cline(E, "#pragma unroll");
+  cline(E, "for (int s = 0; s < %d; ++s) {", ab.nslot);
+  E->ind++;
+  for (int q = 0; q < 5; q++) {
+    if (!((ab.lanemask >> q) & 1))
+      continue;
+    const char *a2[9], *o2[9];
+    for (int i = 0; i < n; i++) {
+      a2[i] = fmt("%s[s]", R->acc[i]);
+      o2[i] = cu_unique(E, "other");
+      const char *st = shfl_type(R->ty[i]);
+      cline(E, "const %s %s = %s__shfl_xor_sync(0xffffffffu, %s%s, %d);", cu_type(R->ty[i], DT__COUNT), o2[i],
+            st ? fmt("(%s)", cu_type(R->ty[i], DT__COUNT)) : "", st ? fmt("(%s)", st) : "", a2[i], 1 << q);
     }
-    E->ind--;
-    cline(E, "}");
+    cu_emit_combine(E, op, a2, o2, a2);
   }
-  /* 3. across warps, and into the result's layout */
-  Value *r = op->out[0];
+  E->ind--;
+  cline(E, "}");
+}
+
+/* The partials (R->acc) into the result's layout: left where they are, or across warps through
+ * shared memory and read back in the result's own layout. */
+static void red_out(CE *E, Red *R) {
+  Op *op = R->op;
+  Value *x = op->in[0], *r = op->out[0];
+  Lay L = R->L;
+  AxisBits ab = R->ab;
+  int n = R->n;
+  bool arg = R->arg;
   int outn = (int)shape_numel(r->sh);
   Lay *rl = cu_vplan(r)->lay;
   if (rl && rl->rep && op->nout == 1) { /* left where it was reduced (lay_slice): every lane has it */
     cline(E, "%s %s[%d]; /* %s */", cu_type(r->dt, DT__COUNT), cu_name(E, r), rl->E, lay_comment(*rl, r->dt));
-    cu_loop(E, rl->E, fmt("%s[e] = %s[e];", cu_name(E, r), acc[0]));
+    cu_loop(E, rl->E, fmt("%s[e] = %s[e];", cu_name(E, r), R->acc[0]));
     return;
   }
   bool direct = r->sh.rank == 0 && ab.nwarp == 1;
   if (direct) {
-    cline(E, "const %s = %s[0];", fmt("%s %s", cu_type(r->dt, DT__COUNT), cu_name(E, r)), acc[arg ? 1 : 0]);
+    cline(E, "const %s = %s[0];", fmt("%s %s", cu_type(r->dt, DT__COUNT), cu_name(E, r)), R->acc[arg ? 1 : 0]);
     for (int i = 1; i < op->nout; i++)
-      cline(E, "const %s %s = %s[0];", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), acc[i]);
+      cline(E, "const %s %s = %s[0];", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), R->acc[i]);
     return;
   }
   /* result flat index of element e: the coordinates other than the axis */
-  Ix ox = ix;
+  Ix ox = R->ix;
   ox.s = r->sh;
   if (r->sh.rank == x->sh.rank - 1 || r->sh.rank == 0) {
     for (int d = op->axis; d + 1 < x->sh.rank; d++)
-      memcpy(ox.src[d], ix.src[d + 1], sizeof ox.src[d]);
+      memcpy(ox.src[d], R->ix.src[d + 1], sizeof ox.src[d]);
   } else { /* keep_dims: the axis has size 1 */
     for (int k = 0; k < MAXBITS; k++)
       ox.src[op->axis][k] = BIT_ZERO;
   }
   const char *oflat = r->sh.rank ? ix_flat(&ox) : "0";
-  int warp_lo = 0;
-  const char *widx = "0";
-  if (ab.nwarp > 1) { /* the warp's position along the axis */
-    Buf b = {0};
-    int k = 0;
-    for (int q = 5; q < 30; q++)
-      if ((ab.warpmask >> q) & 1) {
-        buf_printf(&b, "%s((tid >> %d) & 1) * %d", b.n ? " + " : "", q, 1 << k);
-        k++;
-      }
-    widx = fmt("(%s)", b.s);
-    buf_free(&b);
-    warp_lo = 1;
-  }
-  (void)warp_lo;
+  const char *widx = warp_index(E, ab);
   long long per = (long long)outn * ab.nwarp;
   long long off = 0;
   const char *sm[9];
   for (int i = 0; i < n; i++) {
-    int bytes = dt_bits(ty[i]) == 64 ? 8 : 4;
+    int bytes = dt_bits(R->ty[i]) == 64 ? 8 : 4;
     off = (off + 7) / 8 * 8;
-    sm[i] = fmt("((%s *)(tc_smem + %lld))", cu_type(ty[i], DT__COUNT), off);
+    sm[i] = fmt("((%s *)(tc_smem + %lld))", cu_type(R->ty[i], DT__COUNT), off);
     off += per * bytes;
   }
   cu_smem_need(E, off);
@@ -250,7 +286,7 @@ void cu_emit_reduce(CE *E, Op *op) {
   cline(E, "  for (int e = 0; e < %d; ++e)", L.E);
   cline(E, "    if ((e & %d) == 0) {", ab.emask);
   for (int i = 0; i < n; i++)
-    cline(E, "      %s[%s * %d + %s] = %s[%s];", sm[i], oflat, ab.nwarp, widx, acc[i], slot);
+    cline(E, "      %s[%s * %d + %s] = %s[%s];", sm[i], oflat, ab.nwarp, widx, R->acc[i], R->slot);
   cline(E, "    }");
   cline(E, "}");
   cline(E, "__syncthreads();");
@@ -262,14 +298,15 @@ void cu_emit_reduce(CE *E, Op *op) {
   int re = r->sh.rank ? Lo.E : 1;
   for (int i = 0; i < op->nout; i++)
     if (op->out[i]->uses)
-      cline(E, "%s%s;", r->sh.rank ? "" : "", r->sh.rank ? fmt("%s %s[%d]", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), re)
-                                                     : fmt("%s %s", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i])));
+      cline(E, "%s;", r->sh.rank ? fmt("%s %s[%d]", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), re)
+                                 : fmt("%s %s", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i])));
   cline(E, "#pragma unroll");
   cline(E, "for (int e = 0; e < %d; ++e) {", re);
   E->ind++;
   for (int i = 0; i < n; i++) {
     fin[i] = cu_unique(E, "fold");
-    cline(E, "%s%s %s = %s[%s * %d];", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(ty[i], DT__COUNT), fin[i], sm[i], rflat, ab.nwarp);
+    cline(E, "%s%s %s = %s[%s * %d];", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(R->ty[i], DT__COUNT), fin[i],
+          sm[i], rflat, ab.nwarp);
   }
   if (ab.nwarp > 1) {
     cline(E, "for (int w = 1; w < %d; ++w) {", ab.nwarp);
@@ -287,6 +324,81 @@ void cu_emit_reduce(CE *E, Op *op) {
   E->ind--;
   cline(E, "}");
   cline(E, "__syncthreads();");
+}
+
+/* The combine function of a one-tile reduction as a lambda of two partials, opened: the call
+ * it is the last argument of goes first (head), then the lambda; the caller closes it with
+ * lambda_close. A builtin combiner is one expression on one line. */
+static void lambda_open(CE *E, Op *op, DType t, const char *head) {
+  const char *ty = cu_type(t, DT__COUNT);
+  if (op->str) {
+    cline(E, "%s[](%s a, %s b) { return %s; });", head, ty, ty, cu_binary(E, cu_combiner(op->str), op->in[0]->dt, "a", "b"));
+    return;
+  }
+  const char *acc = cu_unique(E, "acc"), *el = cu_unique(E, "el"), *res = cu_unique(E, "res");
+  cline(E, "%s[&](%s %s, %s %s) {", head, ty, acc, ty, el);
+  E->ind++;
+  cline(E, "%s %s;", ty, res);
+  cu_emit_combine(E, op, &acc, &el, &res);
+  cline(E, "return %s;", res);
+  E->ind--;
+  cline(E, "});");
+}
+
+/* One tile reduced by the runtime's helpers (tc_warp_reduce, tc_block_reduce): the same steps
+ * red_inline writes out, as one call. */
+static void red_helper(CE *E, Red *R) {
+  Op *op = R->op;
+  Value *x = op->in[0], *r = op->out[0];
+  Lay L = R->L;
+  AxisBits ab = R->ab;
+  DType t = R->ty[0];
+  const char *ty = cu_type(t, DT__COUNT);
+  const char *src = cu_access(E, x, &R->ix), *arr = NULL;
+  size_t len = strlen(src);
+  if (len > 3 && !strcmp(src + len - 3, "[e]") && !strpbrk(fmt("%.*s", (int)(len - 3), src), "[]()*+-&|^ ")) {
+    arr = fmt("%.*s", (int)(len - 3), src); /* an array of the thread's elements, as the helpers take */
+  } else { /* an index tile recomputed per element: its elements first */
+    arr = cu_unique(E, fmt("%s_in", r->name ? r->name : "red"));
+    cline(E, "%s %s[%d];", ty, arr, L.E);
+    cu_loop(E, L.E, fmt("%s[e] = %s;", arr, src));
+  }
+  cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(L, t), ab.emask, ab.lanemask,
+        ab.nwarp, ab.nwarp > 1 ? "s" : "");
+  Lay *rl = cu_vplan(r)->lay;
+  bool scalar = r->sh.rank == 0 && !(rl && rl->rep) && ab.nslot == 1;
+  if (scalar && ab.nwarp == 1) {
+    lambda_open(E, op, t, fmt("const %s %s = tc_warp_reduce<%d, 0x%x>(%s, ", ty, cu_name(E, r), L.E, ab.lanemask, arr));
+    return;
+  }
+  if (scalar) {
+    int bytes = dt_bits(t) == 64 ? 8 : 4;
+    cu_smem_need(E, (long long)ab.nwarp * bytes);
+    const char *writer = fmt("(tid & %d) == 0", ab.lanemask);
+    const char *once = lay_once(E, L);
+    if (once)
+      writer = fmt("%s && %s", writer, once);
+    lambda_open(E, op, t,
+                fmt("%s%s = tc_block_reduce<%d, 0x%x, %d>(%s, (%s *)tc_smem, %s, %s, ", r->uses ? "const " : "",
+                    r->uses ? fmt("%s %s", ty, cu_name(E, r)) : "(void)", L.E, ab.lanemask, ab.nwarp, arr, ty,
+                    warp_index(E, ab), writer));
+    return;
+  }
+  R->acc[0] = cu_unique(E, fmt("%s_part", r->name ? r->name : "red"));
+  cline(E, "%s %s[%d]; /* one partial per result element of this thread */", ty, R->acc[0], ab.nslot);
+  lambda_open(E, op, t, fmt("tc_warp_reduce<%d, 0x%x, 0x%x>(%s, %s, ", L.E, ab.emask, ab.lanemask, arr, R->acc[0]));
+  red_out(E, R);
+}
+
+// tl.sum / tl.max / tl.argmax / tl.reduce(x, axis, combine_fn)
+void cu_emit_reduce(CE *E, Op *op) {
+  Red R = red_begin(E, op);
+  if (!R.arg && R.n == 1) {
+    red_helper(E, &R);
+    return;
+  }
+  red_inline(E, &R);
+  red_out(E, &R);
 }
 
 // tl.cumsum / tl.cumprod / tl.associative_scan(x, axis, combine_fn, reverse)
