@@ -9,7 +9,8 @@
 # Each mode writes OUT/MODE.jsonl (one line per finished test, tests/conformance/outcomes.py) and
 # OUT/MODE.log; a mode is stopped after TIMEOUT seconds (every test that finished is kept). tests/conformance/lib_report.py compares the modes test by test.
 # Needs pytest and pytest-xdist; TRITONC (the translator) for the tritonc modes; LIBTESTS_WORKERS
-# (default 8) parallel pytest workers; PYTHON (default python3).
+# (default 8) parallel pytest workers; PYTHON (default python3); OUTCOMES_RESUME=1 keeps OUT's
+# records and runs only the tests they do not record as passed or skipped.
 set -u
 out=$1 root=$2 limit=$3; shift 3
 modes=()
@@ -28,7 +29,7 @@ for m in "${modes[@]}"; do
     *) echo "libtests.sh: unknown mode $m" >&2; exit 2 ;;
   esac
   start=$(date +%s)
-  rm -f "$out/$m.jsonl"
+  [ "${OUTCOMES_RESUME:-}" = 1 ] || rm -f "$out/$m.jsonl"
   (cd "$root" && OUTCOMES_FILE="$out/$m.jsonl" timeout -k 10 "$limit" "${PYTHON:-python3}" -m pytest -q \
      -p no:cacheprovider -p outcomes -n "$w" "${plug[@]}" "$@") > "$out/$m.log" 2>&1
   rc=$?

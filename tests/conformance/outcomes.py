@@ -2,7 +2,9 @@
 to $OUTCOMES_FILE as each test ends: nodeid, outcome (passed, failed, skipped, error) and, for a
 failure or skip, the last line of its report, which names the cause. Written by the controlling
 process only (pytest-xdist workers report to it), and line by line, so a run stopped by a time
-limit keeps every test that finished. lib_report.py reads these files."""
+limit keeps every test that finished. With OUTCOMES_RESUME=1 the tests the file already records
+as passed or skipped are deselected, so a later run continues where one stopped and retries the
+failures (a test's last line counts). lib_report.py reads these files."""
 import json
 import os
 
@@ -23,6 +25,24 @@ def _cause(report):
     else:
         pick = lines[-1] if lines else ""
     return pick[:400]
+
+
+def pytest_collection_modifyitems(config, items):
+    path = os.environ.get("OUTCOMES_FILE")
+    if os.environ.get("OUTCOMES_RESUME") != "1" or not path or not os.path.exists(path):
+        return
+    done = {}
+    for line in open(path):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        done[r["nodeid"]] = r["outcome"]
+    keep = [it for it in items if done.get(it.nodeid) not in ("passed", "skipped")]
+    gone = [it for it in items if done.get(it.nodeid) in ("passed", "skipped")]
+    if gone:
+        config.hook.pytest_deselected(items=gone)
+        items[:] = keep
 
 
 def pytest_runtest_logreport(report):
