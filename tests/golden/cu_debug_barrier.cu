@@ -31,6 +31,69 @@ static __device__ __forceinline__ float tc_exp(float x) {
   return r;
 }
 
+/* tl.sum / tl.max / tl.reduce of a tile as Triton lowers tt.reduce: each thread folds its own
+ * elements, the lanes of a warp fold theirs with butterfly shuffles, and the warps' partials meet
+ * in shared memory. A thread holds E elements x[e]; the bits of e in EMASK, of the lane index in
+ * LANES and of the warp index (WARPS warps) are the reduced axis's, the other bits of e select
+ * the result element (the thread's slot). f is the combine function, applied in the order Triton
+ * applies it (fold in e order, then lane bits 1, 2, 4, ...). Everything is unrolled at compile
+ * time into the same instructions as writing the steps out. Partials narrower than 32 bits cross
+ * lanes as int (__shfl_xor_sync has no narrower form). */
+template <class T> struct tc_lane_type { typedef T type; };
+template <> struct tc_lane_type<bool> { typedef int type; };
+template <> struct tc_lane_type<signed char> { typedef int type; };
+template <> struct tc_lane_type<unsigned char> { typedef int type; };
+template <> struct tc_lane_type<short> { typedef int type; };
+template <> struct tc_lane_type<unsigned short> { typedef int type; };
+/* the slot of element e: its bits outside EMASK, packed */
+template <int EMASK> static __device__ __forceinline__ int tc_reduce_slot(int e) {
+  int s = 0, k = 0;
+#pragma unroll
+  for (int b = 0; b < 30; ++b)
+    if (!((EMASK >> b) & 1))
+      s |= ((e >> b) & 1) << k++;
+  return s;
+}
+static __host__ __device__ constexpr int tc_popc(int m) { return m ? (m & 1) + tc_popc(m >> 1) : 0; }
+/* part[slot] = the thread's elements of each slot folded, then folded across the LANES bits of
+ * the lane index: every lane of a group ends with the group's partial (E >> popcount(EMASK)
+ * slots; a loop over the slots, not over e, keeps nvcc's unrolling of the loops around the
+ * call the same as for the steps written out) */
+template <int E, int EMASK, int LANES, class T, class F>
+static __device__ __forceinline__ void tc_warp_reduce(const T *x, T *part, F f) {
+#pragma unroll
+  for (int e = 0; e < E; ++e)
+    part[tc_reduce_slot<EMASK>(e)] = (e & EMASK) == 0 ? x[e] : f(part[tc_reduce_slot<EMASK>(e)], x[e]);
+#pragma unroll
+  for (int s = 0; s < (E >> tc_popc(EMASK)); ++s) {
+#pragma unroll
+    for (int q = 1; q < 32; q <<= 1)
+      if (LANES & q)
+        part[s] = f(part[s], (T)__shfl_xor_sync(0xffffffffu, (typename tc_lane_type<T>::type)part[s], q));
+  }
+}
+/* all E elements of the thread reduced (one slot): the warp's value in every lane of a group */
+template <int E, int LANES, class T, class F> static __device__ __forceinline__ T tc_warp_reduce(const T *x, F f) {
+  T part[1];
+  tc_warp_reduce<E, E - 1, LANES>(x, part, f);
+  return part[0];
+}
+/* a tile reduced to one value, the same in every thread: the lane `writer` of each warp writes
+ * the warp's value to smem[warp], then every thread folds the WARPS values in warp order. Two
+ * barriers: the second lets smem be reused at once. */
+template <int E, int LANES, int WARPS, class T, class F>
+static __device__ __forceinline__ T tc_block_reduce(const T *x, T *smem, int warp, bool writer, F f) {
+  const T v = tc_warp_reduce<E, LANES>(x, f);
+  if (writer)
+    smem[warp] = v;
+  __syncthreads();
+  T r = smem[0];
+  for (int w = 1; w < WARPS; ++w)
+    r = f(r, smem[w]);
+  __syncthreads();
+  return r;
+}
+
 
 #define barrier_inplace_kernel_NUM_THREADS 1024
 
@@ -60,49 +123,8 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
       const int32_t offs = (int32_t)((uint32_t)i + (uint32_t)((e & 3) + tid * 4));
       t4[e] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
     }
-    float red_in[4]; /* [4096] fp32: 4 contiguous per thread along dim 0, 1024 threads */
-    #pragma unroll
-    for (int e = 0; e < 4; ++e)
-      red_in[e] = t4[e];
-    float red_part[1]; /* one partial per result element of this thread */
-    #pragma unroll
-    for (int e = 0; e < 4; ++e) {
-      if ((e & 3) == 0) {
-        red_part[0] = red_in[e];
-      } else
-      red_part[0] = fmaxf(red_part[0], red_in[e]);
-    }
-    #pragma unroll
-    for (int s = 0; s < 1; ++s) {
-      const float other = __shfl_xor_sync(0xffffffffu, red_part[s], 1);
-      red_part[s] = fmaxf(red_part[s], other);
-      const float other_1 = __shfl_xor_sync(0xffffffffu, red_part[s], 2);
-      red_part[s] = fmaxf(red_part[s], other_1);
-      const float other_2 = __shfl_xor_sync(0xffffffffu, red_part[s], 4);
-      red_part[s] = fmaxf(red_part[s], other_2);
-      const float other_3 = __shfl_xor_sync(0xffffffffu, red_part[s], 8);
-      red_part[s] = fmaxf(red_part[s], other_3);
-      const float other_4 = __shfl_xor_sync(0xffffffffu, red_part[s], 16);
-      red_part[s] = fmaxf(red_part[s], other_4);
-    }
-    if ((tid & 31) == 0) { /* one lane per partial result */
-      #pragma unroll
-      for (int e = 0; e < 4; ++e)
-        if ((e & 3) == 0) {
-          ((float *)(tc_smem + 0))[0 * 32 + (((tid >> 5) & 1) * 1 + ((tid >> 6) & 1) * 2 + ((tid >> 7) & 1) * 4 + ((tid >> 8) & 1) * 8 + ((tid >> 9) & 1) * 16)] = red_part[0];
-        }
-    }
-    __syncthreads();
-    float red5;
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
-      float fold = ((float *)(tc_smem + 0))[0 * 32];
-      for (int w = 1; w < 32; ++w) {
-        fold = fmaxf(fold, ((float *)(tc_smem + 0))[0 * 32 + w]);
-      }
-      red5 = fold;
-    }
-    __syncthreads();
+    /* t4: [4096] fp32: 4 contiguous per thread along dim 0, 1024 threads; reduced: e bits 0x3, lane bits 0x1f, 32 warps */
+    const float red5 = tc_block_reduce<4, 0x1f, 32>(t4, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
     const float m_1 = fmaxf(m, red5);
     m = m_1;
   } /* for i */
