@@ -12,7 +12,7 @@ import os
 import sys
 import types
 
-from .errors import (CompilationError, CCompileError, DeviceError, ArgumentError,  # noqa: F401
+from .errors import (CompilationError, OutOfResources, CCompileError, DeviceError, ArgumentError,  # noqa: F401
                      TritoncError)
 from .build import stats, cache_dir  # noqa: F401
 

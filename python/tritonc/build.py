@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 
-from .errors import CCompileError, CompilationError, TritoncError
+from .errors import CCompileError, TritoncError, compilation_error
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_DIR = os.path.dirname(os.path.dirname(PACKAGE_DIR))
@@ -244,7 +244,7 @@ def translate(text, filename, kernel, signature, target, num_warps, include_dirs
         stats["translate_s"] += time.perf_counter() - t0
         stats["translations"] += 1
         if r.returncode == 1:
-            raise CompilationError(r.stderr.rstrip("\n"), kernel, signature)
+            raise compilation_error(r.stderr.rstrip("\n"), kernel, signature)
         if r.returncode != 0:
             raise TritoncError(f"tritonc failed (exit {r.returncode}) on {kernel} with "
                                f"signature {signature!r}:\n{r.stderr}")

@@ -38,6 +38,19 @@ class CompilationError(TritoncError, *_triton_bases()):
         return (type(self), (self.message, self.kernel, self.signature))
 
 
+class OutOfResources(CompilationError):
+    """The kernel translates, but one of its configurations needs more of the device than it has
+    (shared memory): Triton raises OutOfResources there, and its autotuner times such a config
+    as infinitely slow instead of failing; the runner's autotuner does the same."""
+
+
+def compilation_error(message, kernel=None, signature=None):
+    """The exception for tritonc's error text (exit status 1)."""
+    # tritonc's own message for a plan over the device's shared memory (cuda/cuda_file.c)
+    cls = OutOfResources if "bytes of shared memory" in message else CompilationError
+    return cls(message, kernel, signature)
+
+
 class CompilationErrorCause(TritoncError):
     """The __cause__ of a CompilationError: tritonc's error sentence alone."""
 

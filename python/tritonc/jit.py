@@ -17,7 +17,7 @@ import time
 from collections import namedtuple
 
 from . import bind, build, source
-from .errors import ArgumentError, DeviceError
+from .errors import ArgumentError, DeviceError, OutOfResources
 
 # Launch options Triton takes as keywords besides the kernel's parameters.
 OPTIONS = {"num_warps": 4, "num_stages": 3, "num_ctas": 1, "maxnreg": None,
@@ -556,7 +556,8 @@ class Autotuner(KernelWrapper):
             return list(self.user_do_bench(call, quantiles=(0.5, 0.2, 0.8)))
         try:
             return _time_ms(call, _device_sync(args))
-        except DeviceError:  # a config the device cannot run (Triton's OutOfResources)
+        except (DeviceError, OutOfResources):  # a config the device cannot run (Triton's
+            # OutOfResources): never chosen, as in Triton's autotuner
             return [float("inf")] * 3
 
 

@@ -134,4 +134,38 @@ def bump(y_ptr, n, BLOCK: tl.constexpr):
 y = torch.arange(n, dtype=torch.float32)
 bump[grid](y, n)
 torch.testing.assert_close(y, torch.arange(n, dtype=torch.float32) + 1)
+
+# A config the device cannot run is timed as infinitely slow, as Triton's autotuner times one that
+# raises OutOfResources, and never chosen. On the CUDA target, a dot whose operand buffers pass the
+# shared memory is such a config: its translation raises tritonc.OutOfResources (a CompilationError).
+@triton.jit
+def big_dot(a_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, 4 * BK, BK):
+        a = tl.load(a_ptr + rm[:, None] * 4 * BK + (k + rk)[None, :])
+        b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
+        acc += tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+
+
+try:
+    big_dot.compile(["*fp32:16", "*fp32:16", "*fp32:16", "256", "256", "128"], "cuda", 4, 4)
+    raise AssertionError("a 256x256x128 fp32 dot in 4 stages translated for the CUDA target")
+except tritonc.OutOfResources as e:
+    assert isinstance(e, tritonc.CompilationError) and "bytes of shared memory" in str(e), str(e)
+tuner = triton.autotune(configs=[triton.Config({"BM": 256, "BN": 256, "BK": 128}),
+                                 triton.Config({"BM": 32, "BN": 32, "BK": 32})], key=[])(big_dot)
+
+
+def no_room(*args, **kwargs):
+    raise tritonc.OutOfResources("x.py:1:1: error: kernel big_dot needs 1064960 bytes of shared "
+                                 "memory for its reductions, dots and layout changes")
+
+
+tuner.fn.run = no_room
+expect("an out-of-resources config's time", tuner._bench(tuner.configs[0], (), (1,), {}, {}),
+       [float("inf")] * 3)
 print("autotune ok")
