@@ -80,6 +80,11 @@ def main():
                 print(f"  - {n}")
             if len(ns) > 3:
                 print(f"  - ... and {len(ns) - 3} more")
+        unknown = [n for n, r in res[m].items() if n not in base and r["outcome"] in ("failed", "error")]
+        if unknown:
+            print(f"\nFailing through tritonc, not run under Triton within its time limit:\n")
+            for n in unknown:
+                print(f"- {n}: `{res[m][n].get('cause', '')[:300]}`")
     if base:
         nb = collections.Counter(r["outcome"] for r in base.values())
         print(f"\nUnder real Triton: {dict(nb)}.")
