@@ -20,7 +20,9 @@ and bias+GELU allocate their output per call as users call them.  GB/s counts th
 bytes each computation must move (inputs read once, outputs written once).
 
 matmul: examples/matmul.py (tl.dot, grouped program order, 128x128x32 tiles) on fp32 square
-matrices against torch.mm(a, b, out=c) (MKL / oneDNN), at --threads and at one thread.
+matrices against torch.mm(a, b, out=c) (MKL / oneDNN), at --threads and at one thread; bf16
+rows: the same kernel on bf16 A, B and C (fp32 accumulator; the store rounds to bf16) against
+torch.mm in bf16 (oneDNN, on AMX where the CPU has it), at 128x128x32 and the --bf16-tiles.
 attention: examples/flash_attention.py (online softmax, two tl.dot per key block, 128x64
 blocks), fp32, non-causal and causal, against F.scaled_dot_product_attention (torch's CPU
 flash kernel; it allocates its output).  GFLOP/s counts 2 M N K per product; attention
@@ -44,6 +46,8 @@ ap.add_argument("--no-compile", action="store_true", help="skip torch.compile")
 ap.add_argument("--only", default="stream,matmul,attention", help="tables or stream rows, comma-separated")
 ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run on a small machine)")
 ap.add_argument("--mm-tiles", default="", help="more matmul tiles to compare, 'BM,BN,BK,GROUP;...' (table mmtiles)")
+ap.add_argument("--mm-dtypes", default="fp32,bf16", help="matmul rows: fp32, bf16 or both")
+ap.add_argument("--bf16-tiles", default="", help="more bf16 matmul tiles, 'BM,BN,BK,GROUP;...'")
 ap.add_argument("--thp", action="store_true",
                 help="matmul operands in memory advised for transparent huge pages (madvise), both sides")
 ap.add_argument("--rounds", type=int, default=2,
@@ -75,6 +79,8 @@ ATT_BLOCK = (128, 64)  # BLOCK_M, BLOCK_N
 I32, P, F32 = ctypes.c_int32, ctypes.c_void_p, ctypes.c_float
 MMSIG_T = "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, %d, %d, %d, %d, False"
 MMSIG = MMSIG_T % MM_TILE
+MMSIG_BF16_T = MMSIG_T.replace("*fp32", "*bf16")
+BF16_TILES = [MM_TILE] + [tuple(int(v) for v in t.split(",")) for t in opt.bf16_tiles.split(";") if t]
 MM_TILES = [tuple(int(v) for v in t.split(",")) for t in opt.mm_tiles.split(";") if t]
 MM_SCALING = [int(v) for v in opt.mm_scaling.split(",") if v]
 ATTSIG = "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, %d, %d, %%s" % ATT_BLOCK
@@ -104,6 +110,8 @@ KERNELS = [
 STREAM = [k[0] for k in KERNELS[:8]]
 KERNELS += [("matmul_%dx%dx%dg%d" % t, "examples/matmul.py", "matmul_kernel", MMSIG_T % t, [P, P, P] + [I32] * 6)
             for t in MM_TILES]
+KERNELS += [("matmul_bf16_%dx%dx%dg%d" % t, "examples/matmul.py", "matmul_kernel", MMSIG_BF16_T % t,
+             [P, P, P] + [I32] * 6) for t in BF16_TILES]
 
 
 def build(name, path, kernel, sig, argtypes):
@@ -322,6 +330,22 @@ def matmul_row(k, n, name="matmul", tile=MM_TILE, label=None):
     dot_row(label or f"matmul_fp32 {n}", 2.0 * n ** 3, run, c, ref, tol)
 
 
+def matmul_bf16_row(k, n, tile):
+    g = torch.Generator().manual_seed(n)
+    a, b = mat(n, n, g).bfloat16(), mat(n, n, g).bfloat16()
+    c, cr = mat(n, n).bfloat16(), mat(n, n).bfloat16()
+    bm, bn = tile[:2]
+    grid = ((n + bm - 1) // bm) * ((n + bn - 1) // bn)
+    name = "matmul_bf16_%dx%dx%dg%d" % tile
+    fn = launcher(k, name)
+    run = lambda: fn(grid, 1, 1, ptr(a), ptr(b), ptr(c), n, n, n, n, n, n)  # noqa: E731
+    ref = lambda: torch.mm(a, b, out=cr)  # noqa: E731
+    # both sum in fp32 and round once to bf16 (8 bits): results differ by about one unit there
+    tol = 2 ** -7 * ref().abs().max().item()
+    label = f"matmul_bf16 {n}" + ("" if tile == MM_TILE else " %dx%dx%d" % tile[:3])
+    dot_row(label, 2.0 * n ** 3, run, c, ref, tol)
+
+
 def probe_tables(k):
     """Which tile the C target prefers on this CPU, and how the example scales with threads."""
     if MM_TILES:
@@ -372,8 +396,11 @@ def dot_tables(k):
         omp = set_threads(k, threads)
         dot_header("tl.dot", threads, omp)
         if "matmul" in ONLY:
-            for n in sizes:
+            for n in sizes if "fp32" in opt.mm_dtypes else []:
                 guarded(f"matmul_fp32 {n}", lambda: matmul_row(k, n))
+            for n in sizes if "bf16" in opt.mm_dtypes else []:
+                for t in BF16_TILES:
+                    guarded(f"matmul_bf16 {n}", lambda: matmul_bf16_row(k, n, t))
         if "attention" in ONLY:
             for causal in (False, True):
                 guarded(attention_name(att, causal), lambda: attention_row(k, att, causal))

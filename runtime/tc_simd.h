@@ -1922,6 +1922,239 @@ static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, cons
   }
 }
 
+//@ amxpanel: level
+/* What a kernel using section amx names itself: whether the tile unit is used (TC_DOT_AMX) and
+ * the panel of a K loop of bf16 products (tc_bf16_panel, the size of its buffer). */
+#if defined(TC_SIMD_AVX512) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
+    defined(__AMX_TILE__) && defined(__AMX_BF16__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(TC_NO_AMX)
+#define TC_DOT_AMX 1
+#endif
+#ifdef TC_DOT_AMX
+/* A K loop of `acc += tl.dot(a, b)` (acc read by nothing else in the loop): each trip packs its
+ * tiles into a panel of TC_BF16_PANEL_K(M, N) k (the caller's buffer of TC_BF16_PANEL_ELEMS
+ * elements), and the tile unit adds a whole panel to C at once: C's four tiles of a 32 x 32
+ * block are then loaded and stored once per panel instead of once per trip (a trip of 32 k
+ * otherwise moves 8 tiles of C for 4 of A and B). tc_dot_bf16_close, after the loop, adds what
+ * the panel holds; a K deeper than the panel goes through tc_dot_bf16 at once. */
+#ifndef TC_AMX_PANEL_BYTES
+#define TC_AMX_PANEL_BYTES 131072
+#endif
+#define TC_BF16_PANEL_K(M, N) \
+  (TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32 < 32 ? 32 : TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32)
+#define TC_BF16_PANEL_ELEMS(M, N) (((M) + (N)) * TC_BF16_PANEL_K(M, N))
+typedef struct {
+  int M, N, kp, k; /* the product's shape, the panel's depth and the k it holds */
+  int direct;      /* no tile unit for this shape: each trip is tc_dot_f32 at once */
+  float *C;
+  int ldc;
+  uint16_t *Ap, *Bp; /* A's rows (pitch kp), B's k pairs (pitch 2 N) */
+} tc_bf16_panel;
+#else
+#define TC_BF16_PANEL_ELEMS(M, N) 1
+typedef struct {
+  int M, N;
+  float *C;
+  int ldc;
+} tc_bf16_panel;
+#endif
+
+//@ amx: dot amxpanel
+/* tl.dot of bf16 tiles on AMX, Intel's tile unit (Sapphire Rapids and later), where the compiler
+ * targets it (-march=native there defines __AMX_TILE__ and __AMX_BF16__) on x86-64 Linux:
+ * tc_dot_bf16 takes the float arrays tc_dot_f32 takes (bf16 values held exactly, so the top 16
+ * bits of each float are its bf16 bits) and adds A B to C. Per chunk of K (as much as fits
+ * TC_AMX_PACK_BYTES with M + N rows of it), A's rows are packed as bf16 and B in the pairs
+ * the tile unit reads (rows k and k + 1 interleaved, "VNNI" order), both zero-padded to whole
+ * tiles of 32 k; then each 32 x 32 block of C is four 16 x 16 fp32 tiles loaded from C, updated
+ * by _tile_dpbf16ps over the chunk and stored back. The unit sums the pairs' products in fp32,
+ * like a GPU's bf16 MMA, with denormal inputs and results taken as zero. The process asks Linux
+ * once for the tile state (arch_prctl ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA); where that is
+ * refused, or C's tile is not whole 16 x 16 tiles, the product is tc_dot_f32's, as on every
+ * machine without AMX. -DTC_NO_AMX leaves the unit out. */
+#ifdef TC_DOT_AMX
+#ifndef TC_AMX_PACK_BYTES
+#define TC_AMX_PACK_BYTES 65536
+#endif
+/* 1 once Linux granted this process the tile state, -1 when it refused; asked on first use */
+static inline int tc__amx_ok(void) {
+  static int state;
+  int s = __atomic_load_n(&state, __ATOMIC_RELAXED);
+  if (!s) {
+    long r; /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA), without libc's headers */
+    __asm__ volatile("syscall" : "=a"(r) : "0"(158L), "D"(0x1023L), "S"(18L) : "rcx", "r11", "memory");
+    s = r == 0 ? 1 : -1;
+    __atomic_store_n(&state, s, __ATOMIC_RELAXED);
+  }
+  return s > 0;
+}
+/* tiles 0-3: C (16 x 16 fp32), 4-5: A (16 rows x 32 bf16), 6-7: B (16 k pairs x 16 columns) */
+static inline void tc__amx_config(void) {
+  struct {
+    uint8_t palette, start_row, reserved[14];
+    uint16_t colsb[16];
+    uint8_t rows[16];
+  } cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.palette = 1;
+  for (int t = 0; t < 8; t++)
+    cfg.colsb[t] = 64, cfg.rows[t] = 16;
+  _tile_loadconfig(&cfg);
+}
+/* rows [0, M) x k [k0, k0 + kp) of A as bf16 rows of pitch kc (k past K: zeros) */
+static inline void tc__amx_pack_a(int M, int K, int k0, int kp, int kc, const float *A, int lda,
+                                  uint16_t *Ap) {
+  for (int i = 0; i < M; i++)
+    for (int k = 0; k < kp; k += 16) {
+      int n = K - k0 - k, room = kp - k;
+      __mmask16 m = n >= 16 ? (__mmask16)0xffff : n <= 0 ? 0 : (__mmask16)((1u << n) - 1);
+      __mmask16 w = room >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << room) - 1);
+      __m512i v = _mm512_castps_si512(_mm512_maskz_loadu_ps(m, A + (long)i * lda + k0 + k));
+      _mm256_mask_storeu_epi16(Ap + (long)i * kc + k, w, _mm512_cvtepi32_epi16(_mm512_srli_epi32(v, 16)));
+    }
+}
+/* k [k0, k0 + kp) x columns [0, N) of B as pairs: Bp[k / 2][j][k % 2] (k past K: zeros) */
+static inline void tc__amx_pack_b(int N, int K, int k0, int kp, const float *B, int ldb,
+                                  uint16_t *Bp) {
+  const __m512i top = _mm512_set1_epi32((int)0xffff0000u);
+  for (int k = 0; k < kp; k += 2) {
+    const float *b0 = B + (long)(k0 + k) * ldb, *b1 = b0 + ldb;
+    int has0 = k0 + k < K, has1 = k0 + k + 1 < K;
+    for (int j = 0; j < N; j += 16) {
+      __m512i lo = has0 ? _mm512_castps_si512(_mm512_loadu_ps(b0 + j)) : _mm512_setzero_si512();
+      __m512i hi = has1 ? _mm512_castps_si512(_mm512_loadu_ps(b1 + j)) : _mm512_setzero_si512();
+      _mm512_storeu_si512(Bp + ((long)k / 2 * N + j) * 2,
+                          _mm512_or_si512(_mm512_and_si512(hi, top), _mm512_srli_epi32(lo, 16)));
+    }
+  }
+}
+/* C's block of (R2 ? 32 : 16) x (C2 ? 32 : 16) += A's rows x B's columns over nk tiles of k */
+#define TC__AMX_BLOCK(NAME, R2, C2)                                                             \
+  static inline void NAME(int nk, const uint16_t *A, int kc, const uint16_t *B, int N, float *C, \
+                          int ldc) {                                                            \
+    _tile_loadd(0, C, ldc * 4);                                                                 \
+    if (C2)                                                                                     \
+      _tile_loadd(1, C + 16, ldc * 4);                                                          \
+    if (R2)                                                                                     \
+      _tile_loadd(2, C + 16L * ldc, ldc * 4);                                                   \
+    if (R2 && C2)                                                                               \
+      _tile_loadd(3, C + 16L * ldc + 16, ldc * 4);                                              \
+    for (int t = 0; t < nk; t++) {                                                              \
+      const uint16_t *b = B + (long)t * 32 * N;                                                 \
+      _tile_loadd(4, A + t * 32, kc * 2);                                                       \
+      _tile_loadd(6, b, N * 4);                                                                 \
+      _tile_dpbf16ps(0, 4, 6);                                                                  \
+      if (C2) {                                                                                 \
+        _tile_loadd(7, b + 32, N * 4);                                                          \
+        _tile_dpbf16ps(1, 4, 7);                                                                \
+      }                                                                                         \
+      if (R2) {                                                                                 \
+        _tile_loadd(5, A + 16L * kc + t * 32, kc * 2);                                          \
+        _tile_dpbf16ps(2, 5, 6);                                                                \
+        if (C2)                                                                                 \
+          _tile_dpbf16ps(3, 5, 7);                                                              \
+      }                                                                                         \
+    }                                                                                           \
+    _tile_stored(0, C, ldc * 4);                                                                \
+    if (C2)                                                                                     \
+      _tile_stored(1, C + 16, ldc * 4);                                                         \
+    if (R2)                                                                                     \
+      _tile_stored(2, C + 16L * ldc, ldc * 4);                                                  \
+    if (R2 && C2)                                                                               \
+      _tile_stored(3, C + 16L * ldc + 16, ldc * 4);                                             \
+  }
+TC__AMX_BLOCK(tc__amx_2x2, 1, 1)
+TC__AMX_BLOCK(tc__amx_2x1, 1, 0)
+TC__AMX_BLOCK(tc__amx_1x2, 0, 1)
+TC__AMX_BLOCK(tc__amx_1x1, 0, 0)
+#undef TC__AMX_BLOCK
+
+/* C += the packed A (rows of pitch kc) times the packed B, nk tiles of 32 k, by 32 x 32 blocks */
+static inline void tc__amx_run(int M, int N, int nk, const uint16_t *Ap, int kc, const uint16_t *Bp,
+                               float *C, int ldc) {
+  tc__amx_config();
+  for (int i = 0; i < M; i += 32)
+    for (int j = 0; j < N; j += 32) {
+      const uint16_t *a = Ap + (long)i * kc, *b = Bp + (long)j * 2;
+      float *c = C + (long)i * ldc + j;
+      int r2 = i + 32 <= M, c2 = j + 32 <= N;
+      if (r2 && c2)
+        tc__amx_2x2(nk, a, kc, b, N, c, ldc);
+      else if (r2)
+        tc__amx_2x1(nk, a, kc, b, N, c, ldc);
+      else if (c2)
+        tc__amx_1x2(nk, a, kc, b, N, c, ldc);
+      else
+        tc__amx_1x1(nk, a, kc, b, N, c, ldc);
+    }
+  _tile_release(); /* the tile state off again: cheaper thread switches */
+}
+
+static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, const float *B,
+                               int ldb, float *C, int ldc) {
+  int kc = (K + 31) / 32 * 32, most = TC_AMX_PACK_BYTES / 2 / (M + N) / 32 * 32;
+  if (kc > most)
+    kc = most;
+  if (M % 16 || N % 16 || kc == 0 || !tc__amx_ok()) {
+    tc_dot_f32(M, N, K, A, lda, B, ldb, C, ldc);
+    return;
+  }
+  _Alignas(64) uint16_t pack[TC_AMX_PACK_BYTES / 2];
+  uint16_t *Ap = pack, *Bp = pack + (long)M * kc;
+  for (int k0 = 0; k0 < K; k0 += kc) {
+    int nk = ((K - k0 < kc ? K - k0 : kc) + 31) / 32; /* tiles of 32 k in this chunk */
+    tc__amx_pack_a(M, K, k0, nk * 32, kc, A, lda, Ap);
+    tc__amx_pack_b(N, K, k0, nk * 32, B, ldb, Bp);
+    tc__amx_run(M, N, nk, Ap, kc, Bp, C, ldc);
+  }
+}
+
+static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
+  p->M = M, p->N = N, p->kp = TC_BF16_PANEL_K(M, N), p->k = 0, p->C = C, p->ldc = ldc;
+  p->Ap = buf, p->Bp = buf + (long)M * p->kp;
+  p->direct = M % 16 || N % 16 || !tc__amx_ok();
+}
+static inline void tc_dot_bf16_close(tc_bf16_panel *p) {
+  if (p->direct || !p->k)
+    return;
+  int kt = (p->k + 31) / 32 * 32; /* zeros up to a whole tile of k */
+  for (int i = 0; i < p->M && kt > p->k; i++)
+    memset(p->Ap + (long)i * p->kp + p->k, 0, sizeof(uint16_t) * (size_t)(kt - p->k));
+  memset(p->Bp + (long)p->k * p->N, 0, sizeof(uint16_t) * (size_t)(kt - p->k) * (size_t)p->N);
+  tc__amx_run(p->M, p->N, kt / 32, p->Ap, p->kp, p->Bp, p->C, p->ldc);
+  p->k = 0;
+}
+static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int lda, const float *B,
+                                    int ldb) {
+  int k2 = (K + 1) / 2 * 2; /* whole k pairs: an odd K gets a zero column of A, row of B */
+  if (p->direct || k2 > p->kp) {
+    tc_dot_bf16_close(p);
+    tc_dot_bf16(p->M, p->N, K, A, lda, B, ldb, p->C, p->ldc);
+    return;
+  }
+  if (p->k + k2 > p->kp)
+    tc_dot_bf16_close(p);
+  tc__amx_pack_a(p->M, K, 0, k2, p->kp, A, lda, p->Ap + p->k);
+  tc__amx_pack_b(p->N, K, 0, k2, B, ldb, p->Bp + (long)p->k * p->N);
+  p->k += k2;
+}
+#else
+/* no tile unit: the fp32 micro-kernel on the bf16 values (each product exact in fp32), at once */
+static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, const float *B,
+                               int ldb, float *C, int ldc) {
+  tc_dot_f32(M, N, K, A, lda, B, ldb, C, ldc);
+}
+static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
+  (void)buf;
+  p->M = M, p->N = N, p->C = C, p->ldc = ldc;
+}
+static inline void tc_dot_bf16_close(tc_bf16_panel *p) { (void)p; }
+static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int lda, const float *B,
+                                    int ldb) {
+  tc_dot_f32(p->M, p->N, K, A, lda, B, ldb, p->C, p->ldc);
+}
+#endif
+
 //@ keepsite:
 /* The state of one kept-tile site (section keep), one per load site and thread. */
 typedef struct {

@@ -1109,15 +1109,17 @@ static void emit_for(Em *E, Op *op) {
   const char *cond = op->flags == 1 ? fmt("%s < %s", n, hi)
                      : op->flags == 2 ? fmt("%s > %s", n, hi)
                                       : fmt("(%s > 0 ? %s < %s : %s > %s)", st, n, hi, n, hi);
+  alias_carried(E, op, b, 1, last_op(b));
+  emit_dot_panels_open(E, b);
   line(E, "for (%s %s = %s; %s; %s += %s) {", ctype(iv->dt, DT__COUNT), n,
        access(E, op->in[0], NULL), cond, n, st);
   E->ind++;
-  alias_carried(E, op, b, 1, last_op(b));
   emit_block(E, b);
   Op *y = last_op(b);
   emit_yield(E, y, op->out);
   E->ind--;
   line(E, "} /* for %s */", n);
+  emit_dot_panels_close(E, b);
 }
 
 // while cond: body

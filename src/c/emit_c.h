@@ -21,6 +21,7 @@ typedef struct VInfo {
   bool alias;        /* stored straight into a loop-carried variable (no own array) */
   const char *in_place; /* a tl.dot operand tile: NAME_at / NAME_ld, where it lies (or NULL) */
   const char *kept;     /* a tl.dot operand tile: NAME, its copy kept across programs */
+  const char *panel;    /* a bf16 tl.dot into a carried tile: its K loop's tc_bf16_panel */
 } VInfo;
 
 typedef struct Em {
@@ -107,6 +108,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred);
 
 /* emit_c_dot.c */
 void emit_dot(Em *E, Op *op);
+void emit_dot_panels_open(Em *E, Block *b);  /* before a for loop whose body is b */
+void emit_dot_panels_close(Em *E, Block *b); /* after it */
 /* emit_c_atomic.c */
 void emit_atomic(Em *E, Op *op);
 

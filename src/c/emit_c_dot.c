@@ -7,9 +7,9 @@
  * fp32 product computed exactly in fp32; int8 operands give int32 sums (wrapping); fp64 stays
  * fp64. A batched (3-D) product is one product per batch index.
  *
- * The product itself is a call of the runtime's micro-kernel (tc_dot_f32 / tc_dot_i8,
- * runtime/tc_simd.h section dot), which the generated file copies only when it uses it; fp64
- * products are plain loops here.
+ * The product itself is a call of a runtime function (tc_dot_f32 / tc_dot_i8, runtime/tc_simd.h
+ * section dot; tc_dot_bf16, section amx), which the generated file copies only when it uses it;
+ * fp64 products are plain loops here.
  */
 #include "emit_c.h"
 
@@ -66,6 +66,18 @@ static const char *operand_array(Em *E, Value *v) {
   return t;
 }
 
+/* The runtime function of the product: bf16 operands go to the tile unit where the C compiler
+ * targets one (tc_dot_bf16, section amx: AMX, else the fp32 micro-kernel); int8 and the other
+ * float types to the micro-kernels of section dot. */
+static const char *dot_kernel(Op *op) {
+  Value *r = op->out[0], *a = op->in[0], *b = op->in[1];
+  if (a->dt == DT_I8)
+    return "tc_dot_i8";
+  if (a->dt == DT_BF16 && b->dt == DT_BF16 && r->dt == DT_F32)
+    return "tc_dot_bf16";
+  return "tc_dot_f32";
+}
+
 /* The runtime micro-kernel (runtime/tc_simd.h, section dot) on each [M, K] x [K, N] slice. */
 static void emit_dot_call(Em *E, Op *op) {
   Value *r = op->out[0], *a = op->in[0], *b = op->in[1];
@@ -79,16 +91,62 @@ static void emit_dot_call(Em *E, Op *op) {
     xa = fmt("%s_at ? %s_at : %s", ip, ip, xa);
     lda = fmt("%s_at ? (int)%s_ld : %d", ip, ip, K);
   }
+  if (vi(r)->panel) { /* packed into the loop's panel (emit_dot_panels_open) */
+    line(E, "tc_dot_bf16_push(&%s, %d, %s, %s, %s, %d);", vi(r)->panel, K, xa, lda, yb, N);
+    return;
+  }
   if (rank == 3)
     line(E, "for (int ib = 0; ib < %d; ib++)", r->sh.d[0]);
   line(E, "%s%s(%d, %d, %d, %s, %s, %s, %d, &%s%s[0][0], %d);",
-       rank == 3 ? "  " : "", a->dt == DT_I8 ? "tc_dot_i8" : "tc_dot_f32", M, N, K, xa, lda, yb,
+       rank == 3 ? "  " : "", dot_kernel(op), M, N, K, xa, lda, yb,
        N, c, z, N);
   if (r->dt == DT_F16) { /* fp16 out_dtype: the fp32 sums round once */
     open_loops(E, r->sh, IDX, true);
     line(E, "%s%s = %s;", c, index_str(r->sh, IDX),
          round_to(E, r->dt, fmt("%s%s", c, index_str(r->sh, IDX))));
     close_loops(E, r->sh);
+  }
+}
+
+/* Is r, a tl.dot's result in block b, read only by b's yield (nothing in the trip reads it)? */
+static bool yield_only(Block *b, Value *r) {
+  Op *y = last_op(b);
+  if (r->uses != 1 || !y || y->k != O_YIELD)
+    return false;
+  for (int i = 0; i < y->nin; i++)
+    if (y->in[i] == r)
+      return true;
+  return false;
+}
+
+/* The bf16 products of a for loop's body that add into a tile the loop carries and nothing
+ * else in the loop reads, before or after the product (`acc += tl.dot(a, b)`, VInfo.alias):
+ * each gets a panel (tc_bf16_panel, runtime section amx) that gathers the trips' packed tiles,
+ * so that the tile unit adds a panel's depth of K to acc at once; the panel is emptied into acc
+ * after the loop, before anything reads acc. Without a tile unit each trip is added at once. */
+void emit_dot_panels_open(Em *E, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    Value *r = op->nout ? op->out[0] : NULL;
+    if (op->k != O_DOT || !vi(r)->alias || r->sh.rank != 2 ||
+        strcmp(dot_kernel(op), "tc_dot_bf16") || !yield_only(b, r))
+      continue;
+    int M = r->sh.d[0], N = r->sh.d[1];
+    const char *c = cname(E, r), *p = unique_name(E, fmt("%s_panel", c));
+    vi(r)->panel = p;
+    line(E, "tc_bf16_panel %s; /* %s's bf16 products, gathered over the loop */", p, c);
+    line(E, "_Alignas(64) uint16_t %s_buf[TC_BF16_PANEL_ELEMS(%d, %d)];", p, M, N);
+    line(E, "tc_dot_bf16_open(&%s, %d, %d, %s_buf, &%s[0][0], %d);", p, M, N, p, c, N);
+  }
+}
+
+void emit_dot_panels_close(Em *E, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    if (op->k == O_DOT && vi(op->out[0])->panel) {
+      line(E, "tc_dot_bf16_close(&%s);", vi(op->out[0])->panel);
+      vi(op->out[0])->panel = NULL;
+    }
   }
 }
 

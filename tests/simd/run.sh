@@ -92,6 +92,16 @@ compile_check() {
   fi
 }
 
+# run_amx: the avx512 level with the tile unit; the test must say it used it
+run_amx() {
+  run_level avx512-amx avx512 -march=native
+  if grep -q '^# tc_dot_bf16 on amx' "$TMP/t_avx512-amx_libm.run.log"; then
+    pass "avx512-amx: tc_dot_bf16 ran on AMX tiles"
+  else
+    fail "avx512-amx: tc_dot_bf16 did not run on AMX ($(grep '^# tc_dot_bf16' "$TMP/t_avx512-amx_libm.run.log"))"
+  fi
+}
+
 # bg CHECK ARGS...: a check in the background, its lines to $TMP/res.N (the checks are
 # independent builds and runs); collect prints them in order and counts them
 seq=0
@@ -121,6 +131,13 @@ x86_64 | i?86)
     # tc_dot_f32 with another register block (every leftover path of the blocking taken)
     bg run_level avx512-dot5x3 avx512 -march=native -DTC_DOT_MR=5 -DTC_DOT_NV=3
     bg compile_check avx512-O3-sleef -O3 -march=native -DTC_HAVE_SLEEF
+    # tc_dot_bf16 on AMX tiles (section amx): run where the CPU has them, else compile only
+    if has_cpu amx_tile amx_bf16; then
+      bg run_amx
+    else
+      bg compile_check amx-O3 -O3 -march=native -mamx-tile -mamx-bf16
+      bg compile_check amx-O1-san -O1 $SAN -march=native -mamx-tile -mamx-bf16
+    fi
   else
     skip "avx512: /proc/cpuinfo lacks one of avx512f avx512bw avx512dq avx512vl"
   fi

@@ -1168,6 +1168,63 @@ static void test_dot(void) {
   end();
 }
 
+/* tc_dot_bf16 (section amx): C += A B on strided blocks of bf16 values held in floats, against
+ * double-precision sums. On AMX (-march=native on a CPU with amx_bf16, tests/simd/run.sh) the
+ * shapes of whole 16 x 16 tiles take the tile unit: one, two and odd numbers of tiles per side,
+ * K below, at and past a tile of 32 and past a packed chunk (512 + 16 columns hold 32 k per
+ * chunk, 128 + 128 hold 128); the others (17 rows, 8 columns) the fp32 micro-kernel. Entries
+ * are integers / 32 of at most 8 bits, products then exact in fp32; padding stays untouched.
+ * With `panel`, the product is a K loop's (tc_dot_bf16_open / push / close): trips of 16, 30,
+ * 32 or 77 k (odd ones padded to pairs), panels filled past their depth and emptied midway. */
+static void test_dot_bf16(int panel) {
+  static const int ms[] = {16, 48, 128, 17}, ns[] = {16, 32, 80, 128, 528, 8},
+                   ks[] = {1, 16, 30, 32, 77, 256, 600};
+  begin(panel ? "dot_bf16_panel" : "dot_bf16");
+  for (int im = 0; im < 4; im++)
+    for (int in = 0; in < 6; in++)
+      for (int ik = 0; ik < 7; ik++) {
+        int M = ms[im], N = ns[in], K = ks[ik], lda = K + 3, ldb = N + 5, ldc = N + 2;
+        float *A = malloc(sizeof(float) * (size_t)(M * lda)), *B = malloc(sizeof(float) * (size_t)(K * ldb));
+        float *C = malloc(sizeof(float) * (size_t)(M * ldc)), *C0 = malloc(sizeof(float) * (size_t)(M * ldc));
+        for (int i = 0; i < M * lda; i++)
+          A[i] = (float)((int)(rnd() % 255) - 127) / 32.0f;
+        for (int i = 0; i < K * ldb; i++)
+          B[i] = (float)((int)(rnd() % 255) - 127) / 32.0f;
+        for (int i = 0; i < M * ldc; i++)
+          C[i] = C0[i] = (float)((int)(rnd() % 255) - 127);
+        if (panel) { /* the K loop's form: trips of kt k gathered in a panel, emptied at the end */
+          static const int kts[] = {16, 30, 32, 77};
+          int kt = kts[(im + in + ik) % 4];
+          tc_bf16_panel pn;
+          uint16_t *buf = malloc(sizeof(uint16_t) * (size_t)TC_BF16_PANEL_ELEMS(M, N));
+          tc_dot_bf16_open(&pn, M, N, buf, C, ldc);
+          for (int k0 = 0; k0 < K; k0 += kt)
+            tc_dot_bf16_push(&pn, K - k0 < kt ? K - k0 : kt, A + k0, lda, B + (long)k0 * ldb, ldb);
+          tc_dot_bf16_close(&pn);
+          free(buf);
+        } else {
+          tc_dot_bf16(M, N, K, A, lda, B, ldb, C, ldc);
+        }
+        for (int i = 0; i < M; i++)
+          for (int j = 0; j < ldc; j++) {
+            if (j >= N) {
+              if (!same(C[i * ldc + j], C0[i * ldc + j]))
+                fail("%dx%dx%d: padding C[%d][%d] written", M, N, K, i, j);
+              continue;
+            }
+            double r = C0[i * ldc + j], mag = fabs(r);
+            for (int k = 0; k < K; k++) {
+              r += (double)A[i * lda + k] * B[k * ldb + j];
+              mag += fabs((double)A[i * lda + k] * B[k * ldb + j]);
+            }
+            if (fabs(C[i * ldc + j] - r) > 1e-6 * mag + 1e-30)
+              fail("%dx%dx%d: C[%d][%d] = %g, want %g", M, N, K, i, j, C[i * ldc + j], r);
+          }
+        free(A), free(B), free(C), free(C0);
+      }
+  end();
+}
+
 /* ------------------------------------------------------------------------------------ main */
 int main(void) {
 #ifdef TC_HAVE_SLEEF
@@ -1193,6 +1250,13 @@ int main(void) {
   test_math_sweep();
   test_f64();
   test_dot();
+  test_dot_bf16(0);
+  test_dot_bf16(1);
+#ifdef TC_DOT_AMX
+  printf("# tc_dot_bf16 on %s\n", tc__amx_ok() ? "amx" : "fma (tile state refused)");
+#else
+  printf("# tc_dot_bf16 on fma\n");
+#endif
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail != 0;
 }
