@@ -99,9 +99,10 @@ typedef struct {
 /* runtime/tc_simd.h, section amxpanel */
 /* What a kernel using section amx names itself: whether the tile unit is used (TC_DOT_AMX) and
  * the panel of a K loop of bf16 products (tc_bf16_panel, the size of its buffer). */
+/* gcc and clang 15+ say __AMX_TILE__, clang 14 and earlier __AMXTILE__ */
 #if defined(TC_SIMD_AVX512) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
-    defined(__AMX_TILE__) && defined(__AMX_BF16__) && defined(__x86_64__) && defined(__linux__) && \
-    !defined(TC_NO_AMX)
+    (defined(__AMX_TILE__) || defined(__AMXTILE__)) && (defined(__AMX_BF16__) || defined(__AMXBF16__)) && \
+    defined(__x86_64__) && defined(__linux__) && !defined(TC_NO_AMX)
 #define TC_DOT_AMX 1
 #endif
 #ifdef TC_DOT_AMX
