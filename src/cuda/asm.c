@@ -151,6 +151,7 @@ void cu_emit_asm(CE *E, Op *op) {
   Lay L = scalar ? (Lay){0} : lay_val(E, o0);
   Ix ix = scalar ? (Ix){0} : ix_canon(L);
   int EL = scalar ? 1 : L.E;
+  bool one = EL <= P; /* the element loop has one trip */
   /* register counts, and the constraints' check */
   int nregs = 0;
   for (int i = 0; i < op->nout; i++)
@@ -183,12 +184,15 @@ void cu_emit_asm(CE *E, Op *op) {
       cu_loop(E, EL, fmt("%s[e] = %s;", arr, cu_operand(E, op, i, &ix)));
     el[i] = arena_alloc(sizeof(char *) * (size_t)P);
     for (int k = 0; k < P; k++)
-      el[i][k] = k < EL && EL % P == 0 ? fmt("%s[e0 + %d]", arr, k)
-                                       : fmt("(e0 + %d < %d ? %s[e0 + %d] : 0)", k, EL, arr, k);
+      el[i][k] = one ? (k < EL ? fmt("%s[%d]", arr, k) : "0")
+                 : k < EL && EL % P == 0 ? fmt("%s[e0 + %d]", arr, k)
+                                         : fmt("(e0 + %d < %d ? %s[e0 + %d] : 0)", k, EL, arr, k);
   }
-  cline(E, "#pragma unroll");
-  cline(E, "for (int e0 = 0; e0 < %d; e0 += %d) {", EL, P);
-  E->ind++;
+  if (!one) { /* one trip (e0 = 0): the block above holds it */
+    cline(E, "#pragma unroll");
+    cline(E, "for (int e0 = 0; e0 < %d; e0 += %d) {", EL, P);
+    E->ind++;
+  }
   /* result registers */
   Buf outs = {0}, ins = {0};
   const char ***oregs = arena_alloc(sizeof(char **) * (size_t)(op->nout + 1));
@@ -242,15 +246,19 @@ void cu_emit_asm(CE *E, Op *op) {
         bits = per > 1 ? fmt("(%s >> %d)", reg, (k % per) * b) : reg;
       const char *val = (oletter[i] == 'f' && v->dt == DT_F32) || (oletter[i] == 'd' && v->dt == DT_F64)
                             ? reg : elem_from_bits(E, v->dt, bits);
-      const char *dst = scalar ? cu_name(E, v) : fmt("%s[e0 + %d]", cu_name(E, v), k);
-      if (k < EL && EL % P == 0)
+      const char *dst = scalar ? cu_name(E, v) : fmt(one ? "%s[%d]" : "%s[e0 + %d]", cu_name(E, v), k);
+      if (one && k >= EL)
+        continue;
+      if (one || (k < EL && EL % P == 0))
         cline(E, "%s = %s;", dst, val);
       else
         cline(E, "if (e0 + %d < %d) %s = %s;", k, EL, dst, val);
     }
   }
-  E->ind--;
-  cline(E, "}");
+  if (!one) {
+    E->ind--;
+    cline(E, "}");
+  }
   E->ind--;
   cline(E, "}");
 }

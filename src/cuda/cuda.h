@@ -64,6 +64,7 @@ typedef struct Ix {
   Shape s; /* the accessed value's shape */
   signed char src[MAXRANK][MAXBITS];
   unsigned char inv[MAXRANK][MAXBITS];
+  int ezero; /* bits of e known to be 0 where the access is printed (a loop stepping by 2^k) */
 } Ix;
 
 /* ---- the plan (plan.c): what Target.prepare decides, recorded on the IR (Kernel.cu, Value.cu,

@@ -226,13 +226,66 @@ static const char *pull(CE *E, Value *v, Ix *ix) {
 
 void cu_loop(CE *E, int count, const char *body) { cu_loop_step(E, count, 1, body); }
 
+/* each_ident's callback: text up to the identifier, and 0 for the loop variable e */
+typedef struct Subst {
+  Buf *o;
+  const char *from;
+} Subst;
+
+static void subst_e(void *ctx, const char *id, size_t len) {
+  Subst *c = ctx;
+  if (len != 1 || *id != 'e')
+    return;
+  buf_printf(c->o, "%.*s0", (int)(id - c->from), c->from);
+  c->from = id + 1;
+}
+
+/* The loop's one trip, e = 0, as a block (or the one statement): e is a name of the emitter
+ * alone (never a kernel's, see reserved), so each e in the text is the loop's. */
+static void one_trip(CE *E, const char *body, bool brace) {
+  Buf t = {0};
+  for (int i = 0; i < E->pulled.n; i++) {
+    Pulled *p = E->pulled.v[i];
+    const char *ty = cu_type(p->v->dt, p->v->elt);
+    buf_printf(&t, p->v->dt == DT_PTR ? "%sconst %s = %s;\n" : "const %s %s = %s;\n", ty, p->name, p->expr);
+  }
+  E->pulled.n = 0;
+  buf_printf(&t, "%s", body);
+  Buf o = {0};
+  Subst c = {&o, t.s};
+  each_ident(t.s, t.n, subst_e, &c);
+  buf_printf(&o, "%s", c.from);
+  buf_free(&t);
+  if (brace)
+    cline(E, "{");
+  E->ind += brace;
+  for (const char *s = o.s; *s;) {
+    const char *nl = strchr(s, '\n');
+    int len = nl ? (int)(nl - s) : (int)strlen(s);
+    const char *z = strstr(s, "[0 + "); /* element e + k of a vector access */
+    if (z && z < s + len)
+      cline(E, "%.*s[%.*s", (int)(z - s), s, len - (int)(z - s) - 5, z + 5);
+    else
+      cline(E, "%.*s", len, s);
+    s += len + (nl != NULL);
+  }
+  E->ind -= brace;
+  if (brace)
+    cline(E, "}");
+  buf_free(&o);
+}
+
 void cu_loop_step(CE *E, int count, int step, const char *body) {
+  bool brace = E->pulled.n > 0 || strchr(body, '\n');
+  if (count == step) {
+    one_trip(E, body, brace);
+    return;
+  }
   if (count / step > 256) /* a tile past the register budget, in local memory: unrolled fully,
                            * it would only make the code (and nvcc's time) huge */
     cline(E, "#pragma unroll 4");
   else
     cline(E, "#pragma unroll");
-  bool brace = E->pulled.n > 0 || strchr(body, '\n');
   if (step == 1)
     cline(E, "for (int e = 0; e < %d; ++e)%s", count, brace ? " {" : "");
   else
@@ -392,6 +445,7 @@ const char *cu_address(CE *E, Value *p, Ix *ix) {
 // x = tl.load(ptr, mask, other) as loads of W elements: tc_ldv returns zeros where masked off
 static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
   Ix ix = ix_canon(L);
+  ix.ezero = W - 1; /* e steps by W */
   Value *r = op->out[0];
   const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : NULL;
   const char *other = op->nin > 2 ? cu_operand(E, op, 2, &ix) : zero_of(r->dt);
@@ -448,6 +502,7 @@ static void emit_store(CE *E, Op *op) {
   int W = vec_width(E, op, L);
   const char *body;
   if (W > 1) {
+    ix.ezero = W - 1; /* e steps by W */
     body = vec_store_body(E, op, &ix, W);
   } else {
     const char *val = cu_store_val(E, p->elt, cu_operand(E, op, 1, &ix));

@@ -287,12 +287,22 @@ void lay_bit_source(const Lay *L, int p, bool *is_tid, int *q) {
   }
 }
 
+/* flat bit p of the consumer's element is a bit of e the loop around the access keeps 0 */
+static bool known_zero(Ix *ix, int p) {
+  bool tid;
+  int q;
+  if (!ix->ezero || p < 0)
+    return false;
+  lay_bit_source(&ix->L, p, &tid, &q);
+  return !tid && ((ix->ezero >> q) & 1);
+}
+
 /* Sum of bit fields: coordinate bits k0.. taken from consecutive bits q0.. of e or tid. */
 static const char *bits_expr(Ix *ix, const signed char *src, const unsigned char *inv, int nbits) {
   Buf b = {0};
   int k = 0;
   while (k < nbits) {
-    if (src[k] == BIT_ZERO) {
+    if (src[k] == BIT_ZERO || known_zero(ix, src[k])) {
       k++;
       continue;
     }
@@ -309,7 +319,7 @@ static const char *bits_expr(Ix *ix, const signed char *src, const unsigned char
       bool t2;
       int q2;
       lay_bit_source(&ix->L, src[k + len], &t2, &q2);
-      if (t2 != tid || q2 != q + len)
+      if (t2 != tid || q2 != q + len || known_zero(ix, src[k + len]))
         break;
       len++;
     }

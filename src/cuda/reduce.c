@@ -99,6 +99,8 @@ static AxisBits axis_bits(Lay L, int axis) {
 
 /* e's slot: its bits outside emask, packed */
 static const char *compress(int mask, int nbits, const char *v) {
+  if (!(mask & ((1 << nbits) - 1))) /* no bit taken out */
+    return v;
   Buf b = {0};
   int k = 0;
   for (int p = 0; p < nbits; p++) {
@@ -166,6 +168,8 @@ static const char *warp_index(CE *E, AxisBits ab) {
   return r;
 }
 
+static void fold_thread(CE *E, Red *R, const char **a1, const char **e1);
+
 /* Partials of the thread's result elements, written out step by step: argmax / argmin and
  * tl.reduce of several tiles, whose combine takes pairs the runtime helpers do not. */
 static void red_inline(CE *E, Red *R) {
@@ -187,38 +191,37 @@ static void red_inline(CE *E, Red *R) {
           ab.nslot);
   }
   /* 1. inside the thread */
-  cline(E, "#pragma unroll");
-  cline(E, "for (int e = 0; e < %d; ++e) {", L.E);
-  E->ind++;
   const char *a1[9], *e1[9];
   for (int i = 0; i < n; i++) {
-    a1[i] = fmt("%s[%s]", R->acc[i], R->slot);
-    e1[i] = fmt("%s[e]", el[i]);
+    a1[i] = fmt("%s[%s]", R->acc[i], L.E > 1 ? R->slot : "0");
+    e1[i] = fmt("%s[%s]", el[i], L.E > 1 ? "e" : "0");
   }
-  if (ab.emask) {
-    cline(E, "if ((e & %d) == 0) {", ab.emask);
-    for (int i = 0; i < n; i++)
-      cline(E, "  %s = %s;", a1[i], e1[i]);
-    cline(E, "} else");
-    cu_emit_combine(E, op, a1, e1, a1);
-  } else {
+  if (L.E == 1) { /* one element: no loop */
     for (int i = 0; i < n; i++)
       cline(E, "%s = %s;", a1[i], e1[i]);
+  } else {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int e = 0; e < %d; ++e) {", L.E);
+    E->ind++;
+    fold_thread(E, R, a1, e1);
+    E->ind--;
+    cline(E, "}");
   }
-  E->ind--;
-  cline(E, "}");
   /* 2. across the lanes of a warp */
   if (!ab.lanemask)
     return;
-  cline(E, "#pragma unroll");
-  cline(E, "for (int s = 0; s < %d; ++s) {", ab.nslot);
-  E->ind++;
+  bool one = ab.nslot == 1; /* no loop over the slots */
+  if (!one) {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int s = 0; s < %d; ++s) {", ab.nslot);
+    E->ind++;
+  }
   for (int q = 0; q < 5; q++) {
     if (!((ab.lanemask >> q) & 1))
       continue;
     const char *a2[9], *o2[9];
     for (int i = 0; i < n; i++) {
-      a2[i] = fmt("%s[s]", R->acc[i]);
+      a2[i] = fmt("%s[%s]", R->acc[i], one ? "0" : "s");
       o2[i] = cu_unique(E, "other");
       const char *st = shfl_type(R->ty[i]);
       cline(E, "const %s %s = %s__shfl_xor_sync(0xffffffffu, %s%s, %d);", cu_type(R->ty[i], DT__COUNT), o2[i],
@@ -226,8 +229,35 @@ static void red_inline(CE *E, Red *R) {
     }
     cu_emit_combine(E, op, a2, o2, a2);
   }
-  E->ind--;
-  cline(E, "}");
+  if (!one) {
+    E->ind--;
+    cline(E, "}");
+  }
+}
+
+/* the in-thread step's body for element e: the first of its slot, or combined into it */
+static void fold_thread(CE *E, Red *R, const char **a1, const char **e1) {
+  int n = R->n;
+  if (R->ab.emask) {
+    cline(E, "if ((e & %d) == 0) {", R->ab.emask);
+    for (int i = 0; i < n; i++)
+      cline(E, "  %s = %s;", a1[i], e1[i]);
+    cline(E, "} else");
+    cu_emit_combine(E, R->op, a1, e1, a1);
+  } else {
+    for (int i = 0; i < n; i++)
+      cline(E, "%s = %s;", a1[i], e1[i]);
+  }
+}
+
+/* the shared-memory index of result element `flat`'s partial of warp w: flat * nwarp + w,
+ * without the terms that are 0 */
+static const char *sm_index(const char *flat, int nwarp, const char *w) {
+  bool f0 = !strcmp(flat, "0"), w0 = !strcmp(w, "0");
+  const char *a = f0 ? NULL : nwarp > 1 ? fmt("%s * %d", flat, nwarp) : flat;
+  if (!a)
+    return w;
+  return w0 ? a : fmt("%s + %s", a, w);
 }
 
 /* The partials (R->acc) into the result's layout: left where they are, or across warps through
@@ -282,12 +312,17 @@ static void red_out(CE *E, Red *R) {
     buf_printf(&g, " && %s", once);
   cline(E, "if (%s) { /* one lane per partial result */", g.s);
   buf_free(&g);
-  cline(E, "  #pragma unroll");
-  cline(E, "  for (int e = 0; e < %d; ++e)", L.E);
-  cline(E, "    if ((e & %d) == 0) {", ab.emask);
-  for (int i = 0; i < n; i++)
-    cline(E, "      %s[%s * %d + %s] = %s[%s];", sm[i], oflat, ab.nwarp, widx, R->acc[i], R->slot);
-  cline(E, "    }");
+  if (L.E == 1) { /* one element: slot 0 */
+    for (int i = 0; i < n; i++)
+      cline(E, "  %s[%s] = %s[0];", sm[i], sm_index(oflat, ab.nwarp, widx), R->acc[i]);
+  } else {
+    cline(E, "  #pragma unroll");
+    cline(E, "  for (int e = 0; e < %d; ++e)", L.E);
+    cline(E, "    if ((e & %d) == 0) {", ab.emask);
+    for (int i = 0; i < n; i++)
+      cline(E, "      %s[%s] = %s[%s];", sm[i], sm_index(oflat, ab.nwarp, widx), R->acc[i], R->slot);
+    cline(E, "    }");
+  }
   cline(E, "}");
   cline(E, "__syncthreads();");
   /* read back: the result's elements of this thread, folding the warps' partials */
@@ -300,29 +335,33 @@ static void red_out(CE *E, Red *R) {
     if (op->out[i]->uses)
       cline(E, "%s;", r->sh.rank ? fmt("%s %s[%d]", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), re)
                                  : fmt("%s %s", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i])));
-  cline(E, "#pragma unroll");
-  cline(E, "for (int e = 0; e < %d; ++e) {", re);
-  E->ind++;
+  if (re > 1) {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int e = 0; e < %d; ++e) {", re);
+    E->ind++;
+  }
   for (int i = 0; i < n; i++) {
     fin[i] = cu_unique(E, "fold");
-    cline(E, "%s%s %s = %s[%s * %d];", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(R->ty[i], DT__COUNT), fin[i],
-          sm[i], rflat, ab.nwarp);
+    cline(E, "%s%s %s = %s[%s];", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(R->ty[i], DT__COUNT), fin[i],
+          sm[i], sm_index(rflat, ab.nwarp, "0"));
   }
   if (ab.nwarp > 1) {
     cline(E, "for (int w = 1; w < %d; ++w) {", ab.nwarp);
     E->ind++;
     const char *ew[9];
     for (int i = 0; i < n; i++)
-      ew[i] = fmt("%s[%s * %d + w]", sm[i], rflat, ab.nwarp);
+      ew[i] = fmt("%s[%s]", sm[i], sm_index(rflat, ab.nwarp, "w"));
     cu_emit_combine(E, op, fin, ew, fin);
     E->ind--;
     cline(E, "}");
   }
   for (int i = 0; i < op->nout; i++)
     if (op->out[i]->uses) /* a result the kernel drops (`_, i = tl.reduce(...)`) is not kept */
-      cline(E, "%s%s = %s;", cu_name(E, op->out[i]), r->sh.rank ? "[e]" : "", fin[arg ? 1 : i]);
-  E->ind--;
-  cline(E, "}");
+      cline(E, "%s%s = %s;", cu_name(E, op->out[i]), r->sh.rank ? (re > 1 ? "[e]" : "[0]") : "", fin[arg ? 1 : i]);
+  if (re > 1) {
+    E->ind--;
+    cline(E, "}");
+  }
   cline(E, "__syncthreads();");
 }
 

@@ -64,7 +64,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel_kernel(float *x_ptr
   float x[8]; /* [1024] fp32: 4 contiguous per thread along dim 0, 128 threads, 2 times over (8 per thread) */
   #pragma unroll
   for (int e = 0; e < 8; e += 4) {
-    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)((e & 3) + tid * 4 + ((e >> 2) & 1) * 512));
+    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)(tid * 4 + ((e >> 2) & 1) * 512));
     const bool mask = (offsets < n_elements);
     const tc_pack<4, float> tc_v = tc_ldv<4>(&x_ptr[offsets], mask);
     #pragma unroll
@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel_kernel(float *x_ptr
   float y[8]; /* [1024] fp32: 4 contiguous per thread along dim 0, 128 threads, 2 times over (8 per thread) */
   #pragma unroll
   for (int e = 0; e < 8; e += 4) {
-    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)((e & 3) + tid * 4 + ((e >> 2) & 1) * 512));
+    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)(tid * 4 + ((e >> 2) & 1) * 512));
     const bool mask = (offsets < n_elements);
     const tc_pack<4, float> tc_v = tc_ldv<4>(&y_ptr[offsets], mask);
     #pragma unroll
@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel_kernel(float *x_ptr
   /* add.py:17: tl.store(output_ptr + offsets, output, mask=mask) */
   #pragma unroll
   for (int e = 0; e < 8; e += 4) {
-    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)((e & 3) + tid * 4 + ((e >> 2) & 1) * 512));
+    const int32_t offsets = (int32_t)((uint32_t)block_start + (uint32_t)(tid * 4 + ((e >> 2) & 1) * 512));
     const bool mask = (offsets < n_elements);
     tc_pack<4, float> tc_v;
     #pragma unroll

@@ -41,15 +41,12 @@ extern "C" __global__ void __launch_bounds__(128) asm_packed_kernel_kernel(uint8
     #pragma unroll
     for (int e = 0; e < 4; ++e)
       ia_in0[e] = x[e];
-    #pragma unroll
-    for (int e0 = 0; e0 < 4; e0 += 4) {
-      unsigned int ia_r0_0;
-      asm("and.b32 %0, %1, 0x1F1F1F1F;                                    shl.b32 %0, %0, 3;" : "=r"(ia_r0_0) : "r"((unsigned int)((unsigned long long)(uint8_t)ia_in0[e0 + 0] | ((unsigned long long)(uint8_t)ia_in0[e0 + 1] << 8) | ((unsigned long long)(uint8_t)ia_in0[e0 + 2] << 16) | ((unsigned long long)(uint8_t)ia_in0[e0 + 3] << 24))));
-      y[e0 + 0] = (int8_t)(uint8_t)((ia_r0_0 >> 0));
-      y[e0 + 1] = (int8_t)(uint8_t)((ia_r0_0 >> 8));
-      y[e0 + 2] = (int8_t)(uint8_t)((ia_r0_0 >> 16));
-      y[e0 + 3] = (int8_t)(uint8_t)((ia_r0_0 >> 24));
-    }
+    unsigned int ia_r0_0;
+    asm("and.b32 %0, %1, 0x1F1F1F1F;                                    shl.b32 %0, %0, 3;" : "=r"(ia_r0_0) : "r"((unsigned int)((unsigned long long)(uint8_t)ia_in0[0] | ((unsigned long long)(uint8_t)ia_in0[1] << 8) | ((unsigned long long)(uint8_t)ia_in0[2] << 16) | ((unsigned long long)(uint8_t)ia_in0[3] << 24))));
+    y[0] = (int8_t)(uint8_t)((ia_r0_0 >> 0));
+    y[1] = (int8_t)(uint8_t)((ia_r0_0 >> 8));
+    y[2] = (int8_t)(uint8_t)((ia_r0_0 >> 16));
+    y[3] = (int8_t)(uint8_t)((ia_r0_0 >> 24));
   }
   /* inline_asm.py:25: tl.store(Y + tl.arange(0, BLOCK), y) */
   uint8_t t0[4]; /* [512] u8: 4 contiguous per thread along dim 0, 128 threads */

@@ -51,26 +51,23 @@ extern "C" __global__ void __launch_bounds__(128) asm_packed_multi_kernel_kernel
     #pragma unroll
     for (int e = 0; e < 4; ++e)
       ia_in1[e] = b[e];
-    #pragma unroll
-    for (int e0 = 0; e0 < 4; e0 += 4) {
-      unsigned int ia_r0_0;
-      unsigned int ia_r0_1;
-      unsigned int ia_r0_2;
-      unsigned int ia_r0_3;
-      unsigned int ia_r1_0;
-      unsigned int ia_r1_1;
-      unsigned int ia_r1_2;
-      unsigned int ia_r1_3;
-      asm("\n        {\n            .reg .b8 tmp<4>;\n            mov.b32 {tmp0, tmp1, tmp2, tmp3}, %8;\n            cvt.u32.u8 %0, tmp0;\n            cvt.u32.u8 %1, tmp1;\n            cvt.u32.u8 %2, tmp2;\n            cvt.u32.u8 %3, tmp3;\n        }\n        cvt.rn.f32.s32 %4, %0;\n        cvt.rn.f32.s32 %5, %1;\n        cvt.rn.f32.s32 %6, %2;\n        cvt.rn.f32.s32 %7, %3;\n        max.f32 %4, %4, %9;\n        max.f32 %5, %5, %10;\n        max.f32 %6, %6, %11;\n        max.f32 %7, %7, %12;\n        " : "=r"(ia_r0_0), "=r"(ia_r0_1), "=r"(ia_r0_2), "=r"(ia_r0_3), "=r"(ia_r1_0), "=r"(ia_r1_1), "=r"(ia_r1_2), "=r"(ia_r1_3) : "r"((unsigned int)((unsigned long long)(uint8_t)ia_in0[e0 + 0] | ((unsigned long long)(uint8_t)ia_in0[e0 + 1] << 8) | ((unsigned long long)(uint8_t)ia_in0[e0 + 2] << 16) | ((unsigned long long)(uint8_t)ia_in0[e0 + 3] << 24))), "r"((unsigned int)(__float_as_uint(ia_in1[e0 + 0]))), "r"((unsigned int)(__float_as_uint(ia_in1[e0 + 1]))), "r"((unsigned int)(__float_as_uint(ia_in1[e0 + 2]))), "r"((unsigned int)(__float_as_uint(ia_in1[e0 + 3]))));
-      c[e0 + 0] = (int32_t)(uint32_t)(ia_r0_0);
-      c[e0 + 1] = (int32_t)(uint32_t)(ia_r0_1);
-      c[e0 + 2] = (int32_t)(uint32_t)(ia_r0_2);
-      c[e0 + 3] = (int32_t)(uint32_t)(ia_r0_3);
-      d[e0 + 0] = __uint_as_float((unsigned int)(ia_r1_0));
-      d[e0 + 1] = __uint_as_float((unsigned int)(ia_r1_1));
-      d[e0 + 2] = __uint_as_float((unsigned int)(ia_r1_2));
-      d[e0 + 3] = __uint_as_float((unsigned int)(ia_r1_3));
-    }
+    unsigned int ia_r0_0;
+    unsigned int ia_r0_1;
+    unsigned int ia_r0_2;
+    unsigned int ia_r0_3;
+    unsigned int ia_r1_0;
+    unsigned int ia_r1_1;
+    unsigned int ia_r1_2;
+    unsigned int ia_r1_3;
+    asm("\n        {\n            .reg .b8 tmp<4>;\n            mov.b32 {tmp0, tmp1, tmp2, tmp3}, %8;\n            cvt.u32.u8 %0, tmp0;\n            cvt.u32.u8 %1, tmp1;\n            cvt.u32.u8 %2, tmp2;\n            cvt.u32.u8 %3, tmp3;\n        }\n        cvt.rn.f32.s32 %4, %0;\n        cvt.rn.f32.s32 %5, %1;\n        cvt.rn.f32.s32 %6, %2;\n        cvt.rn.f32.s32 %7, %3;\n        max.f32 %4, %4, %9;\n        max.f32 %5, %5, %10;\n        max.f32 %6, %6, %11;\n        max.f32 %7, %7, %12;\n        " : "=r"(ia_r0_0), "=r"(ia_r0_1), "=r"(ia_r0_2), "=r"(ia_r0_3), "=r"(ia_r1_0), "=r"(ia_r1_1), "=r"(ia_r1_2), "=r"(ia_r1_3) : "r"((unsigned int)((unsigned long long)(uint8_t)ia_in0[0] | ((unsigned long long)(uint8_t)ia_in0[1] << 8) | ((unsigned long long)(uint8_t)ia_in0[2] << 16) | ((unsigned long long)(uint8_t)ia_in0[3] << 24))), "r"((unsigned int)(__float_as_uint(ia_in1[0]))), "r"((unsigned int)(__float_as_uint(ia_in1[1]))), "r"((unsigned int)(__float_as_uint(ia_in1[2]))), "r"((unsigned int)(__float_as_uint(ia_in1[3]))));
+    c[0] = (int32_t)(uint32_t)(ia_r0_0);
+    c[1] = (int32_t)(uint32_t)(ia_r0_1);
+    c[2] = (int32_t)(uint32_t)(ia_r0_2);
+    c[3] = (int32_t)(uint32_t)(ia_r0_3);
+    d[0] = __uint_as_float((unsigned int)(ia_r1_0));
+    d[1] = __uint_as_float((unsigned int)(ia_r1_1));
+    d[2] = __uint_as_float((unsigned int)(ia_r1_2));
+    d[3] = __uint_as_float((unsigned int)(ia_r1_3));
   }
   /* inline_asm.py:84: tl.store(C + tl.arange(0, BLOCK), c) */
   #pragma unroll

@@ -31,46 +31,30 @@ extern "C" __global__ void __launch_bounds__(128) asm_shf_kernel_kernel(uint32_t
   const int tid = threadIdx.x;
   /* inline_asm.py:10: x = tl.load(X + tl.arange(0, BLOCK)) */
   uint32_t x[1]; /* [128] u32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    x[e] = X[(tid)];
+  x[0] = X[(tid)];
   /* inline_asm.py:11: y = tl.load(Y + tl.arange(0, BLOCK)) */
   uint32_t y[1]; /* [128] u32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    y[e] = Y[(tid)];
+  y[0] = Y[(tid)];
   /* inline_asm.py:13: z = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r, r, r", [x, y, s], dtype=tl.int32, */
   int32_t z[1];
   {
     uint32_t ia_in0[1];
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ia_in0[e] = x[e];
+    ia_in0[0] = x[0];
     uint32_t ia_in1[1];
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ia_in1[e] = y[e];
+    ia_in1[0] = y[0];
     int32_t ia_in2[1];
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t s_1 = 17;
-      ia_in2[e] = s_1;
+      ia_in2[0] = s_1;
     }
-    #pragma unroll
-    for (int e0 = 0; e0 < 1; e0 += 1) {
-      unsigned int ia_r0_0;
-      asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(ia_r0_0) : "r"((unsigned int)((unsigned long long)(uint32_t)ia_in0[e0 + 0])), "r"((unsigned int)((unsigned long long)(uint32_t)ia_in1[e0 + 0])), "r"((unsigned int)((unsigned long long)(uint32_t)ia_in2[e0 + 0])));
-      z[e0 + 0] = (int32_t)(uint32_t)(ia_r0_0);
-    }
+    unsigned int ia_r0_0;
+    asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(ia_r0_0) : "r"((unsigned int)((unsigned long long)(uint32_t)ia_in0[0])), "r"((unsigned int)((unsigned long long)(uint32_t)ia_in1[0])), "r"((unsigned int)((unsigned long long)(uint32_t)ia_in2[0])));
+    z[0] = (int32_t)(uint32_t)(ia_r0_0);
   }
   /* inline_asm.py:15: tl.store(Z + tl.arange(0, BLOCK), z) */
   uint32_t t0[1]; /* [128] u32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t0[e] = (uint32_t)z[e];
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    Z[(tid)] = t0[e];
+  t0[0] = (uint32_t)z[0];
+  Z[(tid)] = t0[0];
 } /* asm_shf_kernel_kernel */
 
 #ifndef __CUDACC_RTC__

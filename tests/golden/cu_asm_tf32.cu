@@ -31,31 +31,24 @@ extern "C" __global__ void __launch_bounds__(128) k_kernel(float *x_ptr, float *
   const int tid = threadIdx.x;
   /* err_inline_asm.py:10: x = tl.load(x_ptr + offs) */
   float x[1]; /* [16] fp32: 1 per thread, 16 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = ((tid & 15));
-    x[e] = x_ptr[offs];
+    x[0] = x_ptr[offs];
   }
   /* err_inline_asm.py:11: y = tl.inline_asm_elementwise("cvt.rna.tf32.f32 $0, $1;", "=r, r", [x], dtype=tl.float32, */
   float y[1];
   {
     float ia_in0[1];
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ia_in0[e] = x[e];
-    #pragma unroll
-    for (int e0 = 0; e0 < 1; e0 += 1) {
-      unsigned int ia_r0_0;
-      asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(ia_r0_0) : "r"((unsigned int)(__float_as_uint(ia_in0[e0 + 0]))));
-      y[e0 + 0] = __uint_as_float((unsigned int)(ia_r0_0));
-    }
+    ia_in0[0] = x[0];
+    unsigned int ia_r0_0;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(ia_r0_0) : "r"((unsigned int)(__float_as_uint(ia_in0[0]))));
+    y[0] = __uint_as_float((unsigned int)(ia_r0_0));
   }
   /* err_inline_asm.py:13: tl.store(y_ptr + offs, y) */
   if (tid < 16) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = ((tid & 15));
-      y_ptr[offs] = y[e];
+      y_ptr[offs] = y[0];
     }
   }
 } /* k_kernel */

@@ -249,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 3) * 32));
-    const int32_t dims = ((e & 7) + (tid & 7) * 8);
+    const int32_t dims = ((tid & 7) * 8);
     const tc_pack<8, uint16_t> tc_v = tc_ldv<8>(&(t1 + (int32_t)((uint32_t)rows * (uint32_t)stride_n))[dims], (rows < N_CTX));
     #pragma unroll
     for (int k = 0; k < 8; ++k)
@@ -563,12 +563,12 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t25_128x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 2048)];
+    t25_128x64[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 3) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 3) * 32));
-    const int32_t dims = ((e & 7) + (tid & 7) * 8);
+    const int32_t dims = ((tid & 7) * 8);
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll
     for (int k = 0; k < 8; ++k)

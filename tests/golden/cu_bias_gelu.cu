@@ -49,18 +49,15 @@ extern "C" __global__ void __launch_bounds__(128) bias_gelu_kernel_kernel(float 
   }
   /* bias_gelu.py:17: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
   float bias[1]; /* [32] fp32: 1 per thread, 32 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs_n = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 31)));
-    bias[e] = ((offs_n < N) ? bias_ptr[offs_n] : 0.0f);
+    bias[0] = ((offs_n < N) ? bias_ptr[offs_n] : 0.0f);
   }
   /* bias_gelu.py:18: z = x + bias[None, :] */
   /* bias as laid out for [16, 32]: through shared memory */
   float bias_16x32[4];
   if (tid < 32) {
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ((float*)tc_smem)[((tid & 31))] = bias[e];
+    ((float*)tc_smem)[((tid & 31))] = bias[0];
   }
   __syncthreads();
   #pragma unroll

@@ -36,20 +36,16 @@ extern "C" __global__ void __launch_bounds__(256) timer_kernel_kernel(int32_t *f
   for (int32_t i = 0; i < 100; i += 1) {
     /* cuda_extra.py:13: tl.store(acc_ptr + off, tl.load(acc_ptr + off) + 1) */
     int64_t t0[1]; /* [128] i64: 1 per thread, 128 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t off = ((tid & 127));
-      t0[e] = acc_ptr[off];
+      t0[0] = acc_ptr[off];
     }
     int64_t t1[1]; /* [128] i64: 1 per thread, 128 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      t1[e] = (int64_t)((uint64_t)t0[e] + (uint64_t)(int64_t)1LL);
+    t1[0] = (int64_t)((uint64_t)t0[0] + (uint64_t)(int64_t)1LL);
     if (tid < 128) { /* the other threads hold copies */
-      #pragma unroll
-      for (int e = 0; e < 1; ++e) {
+      {
         const int32_t off = ((tid & 127));
-        acc_ptr[off] = t1[e];
+        acc_ptr[off] = t1[0];
       }
     }
   } /* for i */
@@ -64,9 +60,7 @@ extern "C" __global__ void __launch_bounds__(256) timer_kernel_kernel(int32_t *f
     *flag_ptr = t4;
   /* cuda_extra.py:17: tl.store(info_ptr + tl.arange(0, 2), tl.where(tl.arange(0, 2) == 0, nt, */
   if (tid < 2) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      info_ptr[((tid & 1))] = ((((tid & 1)) == 0) ? 256 : 8);
+    info_ptr[((tid & 1))] = ((((tid & 1)) == 0) ? 256 : 8);
   }
 } /* timer_kernel_kernel */
 

@@ -118,10 +118,9 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
   for (int32_t i = 0; i < n_cols; i += 1024) {
     /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
     float t4[1]; /* [1024] fp32: 1 per thread, 1024 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = (int32_t)((uint32_t)i + (uint32_t)(tid));
-      t4[e] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
+      t4[0] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
     }
     /* t4: [1024] fp32: 1 per thread, 1024 threads; reduced: e bits 0x0, lane bits 0x1f, 32 warps */
     const float red5 = tc_block_reduce<1, 0x1f, 32>(t4, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
@@ -135,25 +134,19 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
   for (int32_t i_1 = 0; i_1 < n_cols; i_1 += 1024) {
     /* debug_ops.py:41: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
     float x[1]; /* [1024] fp32: 1 per thread, 1024 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs_1 = (int32_t)((uint32_t)i_1 + (uint32_t)(tid));
-      x[e] = ((offs_1 < n_cols) ? x_ptr_1[offs_1] : __int_as_float((int)0xff800000u));
+      x[0] = ((offs_1 < n_cols) ? x_ptr_1[offs_1] : __int_as_float((int)0xff800000u));
     }
     /* debug_ops.py:42: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
     float t7[1]; /* [1024] fp32: 1 per thread, 1024 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      t7[e] = (x[e] - m);
+    t7[0] = (x[0] - m);
     float t8[1]; /* [1024] fp32: 1 per thread, 1024 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      t8[e] = tc_exp(t7[e]);
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    t8[0] = tc_exp(t7[0]);
+    {
       const int32_t offs_1 = (int32_t)((uint32_t)i_1 + (uint32_t)(tid));
       if ((offs_1 < n_cols))
-        x_ptr_1[offs_1] = t8[e];
+        x_ptr_1[offs_1] = t8[0];
     }
   } /* for i_1 */
   /* debug_ops.py:43: tl.debug_barrier() */

@@ -40,30 +40,18 @@ extern "C" __global__ void __launch_bounds__(128) k_kernel(float *x, float *y, f
   const int tid = threadIdx.x;
   /* cu_div_rn.py:9: a = tl.load(x + tl.arange(0, 128)) */
   float a[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    a[e] = x[(tid)];
+  a[0] = x[(tid)];
   /* cu_div_rn.py:10: b = tl.load(y + tl.arange(0, 128)) */
   float b[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    b[e] = y[(tid)];
+  b[0] = y[(tid)];
   /* cu_div_rn.py:11: tl.store(o + tl.arange(0, 128), tl.math.div_rn(a, b) + a / b) */
   float t0[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t0[e] = tc_div(a[e], b[e]);
+  t0[0] = tc_div(a[0], b[0]);
   float t1[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t1[e] = __fdiv_rn(a[e], b[e]);
+  t1[0] = __fdiv_rn(a[0], b[0]);
   float t2[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t2[e] = (t1[e] + t0[e]);
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    o[(tid)] = t2[e];
+  t2[0] = (t1[0] + t0[0]);
+  o[(tid)] = t2[0];
 } /* k_kernel */
 
 #ifndef __CUDACC_RTC__

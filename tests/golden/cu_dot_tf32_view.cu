@@ -130,7 +130,7 @@ extern "C" __global__ void __launch_bounds__(128) dot_trans_broadcast_kernel_ker
   float a[16]; /* [64, 32] fp32: 4 contiguous per thread along dim 1, 8 threads per row, 128 threads, 4 times over (16 per thread) */
   #pragma unroll
   for (int e = 0; e < 16; e += 4) {
-    const int32_t rk = ((e & 3) + (tid & 7) * 4);
+    const int32_t rk = ((tid & 7) * 4);
     const int32_t rm = ((tid >> 3) + ((e >> 2) & 3) * 16);
     const tc_pack<4, float> tc_v = tc_ldv<4>(&(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)32))[rk], true);
     #pragma unroll
@@ -139,18 +139,15 @@ extern "C" __global__ void __launch_bounds__(128) dot_trans_broadcast_kernel_ker
   }
   /* dot_views.py:13: w = tl.load(w_ptr + rk) */
   float w_1[1]; /* [32] fp32: 1 per thread, 32 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t rk = ((tid & 31));
-    w_1[e] = w_ptr[rk];
+    w_1[0] = w_ptr[rk];
   }
   /* dot_views.py:15: c = tl.dot(a, b) */
   /* w_1 as laid out for [32, 64]: through shared memory */
   float w_1_32x64[16];
   if (tid < 32) {
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ((float*)tc_smem)[((tid & 31))] = w_1[e];
+    ((float*)tc_smem)[((tid & 31))] = w_1[0];
   }
   __syncthreads();
   #pragma unroll
@@ -223,11 +220,11 @@ extern "C" __global__ void __launch_bounds__(128) dot_trans_broadcast_kernel_ker
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    c_64x64[e] = ((float*)tc_smem)[((e & 3) + tid * 4 + ((e >> 2) & 7) * 512)];
+    c_64x64[e] = ((float*)tc_smem)[(tid * 4 + ((e >> 2) & 7) * 512)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
-    const int32_t rn = ((e & 3) + (tid & 15) * 4);
+    const int32_t rn = ((tid & 15) * 4);
     const int32_t rm = ((tid >> 4) + ((e >> 2) & 7) * 8);
     tc_pack<4, float> tc_v;
     #pragma unroll

@@ -34,35 +34,25 @@ extern "C" __global__ void __launch_bounds__(128) half_scalar_kernel_kernel(uint
   const float s_1 = s; /* 's' is also a name this file declares */
   /* half_scalar.py:10: x = tl.load(x_ptr + offs) */
   float x[1]; /* [64] fp16: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = ((tid & 63));
-    x[e] = __half2float(__ushort_as_half(x_ptr[offs]));
+    x[0] = __half2float(__ushort_as_half(x_ptr[offs]));
   }
   /* half_scalar.py:11: r = tl.maximum(x, s) + s + tl.maximum(s, 2.5) */
   const float t0 = fmaxf(s_1, 2.5f);
   float t1[1]; /* [64] fp16: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t1[e] = fmaxf(x[e], s_1);
+  t1[0] = fmaxf(x[0], s_1);
   float t2[1]; /* [64] fp16: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t2[e] = __half2float(__float2half_rn((t1[e] + s_1)));
+  t2[0] = __half2float(__float2half_rn((t1[0] + s_1)));
   float r[1]; /* [64] fp16: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    r[e] = __half2float(__float2half_rn((t2[e] + t0)));
+  r[0] = __half2float(__float2half_rn((t2[0] + t0)));
   /* half_scalar.py:12: tl.store(out_ptr + offs, r.to(tl.float32)) */
   float t3[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t3[e] = r[e];
+  t3[0] = r[0];
   if (tid < 64) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = ((tid & 63));
-      out_ptr[offs] = t3[e];
+      out_ptr[offs] = t3[0];
     }
   }
 } /* half_scalar_kernel_kernel */

@@ -146,13 +146,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   for (int32_t off = 0; off < N; off += 1024) {
     /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
     float t2[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
-    #pragma unroll
-    for (int e = 0; e < 4; e += 4) {
-      const int32_t cols = (int32_t)((uint32_t)off + (uint32_t)((e & 3) + tid * 4));
+    {
+      const int32_t cols = (int32_t)((uint32_t)off + (uint32_t)(tid * 4));
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&X_1[cols], (cols < N));
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        t2[e + k] = (cols < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        t2[k] = (cols < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     float a[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
@@ -182,13 +181,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   for (int32_t off_1 = 0; off_1 < N; off_1 += 1024) {
     /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
     float t5[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
-    #pragma unroll
-    for (int e = 0; e < 4; e += 4) {
-      const int32_t cols_1 = (int32_t)((uint32_t)off_1 + (uint32_t)((e & 3) + tid * 4));
+    {
+      const int32_t cols_1 = (int32_t)((uint32_t)off_1 + (uint32_t)(tid * 4));
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&X_1[cols_1], (cols_1 < N));
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        t5[e + k] = (cols_1 < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        t5[k] = (cols_1 < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     float x[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
@@ -235,36 +233,33 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   for (int32_t off_2 = 0; off_2 < N; off_2 += 1024) {
     /* layernorm.py:45: w = tl.load(W + cols, mask=mask) */
     float w_1[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
-    #pragma unroll
-    for (int e = 0; e < 4; e += 4) {
-      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)((e & 3) + tid * 4));
+    {
+      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)(tid * 4));
       const bool mask = (cols_2 < N);
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&W[cols_2], mask);
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        w_1[e + k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        w_1[k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     /* layernorm.py:46: b = tl.load(B + cols, mask=mask) */
     float b[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
-    #pragma unroll
-    for (int e = 0; e < 4; e += 4) {
-      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)((e & 3) + tid * 4));
+    {
+      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)(tid * 4));
       const bool mask = (cols_2 < N);
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&B[cols_2], mask);
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        b[e + k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        b[k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     /* layernorm.py:47: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32) */
     float t13[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
-    #pragma unroll
-    for (int e = 0; e < 4; e += 4) {
-      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)((e & 3) + tid * 4));
+    {
+      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)(tid * 4));
       const bool mask = (cols_2 < N);
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&X_1[cols_2], mask);
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        t13[e + k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        t13[k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     float x_2[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
@@ -297,14 +292,13 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
     #pragma unroll
     for (int e = 0; e < 4; ++e)
       t17[e] = __half2float(__float2half_rn((float)y[e]));
-    #pragma unroll
-    for (int e = 0; e < 4; e += 4) {
-      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)((e & 3) + tid * 4));
+    {
+      const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)(tid * 4));
       const bool mask = (cols_2 < N);
       tc_pack<4, uint16_t> tc_v;
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        tc_v.a[k] = __half_as_ushort(__float2half_rn(t17[e + k]));
+        tc_v.a[k] = __half_as_ushort(__float2half_rn(t17[k]));
       if (mask)
         tc_stv(&Y_1[cols_2], tc_v);
     }

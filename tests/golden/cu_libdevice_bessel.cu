@@ -31,72 +31,48 @@ extern "C" __global__ void __launch_bounds__(128) bessel_kernel(float *x_ptr, do
   const int tid = threadIdx.x;
   /* cu_libdevice_bessel.py:13: x = tl.load(x_ptr + offs) */
   float x[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = ((tid & 63));
-    x[e] = x_ptr[offs];
+    x[0] = x_ptr[offs];
   }
   /* cu_libdevice_bessel.py:14: tl.store(x_ptr + offs, libdevice.j0(x) + libdevice.j1(x) * libdevice.y0(x) - libdevice.y1(x)) */
   float t0[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t0[e] = y1f(x[e]);
+  t0[0] = y1f(x[0]);
   float t1[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t1[e] = y0f(x[e]);
+  t1[0] = y0f(x[0]);
   float t2[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t2[e] = j1f(x[e]);
+  t2[0] = j1f(x[0]);
   float t3[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t3[e] = j0f(x[e]);
+  t3[0] = j0f(x[0]);
   float t4[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t4[e] = fmaf(t2[e], t1[e], t3[e]);
+  t4[0] = fmaf(t2[0], t1[0], t3[0]);
   float t5[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t5[e] = (t4[e] - t0[e]);
+  t5[0] = (t4[0] - t0[0]);
   if (tid < 64) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = ((tid & 63));
-      x_ptr[offs] = t5[e];
+      x_ptr[offs] = t5[0];
     }
   }
   /* cu_libdevice_bessel.py:15: d = tl.load(d_ptr + offs) */
   double d[1]; /* [64] fp64: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = ((tid & 63));
-    d[e] = d_ptr[offs];
+    d[0] = d_ptr[offs];
   }
   /* cu_libdevice_bessel.py:16: tl.store(d_ptr + offs, libdevice.cyl_bessel_i0(d) + libdevice.cyl_bessel_i1(x.to(tl.float64))) */
   double t6[1]; /* [64] fp64: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t6[e] = (double)x[e];
+  t6[0] = (double)x[0];
   double t7[1]; /* [64] fp64: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t7[e] = cyl_bessel_i1(t6[e]);
+  t7[0] = cyl_bessel_i1(t6[0]);
   double t8[1]; /* [64] fp64: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t8[e] = cyl_bessel_i0(d[e]);
+  t8[0] = cyl_bessel_i0(d[0]);
   double t9[1]; /* [64] fp64: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t9[e] = (t8[e] + t7[e]);
+  t9[0] = (t8[0] + t7[0]);
   if (tid < 64) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = ((tid & 63));
-      d_ptr[offs] = t9[e];
+      d_ptr[offs] = t9[0];
     }
   }
 } /* bessel_kernel */

@@ -333,11 +333,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    acc_128x128[e] = ((float*)tc_smem)[((e & 15) + tid * 16 + ((e >> 4) & 7) * 2048)];
+    acc_128x128[e] = ((float*)tc_smem)[(((e >> 2) & 3) * 4 + tid * 16 + ((e >> 4) & 7) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 15) + (tid & 7) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)(((e >> 2) & 3) * 4 + (tid & 7) * 16));
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 4) & 7) * 16));
     tc_pack<4, float> tc_v;
     #pragma unroll

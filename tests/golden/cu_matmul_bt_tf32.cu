@@ -298,11 +298,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    acc_64x64[e] = ((float*)tc_smem)[((e & 3) + tid * 4 + ((e >> 2) & 7) * 512)];
+    acc_64x64[e] = ((float*)tc_smem)[(tid * 4 + ((e >> 2) & 7) * 512)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 15) * 4));
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 2) & 7) * 8));
     tc_pack<4, float> tc_v;
     #pragma unroll

@@ -276,16 +276,15 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    t28_16x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8)];
+    t28_16x64[e] = ((float*)tc_smem)[(tid * 8)];
   __syncthreads();
-  #pragma unroll
-  for (int e = 0; e < 8; e += 8) {
-    const int32_t rn_1 = (int32_t)((uint32_t)t27 + (uint32_t)((e & 7) + (tid & 7) * 8));
+  {
+    const int32_t rn_1 = (int32_t)((uint32_t)t27 + (uint32_t)((tid & 7) * 8));
     const int32_t rm_1 = (int32_t)((uint32_t)t26 + (uint32_t)((tid >> 3)));
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll
     for (int k = 0; k < 8; ++k)
-      tc_v.a[k] = __half_as_ushort(__float2half_rn(t28_16x64[e + k]));
+      tc_v.a[k] = __half_as_ushort(__float2half_rn(t28_16x64[k]));
     if (((rm_1 < M) & (rn_1 < N)))
       tc_stv(&(c + (int32_t)((uint32_t)rm_1 * (uint32_t)N))[rn_1], tc_v);
   }

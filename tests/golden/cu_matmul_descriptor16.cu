@@ -328,7 +328,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 128; ++e)
-      t49_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
+      t49_128x128[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 15) * 1024)];
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 128; e += 8) {
@@ -336,8 +336,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
       #pragma unroll
       for (int k = 0; k < 8; ++k)
         tc_v.a[k] = __half_as_ushort(__float2half_rn(t49_128x128[e + k]));
-      if (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) < t4)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t51) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t51) < t5))))
-        tc_stv(&(c_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) * (uint64_t)c_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t51)], tc_v);
+      if (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) < t4)) & (((int64_t)((uint64_t)(int64_t)((tid & 15) * 8) + (uint64_t)t51) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15) * 8) + (uint64_t)t51) < t5))))
+        tc_stv(&(c_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) * (uint64_t)c_desc_stride0))[(int64_t)((uint64_t)(int64_t)((tid & 15) * 8) + (uint64_t)t51)], tc_v);
     }
   } /* for tile */
 } /* matmul_desc_kernel_kernel */

@@ -353,11 +353,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    acc_128x128[e] = ((float*)tc_smem)[((e & 15) + tid * 16 + ((e >> 4) & 7) * 2048)];
+    acc_128x128[e] = ((float*)tc_smem)[(((e >> 2) & 3) * 4 + tid * 16 + ((e >> 4) & 7) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t10 + (uint32_t)((e & 15) + (tid & 7) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t10 + (uint32_t)(((e >> 2) & 3) * 4 + (tid & 7) * 16));
     const bool col_ok = (cols < N);
     const int32_t rows = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 3) + ((e >> 4) & 7) * 16));
     const bool row_ok = (rows < M);

@@ -246,11 +246,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    acc_64x64[e] = ((int32_t*)tc_smem)[((e & 15) + tid * 16 + ((e >> 4) & 1) * 2048)];
+    acc_64x64[e] = ((int32_t*)tc_smem)[(((e >> 2) & 3) * 4 + tid * 16 + ((e >> 4) & 1) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t3 + (uint32_t)((e & 15) + (tid & 3) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t3 + (uint32_t)(((e >> 2) & 3) * 4 + (tid & 3) * 16));
     const int32_t rows = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 1) * 32));
     tc_pack<4, int32_t> tc_v;
     #pragma unroll

@@ -319,11 +319,11 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t23_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
+    t23_64x64[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 3) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {
-    const int32_t rn_1 = (int32_t)((uint32_t)t22 + (uint32_t)((e & 7) + (tid & 7) * 8));
+    const int32_t rn_1 = (int32_t)((uint32_t)t22 + (uint32_t)((tid & 7) * 8));
     const int32_t rm_1 = (int32_t)((uint32_t)t21 + (uint32_t)((tid >> 3) + ((e >> 3) & 3) * 16));
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll

@@ -298,11 +298,11 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    t16_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
+    t16_128x128[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 15) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 8) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 7) + (tid & 15) * 8));
+    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((tid & 15) * 8));
     const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 4) + ((e >> 3) & 15) * 8));
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll

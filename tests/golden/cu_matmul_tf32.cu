@@ -233,11 +233,11 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    acc_64x64[e] = ((float*)tc_smem)[((e & 3) + tid * 4 + ((e >> 2) & 7) * 512)];
+    acc_64x64[e] = ((float*)tc_smem)[(tid * 4 + ((e >> 2) & 7) * 512)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 3) + (tid & 15) * 4));
+    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((tid & 15) * 4));
     const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 4) + ((e >> 2) & 7) * 8));
     tc_pack<4, float> tc_v;
     #pragma unroll

@@ -62,13 +62,12 @@ extern "C" __global__ void __launch_bounds__(128) namedtuple_args_kernel(float *
   const int32_t start = (int32_t)((uint32_t)t0 * (uint32_t)32);
   /* namedtuple_args.py:66: st = State(tl.load(tile_ptrs(view, w), mask=tile_mask(view, w), other=0.0), 0) */
   float t1[4]; /* [32, 16] fp32: 4 contiguous per thread along dim 1, 4 threads per row, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 4; e += 4) {
+  {
     const int32_t rows = (int32_t)((uint32_t)start + (uint32_t)((tid >> 2)));
-    const tc_pack<4, float> tc_v = tc_ldv<4>(&(src_ptr + (int32_t)((uint32_t)rows * (uint32_t)src_stride_0))[(int32_t)((uint32_t)((e & 3) + (tid & 3) * 4) * (uint32_t)1)], ((rows < src_shape_0) & (((e & 3) + (tid & 3) * 4) < 16)));
+    const tc_pack<4, float> tc_v = tc_ldv<4>(&(src_ptr + (int32_t)((uint32_t)rows * (uint32_t)src_stride_0))[(int32_t)((uint32_t)((tid & 3) * 4) * (uint32_t)1)], ((rows < src_shape_0) & (((tid & 3) * 4) < 16)));
     #pragma unroll
     for (int k = 0; k < 4; ++k)
-      t1[e + k] = ((rows < src_shape_0) & (((e & 3) + (tid & 3) * 4) < 16)) ? tc_v.a[k] : 0.0f;
+      t1[k] = ((rows < src_shape_0) & (((tid & 3) * 4) < 16)) ? tc_v.a[k] : 0.0f;
   }
   /* namedtuple_args.py:67: for k in range(0, view.shape[0] // 64): */
   const int32_t t2 = (src_shape_0 / 64);
@@ -83,18 +82,15 @@ extern "C" __global__ void __launch_bounds__(128) namedtuple_args_kernel(float *
     const int32_t t3 = (int32_t)((uint32_t)st_steps + (uint32_t)1);
     /* namedtuple_args.py:39: b = tl.load(bias.ptr + cols, mask=cols < bias.n, other=0.0) */
     float b[1]; /* [16] fp32: 1 per thread, 16 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t cols = ((tid & 15));
-      b[e] = ((cols < epi_args_1_n) ? epi_args_1_ptr[cols] : 0.0f);
+      b[0] = ((cols < epi_args_1_n) ? epi_args_1_ptr[cols] : 0.0f);
     }
     /* namedtuple_args.py:40: return x * alpha + b[None, :] */
     /* b as laid out for [32, 16]: through shared memory */
     float b_32x16[4];
     if (tid < 16) {
-      #pragma unroll
-      for (int e = 0; e < 1; ++e)
-        ((float*)tc_smem)[((tid & 15))] = b[e];
+      ((float*)tc_smem)[((tid & 15))] = b[0];
     }
     __syncthreads();
     #pragma unroll
@@ -118,15 +114,14 @@ extern "C" __global__ void __launch_bounds__(128) namedtuple_args_kernel(float *
   } /* for k_1 */
   /* namedtuple_args.py:69: tl.store(tile_ptrs(dst, w), st[0], mask=tile_mask(dst, w) & (st.steps >= 0)) */
   const bool t5 = (st_steps >= 0);
-  #pragma unroll
-  for (int e = 0; e < 4; e += 4) {
+  {
     const int32_t rows = (int32_t)((uint32_t)start + (uint32_t)((tid >> 2)));
     tc_pack<4, float> tc_v;
     #pragma unroll
     for (int k = 0; k < 4; ++k)
-      tc_v.a[k] = st_acc[e + k];
-    if ((((rows < dst_shape_0) & (((e & 3) + (tid & 3) * 4) < 16)) & t5))
-      tc_stv(&(dst_ptr + (int32_t)((uint32_t)rows * (uint32_t)dst_stride_0))[(int32_t)((uint32_t)((e & 3) + (tid & 3) * 4) * (uint32_t)1)], tc_v);
+      tc_v.a[k] = st_acc[k];
+    if ((((rows < dst_shape_0) & (((tid & 3) * 4) < 16)) & t5))
+      tc_stv(&(dst_ptr + (int32_t)((uint32_t)rows * (uint32_t)dst_stride_0))[(int32_t)((uint32_t)((tid & 3) * 4) * (uint32_t)1)], tc_v);
   }
 } /* namedtuple_args_kernel */
 

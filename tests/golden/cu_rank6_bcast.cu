@@ -124,19 +124,18 @@ extern "C" __global__ void __launch_bounds__(32) bcast_trans6_kernel_kernel(floa
   float t0[8]; /* [256] fp32: 4 contiguous per thread along dim 0, 32 threads, 2 times over (8 per thread) */
   #pragma unroll
   for (int e = 0; e < 8; e += 4) {
-    const tc_pack<4, float> tc_v = tc_ldv<4>(&x_ptr[((e & 3) + tid * 4 + ((e >> 2) & 1) * 128)], true);
+    const tc_pack<4, float> tc_v = tc_ldv<4>(&x_ptr[(tid * 4 + ((e >> 2) & 1) * 128)], true);
     #pragma unroll
     for (int k = 0; k < 4; ++k)
       t0[e + k] = tc_v.a[k];
   }
   /* shape_ops.py:91: y = tl.load(y_ptr + tl.arange(0, 64)).reshape(4, 1, 8, 2) */
   float t1[2]; /* [64] fp32: 2 contiguous per thread along dim 0, 32 threads */
-  #pragma unroll
-  for (int e = 0; e < 2; e += 2) {
-    const tc_pack<2, float> tc_v = tc_ldv<2>(&y_ptr[((e & 1) + tid * 2)], true);
+  {
+    const tc_pack<2, float> tc_v = tc_ldv<2>(&y_ptr[(tid * 2)], true);
     #pragma unroll
     for (int k = 0; k < 2; ++k)
-      t1[e + k] = tc_v.a[k];
+      t1[k] = tc_v.a[k];
   }
   /* shape_ops.py:92: z = x[:, :, :, :, :, None] * y[None, :, :, None, :, :] */
   /* t1 as laid out for [2, 4, 2, 2, 8, 2]: through shared memory */
@@ -190,14 +189,14 @@ extern "C" __global__ void __launch_bounds__(32) bcast_trans6_kernel_kernel(floa
     #pragma unroll
     for (int e = 0; e < 16; ++e)
       if ((e & 0) == 0) {
-        ((float *)(tc_smem + 0))[((e & 3) + (tid & 7) * 4 + ((e >> 2) & 3) * 32) * 1 + 0] = r_part[(((e >> 0) & 1) * 1 + ((e >> 1) & 1) * 2 + ((e >> 2) & 1) * 4 + ((e >> 3) & 1) * 8)];
+        ((float *)(tc_smem + 0))[((e & 3) + (tid & 7) * 4 + ((e >> 2) & 3) * 32)] = r_part[e];
       }
   }
   __syncthreads();
   float r[4];
   #pragma unroll
   for (int e = 0; e < 4; ++e) {
-    float fold = ((float *)(tc_smem + 0))[((e & 3) + tid * 4) * 1];
+    float fold = ((float *)(tc_smem + 0))[((e & 3) + tid * 4)];
     r[e] = fold;
   }
   __syncthreads();
@@ -209,24 +208,19 @@ extern "C" __global__ void __launch_bounds__(32) bcast_trans6_kernel_kernel(floa
     #pragma unroll
     for (int e = 0; e < 4; ++e)
       if ((e & 3) == 0) {
-        ((float *)(tc_smem + 0))[((tid >> 1)) * 1 + 0] = red_part[0];
+        ((float *)(tc_smem + 0))[((tid >> 1))] = red_part[0];
       }
   }
   __syncthreads();
   float red2[1];
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
-    float fold_1 = ((float *)(tc_smem + 0))[((tid & 15)) * 1];
-    red2[e] = fold_1;
-  }
+  float fold_1 = ((float *)(tc_smem + 0))[((tid & 15))];
+  red2[0] = fold_1;
   __syncthreads();
   /* shape_ops.py:96: tl.store(out_ptr + tl.arange(0, 128), (r - s).reshape(128)) */
   /* red2 as laid out for [2, 2, 2, 2, 8]: through shared memory */
   float red2_re[4];
   if (tid < 16) {
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ((float*)tc_smem)[((tid & 15))] = red2[e];
+    ((float*)tc_smem)[((tid & 15))] = red2[0];
   }
   __syncthreads();
   #pragma unroll

@@ -101,10 +101,9 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel_kernel(float *x
   const int32_t t0 = (int32_t)((uint32_t)pid * (uint32_t)8);
   /* reductions.py:12: for start in range(0, N, BLOCK_N): */
   float acc[1];
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const float acc_1 = 0.0f;
-    acc[e] = acc_1;
+    acc[0] = acc_1;
   }
   for (int32_t start = 0; start < N; start += 64) {
     /* reductions.py:15: x = tl.load(x_ptr + rows[:, None] * stride_m + cols[None, :], mask=mask, other=0.0) */
@@ -124,32 +123,24 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel_kernel(float *x
       #pragma unroll
       for (int e = 0; e < 4; ++e)
         if ((e & 3) == 0) {
-          ((float *)(tc_smem + 0))[((tid >> 4)) * 1 + 0] = red_part[0];
+          ((float *)(tc_smem + 0))[((tid >> 4))] = red_part[0];
         }
     }
     __syncthreads();
     float red1[1];
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
-      float fold = ((float *)(tc_smem + 0))[((tid & 7)) * 1];
-      red1[e] = fold;
-    }
+    float fold = ((float *)(tc_smem + 0))[((tid & 7))];
+    red1[0] = fold;
     __syncthreads();
     float acc_2[1]; /* [8] fp32: 1 per thread, 8 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      acc_2[e] = (acc[e] + red1[e]);
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      acc[e] = acc_2[e];
+    acc_2[0] = (acc[0] + red1[0]);
+    acc[0] = acc_2[0];
   } /* for start */
   /* reductions.py:17: tl.store(out_ptr + rows, acc, mask=rows < M) */
   if (tid < 8) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid & 7)));
       if ((rows < M))
-        out_ptr[rows] = acc[e];
+        out_ptr[rows] = acc[0];
     }
   }
 } /* row_sum_kernel_kernel */

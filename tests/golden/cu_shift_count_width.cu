@@ -61,24 +61,18 @@ extern "C" __global__ void __launch_bounds__(128) k_kernel(int32_t *x_ptr, int32
   /* cu_shift_count_width.py:14: tl.store(out_ptr + offs, tl.load(x_ptr + offs) + m + u.to(tl.int32)) */
   const int32_t t10 = (int32_t)u;
   int32_t t11[1]; /* [16] i32: 1 per thread, 16 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = ((tid & 15));
-    t11[e] = x_ptr[offs];
+    t11[0] = x_ptr[offs];
   }
   int32_t t12[1]; /* [16] i32: 1 per thread, 16 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t12[e] = (int32_t)((uint32_t)t11[e] + (uint32_t)m);
+  t12[0] = (int32_t)((uint32_t)t11[0] + (uint32_t)m);
   int32_t t13[1]; /* [16] i32: 1 per thread, 16 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t13[e] = (int32_t)((uint32_t)t12[e] + (uint32_t)t10);
+  t13[0] = (int32_t)((uint32_t)t12[0] + (uint32_t)t10);
   if (tid < 16) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = ((tid & 15));
-      out_ptr[offs] = t13[e];
+      out_ptr[offs] = t13[0];
     }
   }
 } /* k_kernel */

@@ -142,14 +142,13 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel_kernel(float *o
   float *const row_start_ptr = (input_ptr + t0);
   /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
   float row[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
-  #pragma unroll
-  for (int e = 0; e < 4; e += 4) {
-    const int32_t col_offsets = ((e & 3) + tid * 4);
+  {
+    const int32_t col_offsets = (tid * 4);
     const bool mask = (col_offsets < n_cols);
     const tc_pack<4, float> tc_v = tc_ldv<4>(&row_start_ptr[col_offsets], mask);
     #pragma unroll
     for (int k = 0; k < 4; ++k)
-      row[e + k] = mask ? tc_v.a[k] : __int_as_float((int)0xff800000u);
+      row[k] = mask ? tc_v.a[k] : __int_as_float((int)0xff800000u);
   }
   /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
   /* row: [1024] fp32: 4 contiguous per thread along dim 0, 256 threads; reduced: e bits 0x3, lane bits 0x1f, 8 warps */
@@ -175,14 +174,13 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel_kernel(float *o
   const int32_t t2 = (int32_t)((uint32_t)row_idx * (uint32_t)output_row_stride);
   float *const output_row_start_ptr = (output_ptr + t2);
   /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
-  #pragma unroll
-  for (int e = 0; e < 4; e += 4) {
-    const int32_t col_offsets = ((e & 3) + tid * 4);
+  {
+    const int32_t col_offsets = (tid * 4);
     const bool mask = (col_offsets < n_cols);
     tc_pack<4, float> tc_v;
     #pragma unroll
     for (int k = 0; k < 4; ++k)
-      tc_v.a[k] = softmax_output[e + k];
+      tc_v.a[k] = softmax_output[k];
     if (mask)
       tc_stv(&output_row_start_ptr[col_offsets], tc_v);
   }

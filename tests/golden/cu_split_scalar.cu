@@ -32,15 +32,11 @@ extern "C" __global__ void __launch_bounds__(128) split_scalar_kernel_kernel(int
   __shared__ __align__(16) unsigned char tc_smem[16]; /* reductions and layout changes */
   /* cu_split_scalar.py:10: x = tl.load(x_ptr + tl.arange(0, 2)) */
   int64_t x[1]; /* [2] i64: 1 per thread, 2 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    x[e] = x_ptr[((tid & 1))];
+  x[0] = x_ptr[((tid & 1))];
   /* cu_split_scalar.py:11: z1, z2 = tl.split(x) */
   /* x's element 0, in every thread: through shared memory */
   if (tid < 2) {
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ((int64_t*)tc_smem)[((tid & 1))] = x[e];
+    ((int64_t*)tc_smem)[((tid & 1))] = x[0];
   }
   __syncthreads();
   const int64_t x_re = ((int64_t*)tc_smem)[0];
@@ -48,9 +44,7 @@ extern "C" __global__ void __launch_bounds__(128) split_scalar_kernel_kernel(int
   const int64_t z1 = x_re;
   /* x's element (1), in every thread: through shared memory */
   if (tid < 2) {
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      ((int64_t*)tc_smem)[((tid & 1))] = x[e];
+    ((int64_t*)tc_smem)[((tid & 1))] = x[0];
   }
   __syncthreads();
   const int64_t x_re_1 = ((int64_t*)tc_smem)[(1)];

@@ -34,51 +34,38 @@ extern "C" __global__ void __launch_bounds__(128) tuple_args_kernel(float *srcs_
   const int32_t t1 = (int32_t)((uint32_t)t0 * (uint32_t)128);
   /* cu_tuple_args.py:12: acc = (tl.load(srcs[0] + offs, mask=m), tl.load(srcs[1][0] + offs, mask=m)) */
   float t2[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = (int32_t)((uint32_t)t1 + (uint32_t)(tid));
     const bool m = (offs < n);
-    t2[e] = (m ? srcs_0[offs] : 0.0f);
+    t2[0] = (m ? srcs_0[offs] : 0.0f);
   }
   float t3[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = (int32_t)((uint32_t)t1 + (uint32_t)(tid));
     const bool m = (offs < n);
-    t3[e] = (m ? srcs_1_0[offs] : 0.0f);
+    t3[0] = (m ? srcs_1_0[offs] : 0.0f);
   }
   /* cu_tuple_args.py:13: for k in range(0, n // 1000): */
   const int32_t t4 = (n / 1000);
   float acc_0[1];
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    acc_0[e] = t2[e];
+  acc_0[0] = t2[0];
   for (int32_t k_1 = 0; k_1 < t4; k_1 += 1) {
     /* cu_tuple_args.py:14: acc[0] = acc[0] * coef[0] */
     float t5[1]; /* [128] fp32: 1 per thread, 128 threads */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      t5[e] = (acc_0[e] * coef_0);
-    #pragma unroll
-    for (int e = 0; e < 1; ++e)
-      acc_0[e] = t5[e];
+    t5[0] = (acc_0[0] * coef_0);
+    acc_0[0] = t5[0];
   } /* for k_1 */
   /* cu_tuple_args.py:15: tl.store(out + offs, acc[0] + acc[1] * coef[1] + srcs[1][1], mask=m) */
   const float t6 = (float)coef_1;
   float t7[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t7[e] = fmaf(t3[e], t6, acc_0[e]);
+  t7[0] = fmaf(t3[0], t6, acc_0[0]);
   float t8[1]; /* [128] fp32: 1 per thread, 128 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t8[e] = (t7[e] + 4.0f);
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  t8[0] = (t7[0] + 4.0f);
+  {
     const int32_t offs = (int32_t)((uint32_t)t1 + (uint32_t)(tid));
     const bool m = (offs < n);
     if (m)
-      out[offs] = t8[e];
+      out[offs] = t8[0];
   }
 } /* tuple_args_kernel */
 

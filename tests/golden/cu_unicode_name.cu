@@ -32,16 +32,14 @@ extern "C" __global__ void __launch_bounds__(128) u044fu0434u0440u043e_kernel(fl
   const int tid = threadIdx.x;
   /* cu_unicode_name.py:11: tl.store(out_ptr + offs, tl.load(x_ptr + offs)) */
   float t0[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = ((tid & 63));
-    t0[e] = x_ptr[offs];
+    t0[0] = x_ptr[offs];
   }
   if (tid < 64) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = ((tid & 63));
-      out_ptr[offs] = t0[e];
+      out_ptr[offs] = t0[0];
     }
   }
 } /* u044fu0434u0440u043e_kernel */

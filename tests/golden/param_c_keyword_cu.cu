@@ -34,28 +34,23 @@ extern "C" __global__ void __launch_bounds__(128) grad_kernel_kernel(float *do_,
   const int32_t t1 = (int32_t)((uint32_t)t0 * (uint32_t)64);
   /* param_c_keyword_cu.py:12: do_ = tl.load(do + offs, mask=offs < n) */
   float do__1[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 63)));
-    do__1[e] = ((offs < n) ? do_[offs] : 0.0f);
+    do__1[0] = ((offs < n) ? do_[offs] : 0.0f);
   }
   /* param_c_keyword_cu.py:13: tl.store(new + offs, do_ * tl.load(this + offs, mask=offs < n), mask=offs < n) */
   float t2[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e) {
+  {
     const int32_t offs = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 63)));
-    t2[e] = ((offs < n) ? this_[offs] : 0.0f);
+    t2[0] = ((offs < n) ? this_[offs] : 0.0f);
   }
   float t3[1]; /* [64] fp32: 1 per thread, 64 threads */
-  #pragma unroll
-  for (int e = 0; e < 1; ++e)
-    t3[e] = (do__1[e] * t2[e]);
+  t3[0] = (do__1[0] * t2[0]);
   if (tid < 64) { /* the other threads hold copies */
-    #pragma unroll
-    for (int e = 0; e < 1; ++e) {
+    {
       const int32_t offs = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 63)));
       if ((offs < n))
-        new_[offs] = t3[e];
+        new_[offs] = t3[0];
     }
   }
 } /* grad_kernel_kernel */
