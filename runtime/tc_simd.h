@@ -1173,6 +1173,21 @@ static inline tc_vi32 tc_i32_modc(tc_vi32 x, uint32_t m, int sh, int32_t d) {
   return tc_i32_sub(x, tc_i32_mul(tc_i32_divc(x, m, sh, d), tc_i32_splat(d)));
 }
 
+//@ rotate:
+/* Four partial accumulators of a fused reduction over a long loop: an add or a max has a latency
+ * of several cycles, so one accumulator would make every trip wait for the previous one.
+ * TC_ACC4(T, a, init) declares a, a_1, a_2, a_3, all init; TC_ROTATE4(T, a, next) puts the
+ * trip's update `next` (computed from a) last and moves the others up, so four independent
+ * chains are in flight (the compiler turns the moves into register renaming); TC_FOLD4(f, a)
+ * combines the four pairwise at the end. */
+#define TC_ACC4(T, a, init) T a = init, a##_1 = a, a##_2 = a, a##_3 = a
+#define TC_ROTATE4(T, a, next) \
+  do { \
+    const T a##_t = next; \
+    a = a##_1; a##_1 = a##_2; a##_2 = a##_3; a##_3 = a##_t; \
+  } while (0)
+#define TC_FOLD4(f, a) f(f(a, a##_1), f(a##_2, a##_3))
+
 //@ reduce: level
 #if defined(TC_SIMD_AVX512)
 static inline float tc_f32_hsum(tc_vf32 v) { return _mm512_reduce_add_ps(v); }
@@ -1398,14 +1413,14 @@ static inline double tc_f64_hsum(tc_vf64 v) { return (v.v[0] + v.v[2]) + (v.v[1]
 #endif
 
 //@ tune:
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -2156,6 +2171,44 @@ static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int
 }
 #endif
 
+//@ tileat:
+/* where a tl.dot operand tile lies: first element, row pitch, ok so far (section tilecheck) */
+typedef struct { const float *at0; int64_t ld; int ok; } tc_tile_at;
+#define TC_TILE_AT_START {NULL, 0, 1}
+#define TC_TILE_ROWS 1     /* the axis facts say each row is contiguous: test only its start */
+#define TC_TILE_PREFETCH 2 /* the product reads the tile next: prefetch it as the copy would */
+
+//@ tilecheck: level mask tileat
+/* Where a tl.dot operand tile lies in memory, found by walking its addresses and masks as its
+ * copy would, one tc_tile_at_vec per vector: its first element at0, its row pitch ld (in
+ * elements), and ok while every row i starts at at0 + i * ld, every vector lies at its place in
+ * its row and every lane is in bounds. Then the product may read the tile where it lies
+ * (tc_tile_at_found), or a copy kept under that key (tc_keep_lookup, section keep).
+ * tc_tile_at_vec: the vector at row i, column j; its first lane lies at p, its lanes are in
+ * bounds where m holds; flags: TC_TILE_ROWS, TC_TILE_PREFETCH. */
+static inline void tc_tile_at_vec(tc_tile_at *t, int i, int j, const float *p, tc_vmask m,
+                                  int flags) {
+  if (j == 0) {
+    if (i == 0)
+      t->at0 = p;
+    else if (i == 1)
+      t->ld = p - t->at0;
+    if (flags & TC_TILE_ROWS)
+      t->ok &= p == t->at0 + (int64_t)i * t->ld;
+  }
+  if (!(flags & TC_TILE_ROWS))
+    t->ok &= p == t->at0 + (int64_t)i * t->ld + j;
+  t->ok &= tc_mask_all(m);
+#if defined(__GNUC__) || defined(__clang__)
+  if (flags & TC_TILE_PREFETCH)
+    __builtin_prefetch(p, 0, 3);
+#endif
+}
+/* the tile's first element when it lies in evenly spaced rows, all in bounds; else NULL */
+static inline const float *tc_tile_at_found(const tc_tile_at *t) {
+  return t->ok && t->ld == (int)t->ld ? t->at0 : NULL;
+}
+
 //@ keepsite:
 /* The state of one kept-tile site (section keep), one per load site and thread. */
 typedef struct {
@@ -2166,13 +2219,10 @@ typedef struct {
   int pending;          /* the index a miss fills (tc_keep_put), or -1 */
   size_t bytes;         /* of one copy */
   char *data;           /* alloc copies of `bytes`, 64-byte aligned */
-  struct tc_keep_key {
-    const void *at;
-    long long ld;
-  } *key;
+  struct tc_keep_key { const void *at; long long ld; } *key; /* each copy's key */
 } tc_keep_site;
 
-//@ keep: keepsite
+//@ keep: tileat tilecheck keepsite
 /* Copies of a tl.dot operand tile kept across the programs a thread runs in one launch. Grouped
  * matmul programs that follow each other on a thread load the same tiles of B, in the same
  * order: the i-th execution of a load site in a program meets the tile the previous program
@@ -2263,6 +2313,12 @@ static inline const void *tc_keep_find(tc_keep_site *s, int px, int py, int pz, 
   s->key[i].ld = ld;
   s->pending = i;
   return NULL;
+}
+/* tc_keep_find for an fp32 tile keyed on where it lies (tc_tile_at: not keepable unless it lies
+ * in evenly spaced rows, all in bounds). */
+static inline const float *tc_keep_lookup(tc_keep_site *s, int px, int py, int pz,
+                                          const tc_tile_at *t, size_t bytes) {
+  return (const float *)tc_keep_find(s, px, py, pz, tc_tile_at_found(t), t->ld, bytes);
 }
 /* After a miss: keeps the caller's copy `tile` if this execution may, and returns what the
  * product reads (the kept copy, or tile itself). */

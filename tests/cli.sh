@@ -85,14 +85,14 @@ check plain-plan 0 $T $SM --plain --emit plan;   has plain-plan-text "$tmp/out" 
 check plain-default-plan 0 $T $SM --emit plan;   hasnt plain-default-plan-text "$tmp/out" "plain:"
 check plain-default 0 $T $SM -o "$tmp/sm";      has plain-default-pf "$tmp/sm.c" "tc_prefetch_next("
 check plain-softmax 0 $T $SM --plain -o "$tmp/smp"
-for w in tc_prefetch_next tc_pf_site tc_nt_on tc_f32_store_nt tc_stream_fence _Thread_local acc_1 TC_PREFETCH_MIN_BYTES TC_STREAM_MIN_BYTES; do
+for w in tc_prefetch_next TC_PREFETCH_SITE tc_pf_site tc_nt_on tc_f32_store_nt tc_stream_fence _Thread_local acc_1 TC_ACC4 TC_ROTATE4 TC_PREFETCH_MIN_BYTES TC_STREAM_MIN_BYTES; do
   hasnt "plain-softmax-no-$w" "$tmp/smp.c" "$w"
 done
 has plain-softmax-simd "$tmp/smp.c" "tc_f32_hsum(denominator_acc)"
 check plain-softmax-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/smp.c"
 MMS="examples/matmul.py -n matmul_kernel -s *fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32:16,i32:16,i32:16,64,64,32,8,True -g cdiv(M,64)*cdiv(N,64),1,1"
 check plain-matmul 0 $T $MMS --plain -o "$tmp/mmp"
-for w in tc_keep in_place __builtin_prefetch tc_prefetch_next _Thread_local; do
+for w in tc_keep in_place tc_tile_at __builtin_prefetch tc_prefetch_next _Thread_local; do
   hasnt "plain-matmul-no-$w" "$tmp/mmp.c" "$w"
 done
 check plain-matmul-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mmp.c"

@@ -10,7 +10,7 @@
 #    which compiles every case at every level.)
 # 2. not copied: add.c holds none of exp, erf, fp16, fp64 (the erf tables, the exp table);
 #    bias_gelu.c holds erf; a --plain translation (CASE:plain) holds none of tune, prefetch,
-#    stream, keep; the kernel starts within the first 150 lines of every checked file.
+#    stream, rotate, tileat, tilecheck, keep; the kernel starts within the first 150 lines of every checked file.
 # 3. the build's check of the "//@ NAME: DEP..." lines (tools/rtindex.c) fails on a wrong list,
 #    on a use of a later section, and on a name defined in two sections.
 # Prints PASS/FAIL lines and "N passed, N failed".
@@ -72,10 +72,12 @@ no add 'tc_f64_' fp64
 no add 'section mathlib \*/' libm
 has bias_gelu 'section erf \*/' erf
 has softmax 'section prefetch \*/' prefetch
+has softmax 'section rotate \*/' rotate
+has dot_matmul_257 'section tilecheck \*/' tilecheck
 has softmax 'section stream \*/' stream
 has dot_matmul_257 'section keep \*/' keep
 for n in softmax_plain dot_matmul_257_plain; do
-  for s in tune prefetch stream keepsite keep; do no $n "section $s \\*/" $s; done
+  for s in tune prefetch stream rotate tileat tilecheck keepsite keep; do no $n "section $s \\*/" $s; done
 done
 
 # the build's check of the dependency lines

@@ -19,7 +19,7 @@ typedef struct VInfo {
   const char *inl;   /* expression to use inside the current group instead of cname */
   const CVal *plan;   /* the plan's decisions for the value */
   bool alias;        /* stored straight into a loop-carried variable (no own array) */
-  const char *in_place; /* a tl.dot operand tile: NAME_at / NAME_ld, where it lies (or NULL) */
+  const char *in_place; /* a tl.dot operand tile: NAME (tc_tile_at) and NAME_at, where it lies (or NULL) */
   const char *kept;     /* a tl.dot operand tile: NAME, its copy kept across programs */
   const char *panel;    /* a bf16 tl.dot into a carried tile: its K loop's tc_bf16_panel */
 } VInfo;

@@ -89,7 +89,7 @@ static void emit_dot_call(Em *E, Op *op) {
   const char *yb = vi(b)->kept ? vi(b)->kept : fmt("&%s%s[0][0]", y, z); /* emit_simd.c */
   if (ip) {
     xa = fmt("%s_at ? %s_at : %s", ip, ip, xa);
-    lda = fmt("%s_at ? (int)%s_ld : %d", ip, ip, K);
+    lda = fmt("%s_at ? (int)%s.ld : %d", ip, ip, K);
   }
   if (vi(r)->panel) { /* packed into the loop's panel (emit_dot_panels_open) */
     line(E, "tc_dot_bf16_push(&%s, %d, %s, %s, %s, %d);", vi(r)->panel, K, xa, lda, yb, N);

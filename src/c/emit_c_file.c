@@ -317,7 +317,7 @@ static void emit_program(Em *E, Kernel *k) {
   const char *nt_expr = launch_bytes(E, bytes), *pf_expr = launch_bytes(E, pf_bytes);
   if ((E->pf_gated && pf_bytes) || (E->nt_used && bytes))
     used[3] = used[4] = used[5] = true;
-  if (E->nkeep) /* tc_keep_find tells programs apart */
+  if (E->nkeep) /* tc_keep_lookup tells programs apart */
     used[0] = used[1] = used[2] = true;
   const char *pn[6] = {"pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"};
   for (int i = 0; i < 6; i++)
@@ -331,9 +331,8 @@ static void emit_program(Em *E, Kernel *k) {
     line(E, "const int tc_nt_on = %s >= TC_STREAM_MIN_BYTES; /* a launch larger than the "
             "caches: streaming stores */", nt_expr);
   if (E->pf_gated) {
-    line(E, "/* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache "
-            "and skips the prefetches */");
-    line(E, "const int tc_pf_on = %s >= TC_PREFETCH_MIN_BYTES;", pf_expr);
+    line(E, "const int tc_pf_on = %s >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its "
+            "data in cache: no prefetches */", pf_expr);
   }
   buf_puts(out, rest.s ? rest.s : "");
   buf_free(&rest);

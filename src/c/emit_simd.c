@@ -63,7 +63,7 @@ typedef struct Sim {
   Vec unread;     /* the operands its decided tl.wheres left out, once per such use */
   Vec unread_logic; /* and those its decided `&` / `|` left out (`m & never`) */
   Op *direct;     /* the check nest of a tl.dot operand read in place: this load only checks */
-  const char *dn; /* and the names of that check: dn_at0, dn_ld, dn_ok */
+  const char *dn; /* and the tc_tile_at that check fills */
   bool dkeep;     /* that check is a kept tile's key (no prefetch: a kept copy needs none) */
 } Sim;
 
@@ -416,23 +416,14 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
   if (op == S->direct) { /* the check nest (direct_check): where the lanes lie, no access */
     if (p->k != VC)
       return failed(S);
-    const char *n = S->dn, *m = mask_of(S, op, 1, idx);
-    /* rows the axis analysis knows contiguous: one address test per row */
+    const char *m = mask_of(S, op, 1, idx);
+    /* rows the axis analysis knows contiguous: one address test per row; a tile the product
+     * reads next: a prefetch per vector, as the copy's loads would fetch it */
     bool rows = op->in[0]->ax.contig[1] >= S->s.d[1];
-    line(S->E, "if (%s == 0) {", IDX[1]);
-    line(S->E, "  if (%s == 0) %s_at0 = %s;", IDX[0], n, p->e);
-    line(S->E, "  else if (%s == 1) %s_ld = %s - %s_at0;", IDX[0], n, p->e, n);
-    if (rows)
-      line(S->E, "  %s_ok &= %s == %s_at0 + (int64_t)%s * %s_ld;", n, p->e, n, IDX[0], n);
-    line(S->E, "}");
-    if (!rows)
-      line(S->E, "%s_ok &= %s == %s_at0 + (int64_t)%s * %s_ld + %s;", n, p->e, n, IDX[0], n,
-           IDX[1]);
-    if (m)
-      line(S->E, "%s_ok &= tc_mask_all(%s);", n, m);
-    /* the product reads it next: a prefetch per vector, as the copy's loads would fetch it */
-    if (!S->dkeep)
-      line(S->E, "__builtin_prefetch(%s, 0, 3);", p->e);
+    const char *flags = rows && !S->dkeep ? "TC_TILE_ROWS | TC_TILE_PREFETCH"
+                        : rows ? "TC_TILE_ROWS" : !S->dkeep ? "TC_TILE_PREFETCH" : "0";
+    line(S->E, "tc_tile_at_vec(&%s, %s, %s, %s, %s, %s);", S->dn, IDX[0], IDX[1], p->e,
+         m ? m : "tc_mask_true()", flags);
     return mk(VV, 'f', "tc_f32_splat(0.0f)");
   }
   DType elt = op->out[0]->dt;
@@ -804,9 +795,8 @@ static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
   for (int d = 0; d < S->s.rank; d++)
     buf_printf(&first, "%s%s == 0", d ? " && " : "", IDX[d]);
   const char *site = fmt("pf%d", S->E->npf++);
-  vec_push(&S->pf_decl, fmt("static _Thread_local tc_pf_site %s; /* the %s at %s:%d */", site,
+  vec_push(&S->pf_decl, fmt("TC_PREFETCH_SITE(%s); /* the %s at %s:%d */", site,
                             write ? "store" : "load", path_base(op->loc.file), op->loc.line));
-  vec_push(&S->pf_decl, fmt("intptr_t %s_delta = 0; /* its address one program ahead */", site));
   line(S->E, "tc_prefetch_next(&%s, &%s_delta, %s, %s, %d);", site, site, p->e, first.s, write);
   if (!write)
     vec_push(&S->E->pf_bases, base);
@@ -861,11 +851,18 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   E->ind -= gate;
   E->o = out;
   gate = gate && E->npf > sites;
-  if (gate)
-    line(E, "if (tc_pf_on) {");
-  buf_puts(out, sites_text.s ? sites_text.s : "");
-  if (gate)
-    line(E, "}");
+  if (gate && E->npf == sites + 1) { /* one site: one line */
+    const char *t = sites_text.s;
+    while (*t == ' ')
+      t++;
+    line(E, "if (tc_pf_on) %.*s", (int)strcspn(t, "\n"), t);
+  } else {
+    if (gate)
+      line(E, "if (tc_pf_on) {");
+    buf_puts(out, sites_text.s ? sites_text.s : "");
+    if (gate)
+      line(E, "}");
+  }
   E->pf_gated |= gate;
   buf_free(&sites_text);
 }
@@ -876,6 +873,16 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
  * rotate (acc <- acc_1 <- ... <- the new value), so NACC independent chains are in flight;
  * the compiler turns the rotation into register renaming. */
 #define NACC 4
+
+/* Are the rotated accumulators named a_1 .. a_3, a_t after a, as runtime section rotate's
+ * macros (TC_ACC4, TC_ROTATE4, TC_FOLD4) name them? (Else a name was taken: they are spelled
+ * out.) */
+static bool rot_macros(const char *const *a) {
+  for (int k = 1; k <= NACC; k++)
+    if (strcmp(a[k], k < NACC ? fmt("%s_%d", a[0], k) : fmt("%s_t", a[0])))
+      return false;
+  return NACC == 4;
+}
 
 /* the vector type of r's accumulators */
 static const char *acc_type(Op *r) { return r->in[0]->dt == DT_F32 ? "tc_vf32" : "tc_vi32"; }
@@ -909,6 +916,10 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[N
                              : fmt("%s(%s, %s)", acc_fn(r), a[0], vec(S, vx(S, v, IDX)));
     if (!rot) {
       line(S->E, "%s = %s;", a[0], upd);
+      continue;
+    }
+    if (rot_macros(a)) {
+      line(S->E, "TC_ROTATE4(%s, %s, %s);", acc_type(r), a[0], upd);
       continue;
     }
     line(S->E, "const %s %s = %s;", acc_type(r), a[NACC], upd);
@@ -1182,7 +1193,9 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
  * operand (broadcast one element at a time: its rows may lie far apart) can be read in place
  * when the tile is, at run time, rows evenly spaced in memory, each row contiguous, every lane
  * in bounds. A check nest walks the tile's addresses and masks as the copy would (no access:
- * direct_check), and the copy runs only when the check fails (a partial edge tile, a gather).
+ * direct_check; one runtime call per vector, tc_tile_at_vec, so the nest reads as the index
+ * math of the Python lines and one named check), and the copy runs only when the check fails
+ * (a partial edge tile, a gather).
  * Taken for a group whose one stored value is an fp32 load that only a tl.dot reads, as its
  * first operand, later in the same block with nothing between them that may write memory
  * (the product then reads the values the load would have). Second operands stay copied:
@@ -1191,15 +1204,17 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
  * programs of a thread (CGroup.kept, c/plan.c; runtime/tc_simd.h, section keep): where the key
  * matches what the previous program copied at the same point, the copy is skipped. */
 
-/* The check nest: `NAME_at`, the tile's first element when the product may read it in place,
- * else NULL (then the copy runs), and `NAME_ld`, its row pitch. false (nothing written) when
- * the pointer has no contiguous vector form. */
+/* The check nest: `tc_tile_at NAME` (in place) or `NAME_key` (kept) filled by a tc_tile_at_vec
+ * per vector, then for a tile read in place `NAME_at`, its first element when the product may
+ * read it there, else NULL (then the copy runs). false (nothing written) when the pointer has
+ * no contiguous vector form. */
 static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep) {
   Value *a = ld->out[0];
   Shape s = a->sh;
   const char *nm = unique_name(E, fmt("%s_%s", cname(E, a), keep ? "kept" : "in_place"));
+  const char *at = keep ? fmt("%s_key", nm) : nm;
   int names_at = E->names.n; /* the copy's nest, a sibling scope, takes the same names */
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, ld, nm, keep};
+  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, ld, at, keep};
   Buf *saved_o = E->o, body = {0};
   int saved_ind = E->ind, saved_line = E->last_line;
   unsigned saved_need = E->need;
@@ -1212,9 +1227,7 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   else
     line(E, "/* %s:%d: the tl.dot reads this tile in place when its rows lie evenly spaced and "
             "every lane is in bounds */", path_base(ld->loc.file), ld->loc.line);
-  line(E, "const %s *%s_at0 = NULL;", ctype(a->dt, a->elt), nm);
-  line(E, "int64_t %s_ld = 0;", nm);
-  line(E, "int %s_ok = 1;", nm);
+  line(E, "tc_tile_at %s = TC_TILE_AT_START;", at);
   line(E, "for (int %s = 0; %s < %d; %s++) {", IDX[0], IDX[0], s.d[0], IDX[0]);
   E->ind++;
   emit_pulled_at(E, pulled, 1);
@@ -1225,8 +1238,8 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   line(E, "}");
   E->ind--;
   line(E, "}");
-  line(E, "const %s *%s_at = %s_ok && %s_ld == (int)%s_ld ? %s_at0 : NULL;", ctype(a->dt, a->elt),
-       nm, nm, nm, nm, nm);
+  if (!keep)
+    line(E, "const %s *%s_at = tc_tile_at_found(&%s);", ctype(a->dt, a->elt), nm, nm);
   E->o = saved_o;
   E->ind = saved_ind;
   E->last_line = saved_line;
@@ -1281,8 +1294,8 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   if (kept) {
     const char *nm = vi(kl->out[0])->kept, *t = ctype(kl->out[0]->dt, kl->out[0]->elt);
     line(E, "static _Thread_local tc_keep_site %s_site;", nm);
-    line(E, "const %s *%s = (const %s *)tc_keep_find(&%s_site, pid_x, pid_y, pid_z, %s_at, %s_ld, "
-            "sizeof %s);", t, nm, t, nm, nm, nm, cname(E, kl->out[0]));
+    line(E, "const %s *%s = tc_keep_lookup(&%s_site, pid_x, pid_y, pid_z, &%s_key, sizeof %s);", t,
+         nm, nm, nm, cname(E, kl->out[0]));
     line(E, "if (!%s) { /* else the copy */", nm);
     E->ind++;
   }
@@ -1302,15 +1315,21 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
           if (k < NACC)
             buf_printf(&more, ", %s = %s", a[k], a[0]);
         }
-        line(E, "%s %s = tc_%s32_splat(%s)%s;%s", acc_type(red[i]), a[0], f ? "f" : "i",
-             red_identity_of(red[i]), more.s ? more.s : "",
-             rot ? " /* rotated every trip: four independent chains */" : "");
+        if (rot && rot_macros(a))
+          line(E, "TC_ACC4(%s, %s, tc_%s32_splat(%s)); /* rotated every trip: four independent "
+                  "chains */", acc_type(red[i]), a[0], f ? "f" : "i", red_identity_of(red[i]));
+        else
+          line(E, "%s %s = tc_%s32_splat(%s)%s;%s", acc_type(red[i]), a[0], f ? "f" : "i",
+               red_identity_of(red[i]), more.s ? more.s : "",
+               rot ? " /* rotated every trip: four independent chains */" : "");
         buf_free(&more);
       }
       full_vectors(&S, ops, n, pulled, red, nred, acc, d);
       for (int i = 0; i < nred; i++) {
         const char *a = acc[i][0];
-        if (rot) { /* a pairwise tree over the accumulators */
+        if (rot && rot_macros(acc[i])) {
+          a = fmt("TC_FOLD4(%s, %s)", acc_fn(red[i]), a);
+        } else if (rot) { /* a pairwise tree over the accumulators */
           const char *fn = acc_fn(red[i]), *t[NACC];
           for (int k = 0; k < NACC; k++)
             t[k] = acc[i][k];

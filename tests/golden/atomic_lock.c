@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -159,8 +159,7 @@ static void locked_sum_kernel_program(int32_t *x_ptr, int32_t *acc_ptr, int32_t 
     memcpy(x_1, x, sizeof x_1);
   } else {
     int32_t x_2[64];
-    static _Thread_local tc_pf_site pf0; /* the load at atomics.py:94 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the load at atomics.py:94 */
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* atomics.py:94: x += tl.load(acc_ptr + row * BLOCK + cols) */
       const tc_vi32 x_2_v = tc_i32_add(tc_i32_load(&x[i0]), tc_i32_load(((acc_ptr + tc_mul_i32(row, 64)) + i0)));
@@ -169,8 +168,7 @@ static void locked_sum_kernel_program(int32_t *x_ptr, int32_t *acc_ptr, int32_t 
     }
     memcpy(x_1, x_2, sizeof x_1);
   } /* if (count == 0) */
-  static _Thread_local tc_pf_site pf1; /* the store at atomics.py:95 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf1); /* the store at atomics.py:95 */
   for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
     /* atomics.py:95: tl.store(acc_ptr + row * BLOCK + cols, x) */
     tc_i32_store(((acc_ptr + tc_mul_i32(row, 64)) + i0), tc_i32_load(&x_1[i0]));

@@ -102,15 +102,30 @@ typedef struct { double v[4]; } tc_vf64;
 #define TC__LANES(i) for (int i = 0; i < 8; i++)
 #endif
 
+/* runtime/tc_simd.h, section rotate */
+/* Four partial accumulators of a fused reduction over a long loop: an add or a max has a latency
+ * of several cycles, so one accumulator would make every trip wait for the previous one.
+ * TC_ACC4(T, a, init) declares a, a_1, a_2, a_3, all init; TC_ROTATE4(T, a, next) puts the
+ * trip's update `next` (computed from a) last and moves the others up, so four independent
+ * chains are in flight (the compiler turns the moves into register renaming); TC_FOLD4(f, a)
+ * combines the four pairwise at the end. */
+#define TC_ACC4(T, a, init) T a = init, a##_1 = a, a##_2 = a, a##_3 = a
+#define TC_ROTATE4(T, a, next) \
+  do { \
+    const T a##_t = next; \
+    a = a##_1; a##_1 = a##_2; a##_2 = a##_3; a##_3 = a##_t; \
+  } while (0)
+#define TC_FOLD4(f, a) f(f(a, a##_1), f(a##_2, a##_3))
+
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -157,9 +172,8 @@ static void barrier_inplace_kernel_program(float *x_ptr, int64_t *y_ptr, int32_t
   m = -INFINITY;
   for (int32_t i = 0; i < n_cols; i += 1024) {
     float red1;
-    static _Thread_local tc_pf_site pf0; /* the load at debug_ops.py:37 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    tc_vf32 red1_acc = tc_f32_splat(-INFINITY), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
+    TC_PREFETCH_SITE(pf0); /* the load at debug_ops.py:37 */
+    TC_ACC4(tc_vf32, red1_acc, tc_f32_splat(-INFINITY)); /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 1024 && (int64_t)tc_add_i32(i, i0) + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -167,8 +181,7 @@ static void barrier_inplace_kernel_program(float *x_ptr, int64_t *y_ptr, int32_t
         const int32_t offs = tc_add_i32(i, i0); /* lane 0; lane l holds offs + l */
         tc_prefetch_next(&pf0, &pf0_delta, (x_ptr_1 + offs), i0 == 0, 0);
         /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
-        const tc_vf32 red1_acc_t = tc_f32_max_acc(red1_acc, tc_f32_load((x_ptr_1 + offs)));
-        red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
+        TC_ROTATE4(tc_vf32, red1_acc, tc_f32_max_acc(red1_acc, tc_f32_load((x_ptr_1 + offs))));
       }
       for (; i0 < 1024; i0 += TC_VLEN) { /* the rest, masked */
         /* debug_ops.py:36: offs = i + tl.arange(0, BLOCK) */
@@ -177,7 +190,7 @@ static void barrier_inplace_kernel_program(float *x_ptr, int64_t *y_ptr, int32_t
         red1_acc = tc_f32_max_acc(red1_acc, tc_f32_load_mask((x_ptr_1 + offs), tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n_cols)), -INFINITY));
       }
     }
-    red1 = tc_f32_hmax(tc_f32_max_acc(tc_f32_max_acc(red1_acc, red1_acc_1), tc_f32_max_acc(red1_acc_2, red1_acc_3)));
+    red1 = tc_f32_hmax(TC_FOLD4(tc_f32_max_acc, red1_acc));
     /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
     const float m_1 = (m != m || red1 > m ? red1 : m);
     m = m_1;
@@ -186,8 +199,7 @@ static void barrier_inplace_kernel_program(float *x_ptr, int64_t *y_ptr, int32_t
   const float x_y = *(x_ptr_1 + y);
   /* debug_ops.py:39: for i in range(0, n_cols, BLOCK): */
   for (int32_t i_1 = 0; i_1 < n_cols; i_1 += 1024) {
-    static _Thread_local tc_pf_site pf1; /* the store at debug_ops.py:42 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf1); /* the store at debug_ops.py:42 */
     {
       int i0 = 0;
       for (; i0 < 1024 && (int64_t)tc_add_i32(i_1, i0) + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

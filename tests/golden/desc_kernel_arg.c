@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -120,8 +120,7 @@ static inline int64_t tc_mul_i64(int64_t a, int64_t b) { return (int64_t)((uint6
 static void k_program(float *x_desc, int32_t x_desc_shape0, int32_t x_desc_shape1, int64_t x_desc_stride0, uint16_t *y_desc, int32_t y_desc_shape0, int32_t y_desc_shape1, int64_t y_desc_stride0, int pid_x, int pid_y, int pid_z, int grid_x, int grid_y, int grid_z)
 {
   (void)pid_z;
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* desc_kernel_arg.py:10: def k(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr): */
   const int64_t t0 = (int64_t)x_desc_shape1;
   /* desc_kernel_arg.py:11: row = tl.program_id(0) * BM */
@@ -132,10 +131,8 @@ static void k_program(float *x_desc, int32_t x_desc_shape0, int32_t x_desc_shape
   const int32_t col = tc_mul_i32(t2, 32);
   /* desc_kernel_arg.py:14: scale = 1.0 / x_desc.shape[1] */
   const float scale = (1.0f / (float)t0);
-  static _Thread_local tc_pf_site pf0; /* the load at desc_kernel_arg.py:13 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the store at desc_kernel_arg.py:15 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at desc_kernel_arg.py:13 */
+  TC_PREFETCH_SITE(pf1); /* the store at desc_kernel_arg.py:15 */
   for (int i0 = 0; i0 < 16; i0++) {
     {
       int i1 = 0;

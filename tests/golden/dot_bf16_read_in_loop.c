@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif

@@ -79,6 +79,21 @@ typedef struct { double v[4]; } tc_vf64;
 #define TC__LANES(i) for (int i = 0; i < 8; i++)
 #endif
 
+/* runtime/tc_simd.h, section rotate */
+/* Four partial accumulators of a fused reduction over a long loop: an add or a max has a latency
+ * of several cycles, so one accumulator would make every trip wait for the previous one.
+ * TC_ACC4(T, a, init) declares a, a_1, a_2, a_3, all init; TC_ROTATE4(T, a, next) puts the
+ * trip's update `next` (computed from a) last and moves the others up, so four independent
+ * chains are in flight (the compiler turns the moves into register renaming); TC_FOLD4(f, a)
+ * combines the four pairwise at the end. */
+#define TC_ACC4(T, a, init) T a = init, a##_1 = a, a##_2 = a, a##_3 = a
+#define TC_ROTATE4(T, a, next) \
+  do { \
+    const T a##_t = next; \
+    a = a##_1; a##_1 = a##_2; a##_2 = a##_3; a##_3 = a##_t; \
+  } while (0)
+#define TC_FOLD4(f, a) f(f(a, a##_1), f(a##_2, a##_3))
+
 /* runtime functions the kernel calls (defined after the launcher) */
 static inline tc_vf32 tc_f32_splat(float x);
 static inline tc_vf32 tc_f32_max_acc(tc_vf32 acc, tc_vf32 x);
@@ -104,8 +119,8 @@ static void masked_max_kernel_program(uint16_t *x_ptr, int32_t *k_ptr, float *y_
   (void)grid_z;
   float red0;
   int32_t red1;
-  tc_vf32 red0_acc = tc_f32_splat(-INFINITY), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
-  tc_vi32 red1_acc = tc_i32_splat(INT32_MIN), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(-INFINITY)); /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vi32, red1_acc, tc_i32_splat(INT32_MIN)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -116,11 +131,9 @@ static void masked_max_kernel_program(uint16_t *x_ptr, int32_t *k_ptr, float *y_
       /* dtype_queries.py:29: k = tl.load(k_ptr + offs, mask=offs < n, other=lowest(k_ptr.dtype.element_ty)) */
       const tc_vi32 k = tc_i32_load((k_ptr + i0));
       /* dtype_queries.py:30: tl.store(y_ptr, tl.max(x, axis=0)) */
-      const tc_vf32 red0_acc_t = tc_f32_max_acc(red0_acc, x_1);
-      red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+      TC_ROTATE4(tc_vf32, red0_acc, tc_f32_max_acc(red0_acc, x_1));
       /* dtype_queries.py:31: tl.store(z_ptr, tl.max(k, axis=0)) */
-      const tc_vi32 red1_acc_t = tc_i32_max(red1_acc, k);
-      red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
+      TC_ROTATE4(tc_vi32, red1_acc, tc_i32_max(red1_acc, k));
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
       /* dtype_queries.py:26: x = tl.load(x_ptr + offs, mask=offs < n, other=lowest(x_ptr.dtype.element_ty)) */
@@ -135,8 +148,8 @@ static void masked_max_kernel_program(uint16_t *x_ptr, int32_t *k_ptr, float *y_
       red1_acc = tc_i32_max(red1_acc, k);
     }
   }
-  red0 = tc_f32_hmax(tc_f32_max_acc(tc_f32_max_acc(red0_acc, red0_acc_1), tc_f32_max_acc(red0_acc_2, red0_acc_3)));
-  red1 = tc_i32_hmax(tc_i32_max(tc_i32_max(red1_acc, red1_acc_1), tc_i32_max(red1_acc_2, red1_acc_3)));
+  red0 = tc_f32_hmax(TC_FOLD4(tc_f32_max_acc, red0_acc));
+  red1 = tc_i32_hmax(TC_FOLD4(tc_i32_max, red1_acc));
   /* dtype_queries.py:30: tl.store(y_ptr, tl.max(x, axis=0)) */
   *y_ptr = red0;
   /* dtype_queries.py:31: tl.store(z_ptr, tl.max(k, axis=0)) */

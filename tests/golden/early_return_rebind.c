@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -120,8 +120,7 @@ static void rotate_rows_kernel_program(float *X, float *Y, int32_t n_rows, int32
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 256 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 256 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 256 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* early_return_rebind.py:20: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* early_return_rebind.py:21: X = X + row * n_cols */
@@ -166,17 +165,14 @@ static void rotate_rows_kernel_program(float *X, float *Y, int32_t n_rows, int32
       }
       memcpy(t0, v, sizeof t0);
     } /* if (n_cols <= 0) */
-    static _Thread_local tc_pf_site pf0; /* the store at early_return_rebind.py:31 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the store at early_return_rebind.py:31 */
     {
       int i0 = 0;
       for (; i0 < 32 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
         /* early_return_rebind.py:29: Y = Y + cols */
         /* early_return_rebind.py:31: tl.store(Y, clamp_or_zero(x, n_cols), mask=cols < n_cols) */
         tc_f32_store_nt((Y_1 + i0), tc_f32_load(&t0[i0]), tc_nt_on);
-        if (tc_pf_on) {
-          tc_prefetch_next(&pf0, &pf0_delta, (Y_1 + i0), !tc_nt_on && i0 == 0, 1);
-        }
+        if (tc_pf_on) tc_prefetch_next(&pf0, &pf0_delta, (Y_1 + i0), !tc_nt_on && i0 == 0, 1);
       }
       for (; i0 < 32; i0 += TC_VLEN) { /* the rest, masked */
         /* early_return_rebind.py:29: Y = Y + cols */

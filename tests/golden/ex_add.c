@@ -24,18 +24,14 @@ static void add_kernel_program(float *x_ptr, float *y_ptr, float *output_ptr, in
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 3072 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* add.py:9: pid = tl.program_id(axis=0) */
   const int32_t pid = pid_x;
   /* add.py:10: block_start = pid * BLOCK_SIZE */
   const int32_t block_start = tc_mul_i32(pid, 256);
-  static _Thread_local tc_pf_site pf0; /* the load at add.py:14 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the load at add.py:15 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf2; /* the store at add.py:17 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at add.py:14 */
+  TC_PREFETCH_SITE(pf1); /* the load at add.py:15 */
+  TC_PREFETCH_SITE(pf2); /* the store at add.py:17 */
   {
     int i0 = 0;
     for (; i0 < 256 && (int64_t)tc_add_i32(block_start, i0) + TC_VLEN <= (int64_t)n_elements; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

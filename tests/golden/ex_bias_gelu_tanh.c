@@ -23,15 +23,13 @@ static void bias_gelu_tanh_kernel_program(float *x_ptr, float *bias_ptr, float *
 {
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 4352 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4352 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4352 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* bias_gelu.py:28: pid_m = tl.program_id(0) */
   const int32_t pid_m = pid_x;
   /* bias_gelu.py:29: pid_n = tl.program_id(1) */
   const int32_t pid_n = pid_y;
   float bias[64];
-  static _Thread_local tc_pf_site pf0; /* the load at bias_gelu.py:34 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at bias_gelu.py:34 */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(pid_n, 64), i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -40,9 +38,7 @@ static void bias_gelu_tanh_kernel_program(float *x_ptr, float *bias_ptr, float *
       /* bias_gelu.py:34: bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0) */
       const tc_vf32 bias_v = tc_f32_load((bias_ptr + offs_n));
       tc_f32_store(&bias[i0], bias_v);
-      if (tc_pf_on) {
-        tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
-      }
+      if (tc_pf_on) tc_prefetch_next(&pf0, &pf0_delta, (bias_ptr + offs_n), i0 == 0, 0);
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
       /* bias_gelu.py:31: offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N) */
@@ -52,10 +48,8 @@ static void bias_gelu_tanh_kernel_program(float *x_ptr, float *bias_ptr, float *
       tc_f32_store(&bias[i0], bias_v);
     }
   }
-  static _Thread_local tc_pf_site pf1; /* the load at bias_gelu.py:33 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf2; /* the store at bias_gelu.py:39 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf1); /* the load at bias_gelu.py:33 */
+  TC_PREFETCH_SITE(pf2); /* the store at bias_gelu.py:39 */
   for (int i0 = 0; i0 < 8; i0++) {
     /* bias_gelu.py:30: offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t offs_m = tc_add_i32(tc_mul_i32(pid_m, 8), i0);

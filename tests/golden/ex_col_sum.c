@@ -34,8 +34,7 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
   }
   for (int32_t start = 0; start < M; start += 16) {
     float x[16][32];
-    static _Thread_local tc_pf_site pf0; /* the load at reductions.py:29 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the load at reductions.py:29 */
     for (int i0 = 0; i0 < 16; i0++) {
       /* reductions.py:27: rows = start + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(start, i0);
@@ -78,8 +77,7 @@ static void col_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
       tc_f32_store(&acc[i0], acc_v);
     }
   } /* for start */
-  static _Thread_local tc_pf_site pf1; /* the store at reductions.py:31 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf1); /* the store at reductions.py:31 */
   {
     int i0 = 0;
     for (; i0 < 32 && (int64_t)tc_add_i32(tc_mul_i32(pid, 32), i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

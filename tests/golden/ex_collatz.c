@@ -94,8 +94,7 @@ static void collatz_steps_kernel_program(int32_t *x_ptr, int32_t *steps_ptr, int
       memcpy(x_1, x_2, sizeof x_1);
       memcpy(steps, steps_next, sizeof steps_next);
     } /* while */
-    static _Thread_local tc_pf_site pf0; /* the store at while_return.py:22 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the store at while_return.py:22 */
     {
       int i0 = 0;
       for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(pid, 64), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

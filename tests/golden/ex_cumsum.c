@@ -24,8 +24,7 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* cumsum.py:8: row = tl.program_id(0) */
   const int32_t row = pid_x;
   float x[256];
@@ -52,10 +51,8 @@ static void cumsum_kernel_program(float *x_ptr, float *out_ptr, int32_t n_cols, 
   for (int ik = 1; ik < 256; ik++) {
     y[ik] = (y[(ik - 1)] + x[ik]);
   } /* for ik */
-  static _Thread_local tc_pf_site pf0; /* the load at cumsum.py:11 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the store at cumsum.py:13 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at cumsum.py:11 */
+  TC_PREFETCH_SITE(pf1); /* the store at cumsum.py:13 */
   {
     int i0 = 0;
     for (; i0 < 256 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

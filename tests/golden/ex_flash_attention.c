@@ -169,24 +169,16 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
     }
     float v[32][64];
     /* flash_attention.py:42: a copy of this tile an earlier program on this thread made is read again when its rows lie evenly spaced and every lane is in bounds */
-    const float *v_kept_at0 = NULL;
-    int64_t v_kept_ld = 0;
-    int v_kept_ok = 1;
+    tc_tile_at v_kept_key = TC_TILE_AT_START;
     for (int i0 = 0; i0 < 32; i0++) {
       /* flash_attention.py:30: cols = start_n + tl.arange(0, BLOCK_N) */
       const int32_t cols = tc_add_i32(start_n, i0);
       for (int i1 = 0; i1 < 64; i1 += TC_VLEN) {
-        if (i1 == 0) {
-          if (i0 == 0) v_kept_at0 = (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1);
-          else if (i0 == 1) v_kept_ld = (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1) - v_kept_at0;
-          v_kept_ok &= (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1) == v_kept_at0 + (int64_t)i0 * v_kept_ld;
-        }
-        v_kept_ok &= tc_mask_all(((cols < N_CTX) ? tc_mask_true() : tc_mask_false()));
+        tc_tile_at_vec(&v_kept_key, i0, i1, (((v_ptr + base) + tc_mul_i32(cols, stride_n)) + i1), ((cols < N_CTX) ? tc_mask_true() : tc_mask_false()), TC_TILE_ROWS);
       }
     }
-    const float *v_kept_at = v_kept_ok && v_kept_ld == (int)v_kept_ld ? v_kept_at0 : NULL;
     static _Thread_local tc_keep_site v_kept_site;
-    const float *v_kept = (const float *)tc_keep_find(&v_kept_site, pid_x, pid_y, pid_z, v_kept_at, v_kept_ld, sizeof v);
+    const float *v_kept = tc_keep_lookup(&v_kept_site, pid_x, pid_y, pid_z, &v_kept_key, sizeof v);
     if (!v_kept) { /* else the copy */
       for (int i0 = 0; i0 < 32; i0++) {
         /* flash_attention.py:30: cols = start_n + tl.arange(0, BLOCK_N) */
@@ -227,8 +219,7 @@ static void attn_fwd_kernel_program(float *q_ptr, float *k_ptr, float *v_ptr, fl
     memcpy(acc, acc_2, sizeof acc);
     memcpy(m_i, m_new, sizeof m_i);
   } /* for start_n */
-  static _Thread_local tc_pf_site pf0; /* the store at flash_attention.py:48 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the store at flash_attention.py:48 */
   for (int i0 = 0; i0 < 64; i0++) {
     /* flash_attention.py:17: rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t rows = tc_add_i32(tc_mul_i32(start_m, 64), i0);

@@ -24,8 +24,7 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 6152 + 2048 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 6152 + 2048 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 6152 + 2048 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* layernorm.py:66: row = tl.program_id(0) */
   const int32_t row = pid_x;
   /* layernorm.py:69: X += row * stride */
@@ -42,8 +41,8 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
   float red1;
   float xhat[512];
   float wdy[512];
-  tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
-  tc_vf32 red1_acc = tc_f32_splat(0.0f), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, red1_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 512 && (int64_t)i0 + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -66,11 +65,9 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       const tc_vf32 wdy_v = wdy_1;
       tc_f32_store(&wdy[i0], wdy_v);
       /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
-      const tc_vf32 red0_acc_t = tc_f32_muladd(xhat_v, wdy_v, red0_acc);
-      red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+      TC_ROTATE4(tc_vf32, red0_acc, tc_f32_muladd(xhat_v, wdy_v, red0_acc));
       /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
-      const tc_vf32 red1_acc_t = tc_f32_add(red1_acc, wdy_v);
-      red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
+      TC_ROTATE4(tc_vf32, red1_acc, tc_f32_add(red1_acc, wdy_v));
     }
     for (; i0 < 512; i0 += TC_VLEN) { /* the rest, masked */
       /* layernorm.py:68: mask = cols < N */
@@ -97,18 +94,15 @@ static void _layer_norm_bwd_dx_program(float *DX, float *DY, float *X, float *W,
       red1_acc = tc_f32_add(red1_acc, wdy_v);
     }
   }
-  red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
-  red1 = tc_f32_hsum(tc_f32_add(tc_f32_add(red1_acc, red1_acc_1), tc_f32_add(red1_acc_2, red1_acc_3)));
+  red0 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red0_acc));
+  red1 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red1_acc));
   /* layernorm.py:81: c1 = tl.sum(xhat * wdy, axis=0) / N */
   const float c1 = (red0 / (float)N);
   /* layernorm.py:82: c2 = tl.sum(wdy, axis=0) / N */
   const float c2 = (red1 / (float)N);
-  static _Thread_local tc_pf_site pf0; /* the load at layernorm.py:72 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the load at layernorm.py:73 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf2; /* the store at layernorm.py:84 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at layernorm.py:72 */
+  TC_PREFETCH_SITE(pf1); /* the load at layernorm.py:73 */
+  TC_PREFETCH_SITE(pf2); /* the store at layernorm.py:84 */
   {
     int i0 = 0;
     for (; i0 < 512 && (int64_t)i0 + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

@@ -35,9 +35,8 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   _mean = 0.0f;
   for (int32_t off = 0; off < N; off += 128) {
     float red0;
-    static _Thread_local tc_pf_site pf0; /* the load at layernorm.py:27 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
+    TC_PREFETCH_SITE(pf0); /* the load at layernorm.py:27 */
+    TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 128 && (int64_t)tc_add_i32(off, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -47,8 +46,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         const tc_vf32 a = tc_f32_load((X_1 + cols));
         tc_prefetch_next(&pf0, &pf0_delta, (X_1 + cols), i0 == 0, 0);
         /* layernorm.py:28: _mean += a */
-        const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, a);
-        red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+        TC_ROTATE4(tc_vf32, red0_acc, tc_f32_add(red0_acc, a));
       }
       for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
         /* layernorm.py:26: cols = off + tl.arange(0, BLOCK_SIZE) */
@@ -59,7 +57,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         red0_acc = tc_f32_add(red0_acc, a);
       }
     }
-    red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
+    red0 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red0_acc));
     /* layernorm.py:28: _mean += a */
     const float _mean_1 = (_mean + red0);
     _mean = _mean_1;
@@ -71,7 +69,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   _var = 0.0f;
   for (int32_t off_1 = 0; off_1 < N; off_1 += 128) {
     float red1;
-    tc_vf32 red1_acc = tc_f32_splat(0.0f), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
+    TC_ACC4(tc_vf32, red1_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 128 && (int64_t)tc_add_i32(off_1, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -82,8 +80,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
         const tc_vf32 x_1 = tc_f32_sub(x, tc_f32_splat(mean));
         /* layernorm.py:36: _var += x * x */
-        const tc_vf32 red1_acc_t = tc_f32_muladd(x_1, x_1, red1_acc);
-        red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
+        TC_ROTATE4(tc_vf32, red1_acc, tc_f32_muladd(x_1, x_1, red1_acc));
       }
       for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
         /* layernorm.py:33: cols = off + tl.arange(0, BLOCK_SIZE) */
@@ -96,7 +93,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
         red1_acc = tc_f32_muladd(x_1, x_1, red1_acc);
       }
     }
-    red1 = tc_f32_hsum(tc_f32_add(tc_f32_add(red1_acc, red1_acc_1), tc_f32_add(red1_acc_2, red1_acc_3)));
+    red1 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red1_acc));
     /* layernorm.py:36: _var += x * x */
     const float _var_1 = (_var + red1);
     _var = _var_1;
@@ -111,8 +108,7 @@ static void _layer_norm_fwd_fused_program(float *X, float *Y, float *W, float *B
   *(Rstd + row) = rstd;
   /* layernorm.py:42: for off in range(0, N, BLOCK_SIZE): */
   for (int32_t off_2 = 0; off_2 < N; off_2 += 128) {
-    static _Thread_local tc_pf_site pf1; /* the store at layernorm.py:50 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf1); /* the store at layernorm.py:50 */
     {
       int i0 = 0;
       for (; i0 < 128 && (int64_t)tc_add_i32(off_2, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

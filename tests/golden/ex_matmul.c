@@ -57,9 +57,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     const int32_t k_left = tc_sub_i32(K, k0);
     float a[64][32];
     /* matmul.py:43: the tl.dot reads this tile in place when its rows lie evenly spaced and every lane is in bounds */
-    const float *a_in_place_at0 = NULL;
-    int64_t a_in_place_ld = 0;
-    int a_in_place_ok = 1;
+    tc_tile_at a_in_place = TC_TILE_AT_START;
     for (int i0 = 0; i0 < 64; i0++) {
       /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
       const int32_t rows = tc_add_i32(tc_mul_i32(tile_m, 64), i0);
@@ -68,16 +66,10 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
       for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
         /* matmul.py:37: a_tile = a_ptr + rows[:, None] * lda + ks[None, :] */
         /* matmul.py:46: a_tile += BLOCK_K */
-        if (i1 == 0) {
-          if (i0 == 0) a_in_place_at0 = (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off);
-          else if (i0 == 1) a_in_place_ld = (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) - a_in_place_at0;
-          a_in_place_ok &= (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off) == a_in_place_at0 + (int64_t)i0 * a_in_place_ld;
-        }
-        a_in_place_ok &= tc_mask_all(tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))));
-        __builtin_prefetch((((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), 0, 3);
+        tc_tile_at_vec(&a_in_place, i0, i1, (((a_ptr + tc_mul_i32(rows, lda)) + i1) + a_tile_off), tc_mask_and((row_ok ? tc_mask_true() : tc_mask_false()), tc_i32_lt(tc_i32_iota(i1), tc_i32_splat(k_left))), TC_TILE_ROWS | TC_TILE_PREFETCH);
       }
     }
-    const float *a_in_place_at = a_in_place_ok && a_in_place_ld == (int)a_in_place_ld ? a_in_place_at0 : NULL;
+    const float *a_in_place_at = tc_tile_at_found(&a_in_place);
     if (!a_in_place_at) { /* else the copy */
       for (int i0 = 0; i0 < 64; i0++) {
         /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
@@ -105,9 +97,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     }
     float b[32][64];
     /* matmul.py:44: a copy of this tile an earlier program on this thread made is read again when its rows lie evenly spaced and every lane is in bounds */
-    const float *b_kept_at0 = NULL;
-    int64_t b_kept_ld = 0;
-    int b_kept_ok = 1;
+    tc_tile_at b_kept_key = TC_TILE_AT_START;
     for (int i0 = 0; i0 < 32; i0++) {
       for (int i1 = 0; i1 < 64; i1 += TC_VLEN) {
         /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
@@ -116,17 +106,11 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
         const tc_vmask col_ok = tc_i32_lt(tc_i32_iota(cols), tc_i32_splat(N));
         /* matmul.py:38: b_tile = b_ptr + ks[:, None] * ldb + cols[None, :] */
         /* matmul.py:47: b_tile += BLOCK_K * ldb */
-        if (i1 == 0) {
-          if (i0 == 0) b_kept_at0 = (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off);
-          else if (i0 == 1) b_kept_ld = (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off) - b_kept_at0;
-          b_kept_ok &= (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off) == b_kept_at0 + (int64_t)i0 * b_kept_ld;
-        }
-        b_kept_ok &= tc_mask_all(tc_mask_and(((i0 < k_left) ? tc_mask_true() : tc_mask_false()), col_ok));
+        tc_tile_at_vec(&b_kept_key, i0, i1, (((b_ptr + tc_mul_i32(i0, ldb)) + cols) + b_tile_off), tc_mask_and(((i0 < k_left) ? tc_mask_true() : tc_mask_false()), col_ok), TC_TILE_ROWS);
       }
     }
-    const float *b_kept_at = b_kept_ok && b_kept_ld == (int)b_kept_ld ? b_kept_at0 : NULL;
     static _Thread_local tc_keep_site b_kept_site;
-    const float *b_kept = (const float *)tc_keep_find(&b_kept_site, pid_x, pid_y, pid_z, b_kept_at, b_kept_ld, sizeof b);
+    const float *b_kept = tc_keep_lookup(&b_kept_site, pid_x, pid_y, pid_z, &b_kept_key, sizeof b);
     if (!b_kept) { /* else the copy */
       for (int i0 = 0; i0 < 32; i0++) {
         {
@@ -158,7 +142,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
       b_kept = (const float *)tc_keep_put(&b_kept_site, b);
     }
     /* matmul.py:45: acc += tl.dot(a, b) */
-    tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place_ld : 32, b_kept, 64, &acc[0][0], 64);
+    tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place.ld : 32, b_kept, 64, &acc[0][0], 64);
     int64_t a_tile_off_next;
     a_tile_off_next = tc_add_i64(a_tile_off, (int64_t)32);
     int64_t b_tile_off_next;
@@ -166,8 +150,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     a_tile_off = a_tile_off_next;
     b_tile_off = b_tile_off_next;
   } /* for k0 */
-  static _Thread_local tc_pf_site pf0; /* the store at matmul.py:52 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the store at matmul.py:52 */
   for (int i0 = 0; i0 < 64; i0++) {
     /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
     const int32_t rows = tc_add_i32(tc_mul_i32(tile_m, 64), i0);

@@ -85,8 +85,7 @@ static void matmul_bp_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, i
     a_block_off1 = a_block_off1_next;
     b_block_off0 = b_block_off0_next;
   } /* for _ */
-  static _Thread_local tc_pf_site pf0; /* the store at matmul_block_ptr.py:44 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the store at matmul_block_ptr.py:44 */
   for (int i0 = 0; i0 < 32; i0++) {
     {
       int i1 = 0;

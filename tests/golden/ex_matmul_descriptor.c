@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -96,8 +96,14 @@ typedef struct {
 #define TC_STREAM_MIN_BYTES (16LL << 20)
 #endif
 
+/* runtime/tc_simd.h, section tileat */
+/* where a tl.dot operand tile lies: first element, row pitch, ok so far (section tilecheck) */
+typedef struct { const float *at0; int64_t ld; int ok; } tc_tile_at;
+#define TC_TILE_AT_START {NULL, 0, 1}
+#define TC_TILE_ROWS 1     /* the axis facts say each row is contiguous: test only its start */
+#define TC_TILE_PREFETCH 2 /* the product reads the tile next: prefetch it as the copy would */
+
 /* runtime functions the kernel calls (defined after the launcher) */
-static inline int tc_mask_all(tc_vmask m);
 static inline tc_vmask tc_mask_and(tc_vmask a, tc_vmask b);
 static inline tc_vmask tc_mask_false(void);
 static inline tc_vmask tc_mask_first_n(int n);
@@ -111,6 +117,8 @@ static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *
 static inline void tc_f32_store_nt(float *p, tc_vf32 v, int nt);
 static inline void tc_stream_fence(void);
 static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, const float *B, int ldb, float *C, int ldc);
+static inline const float *tc_tile_at_found(const tc_tile_at *t);
+static inline void tc_tile_at_vec(tc_tile_at *t, int i, int j, const float *p, tc_vmask m, int flags);
 
 /* wrapping signed arithmetic (runtime/tc_helpers.h, section wrap) */
 static inline int32_t tc_add_i32(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
@@ -171,21 +179,13 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
       }
       float a[64][32];
       /* matmul_descriptor.py:30: the tl.dot reads this tile in place when its rows lie evenly spaced and every lane is in bounds */
-      const float *a_in_place_at0 = NULL;
-      int64_t a_in_place_ld = 0;
-      int a_in_place_ok = 1;
+      tc_tile_at a_in_place = TC_TILE_AT_START;
       for (int i0 = 0; i0 < 64; i0++) {
         for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
-          if (i1 == 0) {
-            if (i0 == 0) a_in_place_at0 = ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)));
-            else if (i0 == 1) a_in_place_ld = ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) - a_in_place_at0;
-            a_in_place_ok &= ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) == a_in_place_at0 + (int64_t)i0 * a_in_place_ld;
-          }
-          a_in_place_ok &= tc_mask_all(tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))));
-          __builtin_prefetch(((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))), 0, 3);
+          tc_tile_at_vec(&a_in_place, i0, i1, ((a_desc + tc_mul_i64(tc_add_i64((int64_t)i0, (int64_t)row), a_desc_stride0)) + tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))), tc_mask_and((((tc_add_i64((int64_t)i0, (int64_t)row) >= INT64_C(0)) && (tc_add_i64((int64_t)i0, (int64_t)row) < (int64_t)a_desc_shape0)) ? tc_mask_true() : tc_mask_false()), tc_mask_and(tc_mask_not(tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= (INT64_C(0)) ? 0 : (uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)(INT64_C(0)) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32)))))), tc_mask_first_n((tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= ((int64_t)a_desc_shape1) ? 0 : (uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))) >= TC_VLEN ? TC_VLEN : (int)((uint64_t)((int64_t)a_desc_shape1) - (uint64_t)(tc_add_i64((int64_t)i1, (int64_t)tc_mul_i32(ks, 32))))))), TC_TILE_ROWS | TC_TILE_PREFETCH);
         }
       }
-      const float *a_in_place_at = a_in_place_ok && a_in_place_ld == (int)a_in_place_ld ? a_in_place_at0 : NULL;
+      const float *a_in_place_at = tc_tile_at_found(&a_in_place);
       if (!a_in_place_at) { /* else the copy */
         for (int i0 = 0; i0 < 64; i0++) {
           {
@@ -204,10 +204,9 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
         }
       }
       /* matmul_descriptor.py:32: acc = tl.dot(a, b, acc) */
-      tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place_ld : 32, &b[0][0], 64, &acc[0][0], 64);
+      tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place.ld : 32, &b[0][0], 64, &acc[0][0], 64);
     } /* for ks */
-    static _Thread_local tc_pf_site pf0; /* the store at matmul_descriptor.py:33 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the store at matmul_descriptor.py:33 */
     for (int i0 = 0; i0 < 64; i0++) {
       {
         int i1 = 0;
@@ -822,6 +821,37 @@ static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, cons
         c[j] += (uint32_t)(a * (int32_t)b[j]);
     }
   }
+}
+
+/* runtime/tc_simd.h, section tilecheck */
+/* Where a tl.dot operand tile lies in memory, found by walking its addresses and masks as its
+ * copy would, one tc_tile_at_vec per vector: its first element at0, its row pitch ld (in
+ * elements), and ok while every row i starts at at0 + i * ld, every vector lies at its place in
+ * its row and every lane is in bounds. Then the product may read the tile where it lies
+ * (tc_tile_at_found), or a copy kept under that key (tc_keep_lookup, section keep).
+ * tc_tile_at_vec: the vector at row i, column j; its first lane lies at p, its lanes are in
+ * bounds where m holds; flags: TC_TILE_ROWS, TC_TILE_PREFETCH. */
+static inline void tc_tile_at_vec(tc_tile_at *t, int i, int j, const float *p, tc_vmask m,
+                                  int flags) {
+  if (j == 0) {
+    if (i == 0)
+      t->at0 = p;
+    else if (i == 1)
+      t->ld = p - t->at0;
+    if (flags & TC_TILE_ROWS)
+      t->ok &= p == t->at0 + (int64_t)i * t->ld;
+  }
+  if (!(flags & TC_TILE_ROWS))
+    t->ok &= p == t->at0 + (int64_t)i * t->ld + j;
+  t->ok &= tc_mask_all(m);
+#if defined(__GNUC__) || defined(__clang__)
+  if (flags & TC_TILE_PREFETCH)
+    __builtin_prefetch(p, 0, 3);
+#endif
+}
+/* the tile's first element when it lies in evenly spaced rows, all in bounds; else NULL */
+static inline const float *tc_tile_at_found(const tc_tile_at *t) {
+  return t->ok && t->ld == (int)t->ld ? t->at0 : NULL;
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

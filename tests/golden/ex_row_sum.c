@@ -36,8 +36,7 @@ static void row_sum_kernel_program(float *x_ptr, float *out_ptr, int32_t M, int3
   }
   for (int32_t start = 0; start < N; start += 64) {
     float red0[8];
-    static _Thread_local tc_pf_site pf0; /* the load at reductions.py:15 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the load at reductions.py:15 */
     tc_vf32 red0_acc[8]; /* one accumulator per row: independent chains */
     for (int i0 = 0; i0 < 8; i0++) {
       red0_acc[i0] = tc_f32_splat(0.0f);

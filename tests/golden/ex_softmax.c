@@ -25,15 +25,14 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
   (void)pid_z;
   (void)n_rows;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* softmax.py:10: row_idx = tl.program_id(0) */
   const int32_t row_idx = pid_x;
   /* softmax.py:11: row_start_ptr = input_ptr + row_idx * input_row_stride */
   float *const row_start_ptr = (input_ptr + tc_mul_i32(row_idx, input_row_stride));
   float red0;
   float row[128];
-  tc_vf32 red0_acc = tc_f32_splat(-INFINITY), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(-INFINITY)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 128 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -44,8 +43,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
       const tc_vf32 row_v = tc_f32_load((row_start_ptr + i0));
       tc_f32_store(&row[i0], row_v);
       /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
-      const tc_vf32 red0_acc_t = tc_f32_max_acc(red0_acc, row_v);
-      red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+      TC_ROTATE4(tc_vf32, red0_acc, tc_f32_max_acc(red0_acc, row_v));
     }
     for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
       /* softmax.py:13: input_ptrs = row_start_ptr + col_offsets */
@@ -58,30 +56,25 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
       red0_acc = tc_f32_max_acc(red0_acc, row_v);
     }
   }
-  red0 = tc_f32_hmax(tc_f32_max_acc(tc_f32_max_acc(red0_acc, red0_acc_1), tc_f32_max_acc(red0_acc_2, red0_acc_3)));
+  red0 = tc_f32_hmax(TC_FOLD4(tc_f32_max_acc, red0_acc));
   float denominator;
   float numerator[128];
-  static _Thread_local tc_pf_site pf0; /* the load at softmax.py:16 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  tc_vf32 denominator_acc = tc_f32_splat(0.0f), denominator_acc_1 = denominator_acc, denominator_acc_2 = denominator_acc, denominator_acc_3 = denominator_acc; /* rotated every trip: four independent chains */
+  TC_PREFETCH_SITE(pf0); /* the load at softmax.py:16 */
+  TC_ACC4(tc_vf32, denominator_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
   for (int i0 = 0; i0 < 128; i0 += TC_VLEN) {
     /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
     const tc_vf32 row_minus_max = tc_f32_sub(tc_f32_load(&row[i0]), tc_f32_splat(red0));
     /* softmax.py:18: numerator = tl.exp(row_minus_max) */
     const tc_vf32 numerator_v = tc_f32_exp(row_minus_max);
     tc_f32_store(&numerator[i0], numerator_v);
-    if (tc_pf_on) {
-      tc_prefetch_next(&pf0, &pf0_delta, (row_start_ptr + i0), i0 == 0, 0);
-    }
+    if (tc_pf_on) tc_prefetch_next(&pf0, &pf0_delta, (row_start_ptr + i0), i0 == 0, 0);
     /* softmax.py:19: denominator = tl.sum(numerator, axis=0) */
-    const tc_vf32 denominator_acc_t = tc_f32_add(denominator_acc, numerator_v);
-    denominator_acc = denominator_acc_1; denominator_acc_1 = denominator_acc_2; denominator_acc_2 = denominator_acc_3; denominator_acc_3 = denominator_acc_t;
+    TC_ROTATE4(tc_vf32, denominator_acc, tc_f32_add(denominator_acc, numerator_v));
   }
-  denominator = tc_f32_hsum(tc_f32_add(tc_f32_add(denominator_acc, denominator_acc_1), tc_f32_add(denominator_acc_2, denominator_acc_3)));
+  denominator = tc_f32_hsum(TC_FOLD4(tc_f32_add, denominator_acc));
   /* softmax.py:21: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
   float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
-  static _Thread_local tc_pf_site pf1; /* the store at softmax.py:22 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf1); /* the store at softmax.py:22 */
   {
     int i0 = 0;
     for (; i0 < 128 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -91,9 +84,7 @@ static void softmax_kernel_program(float *output_ptr, float *input_ptr, int32_t 
       const tc_vf32 softmax_output = tc_f32_mul(tc_f32_load(&numerator[i0]), tc_f32_splat(1.0f / denominator));
       /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
       tc_f32_store_nt((output_row_start_ptr + i0), softmax_output, tc_nt_on);
-      if (tc_pf_on) {
-        tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), !tc_nt_on && i0 == 0, 1);
-      }
+      if (tc_pf_on) tc_prefetch_next(&pf1, &pf1_delta, (output_row_start_ptr + i0), !tc_nt_on && i0 == 0, 1);
     }
     for (; i0 < 128; i0 += TC_VLEN) { /* the rest, masked */
       /* softmax.py:14: mask = col_offsets < n_cols */

@@ -34,7 +34,7 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
     float *const row_start_ptr = (input_ptr + tc_mul_i32(row_idx, input_row_stride));
     float red0;
     float row[64];
-    tc_vf32 red0_acc = tc_f32_splat(-INFINITY), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
+    TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(-INFINITY)); /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -44,8 +44,7 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
         const tc_vf32 row_v = tc_f32_load((row_start_ptr + i0));
         tc_f32_store(&row[i0], row_v);
         /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
-        const tc_vf32 red0_acc_t = tc_f32_max_acc(red0_acc, row_v);
-        red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+        TC_ROTATE4(tc_vf32, red0_acc, tc_f32_max_acc(red0_acc, row_v));
       }
       for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
         /* softmax.py:34: mask = col_offsets < n_cols */
@@ -57,12 +56,11 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
         red0_acc = tc_f32_max_acc(red0_acc, row_v);
       }
     }
-    red0 = tc_f32_hmax(tc_f32_max_acc(tc_f32_max_acc(red0_acc, red0_acc_1), tc_f32_max_acc(red0_acc_2, red0_acc_3)));
+    red0 = tc_f32_hmax(TC_FOLD4(tc_f32_max_acc, red0_acc));
     float denominator;
     float numerator[64];
-    static _Thread_local tc_pf_site pf0; /* the load at softmax.py:35 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    tc_vf32 denominator_acc = tc_f32_splat(0.0f), denominator_acc_1 = denominator_acc, denominator_acc_2 = denominator_acc, denominator_acc_3 = denominator_acc; /* rotated every trip: four independent chains */
+    TC_PREFETCH_SITE(pf0); /* the load at softmax.py:35 */
+    TC_ACC4(tc_vf32, denominator_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
     for (int i0 = 0; i0 < 64; i0 += TC_VLEN) {
       /* softmax.py:36: row_minus_max = row - tl.max(row, axis=0) */
       const tc_vf32 row_minus_max = tc_f32_sub(tc_f32_load(&row[i0]), tc_f32_splat(red0));
@@ -71,14 +69,12 @@ static void softmax_persistent_kernel_program(float *output_ptr, float *input_pt
       tc_f32_store(&numerator[i0], numerator_v);
       tc_prefetch_next(&pf0, &pf0_delta, (row_start_ptr + i0), i0 == 0, 0);
       /* softmax.py:38: denominator = tl.sum(numerator, axis=0) */
-      const tc_vf32 denominator_acc_t = tc_f32_add(denominator_acc, numerator_v);
-      denominator_acc = denominator_acc_1; denominator_acc_1 = denominator_acc_2; denominator_acc_2 = denominator_acc_3; denominator_acc_3 = denominator_acc_t;
+      TC_ROTATE4(tc_vf32, denominator_acc, tc_f32_add(denominator_acc, numerator_v));
     }
-    denominator = tc_f32_hsum(tc_f32_add(tc_f32_add(denominator_acc, denominator_acc_1), tc_f32_add(denominator_acc_2, denominator_acc_3)));
+    denominator = tc_f32_hsum(TC_FOLD4(tc_f32_add, denominator_acc));
     /* softmax.py:40: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
     float *const output_row_start_ptr = (output_ptr + tc_mul_i32(row_idx, output_row_stride));
-    static _Thread_local tc_pf_site pf1; /* the store at softmax.py:41 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf1); /* the store at softmax.py:41 */
     {
       int i0 = 0;
       for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

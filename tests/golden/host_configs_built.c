@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -119,14 +119,11 @@ static void scale_kernel_program(float *X, float *Y, int32_t n, int pid_x, int p
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* host_configs_built.py:35: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
   const int32_t t0 = pid_x;
-  static _Thread_local tc_pf_site pf0; /* the load at host_configs_built.py:36 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the store at host_configs_built.py:36 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at host_configs_built.py:36 */
+  TC_PREFETCH_SITE(pf1); /* the store at host_configs_built.py:36 */
   {
     int i0 = 0;
     for (; i0 < 128 && (int64_t)tc_add_i32(tc_mul_i32(t0, 128), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

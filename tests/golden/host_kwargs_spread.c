@@ -79,15 +79,30 @@ typedef struct { double v[4]; } tc_vf64;
 #define TC__LANES(i) for (int i = 0; i < 8; i++)
 #endif
 
+/* runtime/tc_simd.h, section rotate */
+/* Four partial accumulators of a fused reduction over a long loop: an add or a max has a latency
+ * of several cycles, so one accumulator would make every trip wait for the previous one.
+ * TC_ACC4(T, a, init) declares a, a_1, a_2, a_3, all init; TC_ROTATE4(T, a, next) puts the
+ * trip's update `next` (computed from a) last and moves the others up, so four independent
+ * chains are in flight (the compiler turns the moves into register renaming); TC_FOLD4(f, a)
+ * combines the four pairwise at the end. */
+#define TC_ACC4(T, a, init) T a = init, a##_1 = a, a##_2 = a, a##_3 = a
+#define TC_ROTATE4(T, a, next) \
+  do { \
+    const T a##_t = next; \
+    a = a##_1; a##_1 = a##_2; a##_2 = a##_3; a##_3 = a##_t; \
+  } while (0)
+#define TC_FOLD4(f, a) f(f(a, a##_1), f(a##_2, a##_3))
+
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -123,13 +138,12 @@ static void rownorm_kernel_program(float *X, float *Y, float eps, int pid_x, int
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 512 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 512 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 512 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* host_kwargs_spread.py:34: row = tl.program_id(0) */
   const int32_t row = pid_x;
   float red0;
   float e[64];
-  tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)48; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -139,8 +153,7 @@ static void rownorm_kernel_program(float *X, float *Y, float eps, int pid_x, int
       const tc_vf32 e_v = tc_f32_exp(x);
       tc_f32_store(&e[i0], e_v);
       /* host_kwargs_spread.py:38: tl.store(Y + row * D + cols, e / (tl.sum(e, 0) + eps), mask=cols < D) */
-      const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, e_v);
-      red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+      TC_ROTATE4(tc_vf32, red0_acc, tc_f32_add(red0_acc, e_v));
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
       /* host_kwargs_spread.py:36: x = tl.load(X + row * D + cols, mask=cols < D, other=0.0) */
@@ -152,11 +165,9 @@ static void rownorm_kernel_program(float *X, float *Y, float eps, int pid_x, int
       red0_acc = tc_f32_add(red0_acc, e_v);
     }
   }
-  red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
-  static _Thread_local tc_pf_site pf0; /* the load at host_kwargs_spread.py:36 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the store at host_kwargs_spread.py:38 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  red0 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red0_acc));
+  TC_PREFETCH_SITE(pf0); /* the load at host_kwargs_spread.py:36 */
+  TC_PREFETCH_SITE(pf1); /* the store at host_kwargs_spread.py:38 */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)48; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

@@ -79,15 +79,30 @@ typedef struct { double v[4]; } tc_vf64;
 #define TC__LANES(i) for (int i = 0; i < 8; i++)
 #endif
 
+/* runtime/tc_simd.h, section rotate */
+/* Four partial accumulators of a fused reduction over a long loop: an add or a max has a latency
+ * of several cycles, so one accumulator would make every trip wait for the previous one.
+ * TC_ACC4(T, a, init) declares a, a_1, a_2, a_3, all init; TC_ROTATE4(T, a, next) puts the
+ * trip's update `next` (computed from a) last and moves the others up, so four independent
+ * chains are in flight (the compiler turns the moves into register renaming); TC_FOLD4(f, a)
+ * combines the four pairwise at the end. */
+#define TC_ACC4(T, a, init) T a = init, a##_1 = a, a##_2 = a, a##_3 = a
+#define TC_ROTATE4(T, a, next) \
+  do { \
+    const T a##_t = next; \
+    a = a##_1; a##_1 = a##_2; a##_2 = a##_3; a##_3 = a##_t; \
+  } while (0)
+#define TC_FOLD4(f, a) f(f(a, a##_1), f(a##_2, a##_3))
+
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -121,25 +136,20 @@ static void amax_kernel_program(float *X, float *AMAX, int32_t n, int pid_x, int
 {
   (void)pid_y;
   (void)pid_z;
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 256 + 4 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 256 + 4 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* host_torch_version.py:12: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
   const int32_t t0 = pid_x;
   float m;
-  static _Thread_local tc_pf_site pf0; /* the load at host_torch_version.py:13 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  tc_vf32 m_acc = tc_f32_splat(-INFINITY), m_acc_1 = m_acc, m_acc_2 = m_acc, m_acc_3 = m_acc; /* rotated every trip: four independent chains */
+  TC_PREFETCH_SITE(pf0); /* the load at host_torch_version.py:13 */
+  TC_ACC4(tc_vf32, m_acc, tc_f32_splat(-INFINITY)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(t0, 64), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
       /* host_torch_version.py:12: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
       const int32_t offs = tc_add_i32(tc_mul_i32(t0, 64), i0); /* lane 0; lane l holds offs + l */
-      if (tc_pf_on) {
-        tc_prefetch_next(&pf0, &pf0_delta, (X + offs), i0 == 0, 0);
-      }
+      if (tc_pf_on) tc_prefetch_next(&pf0, &pf0_delta, (X + offs), i0 == 0, 0);
       /* host_torch_version.py:13: m = tl.max(tl.abs(tl.load(X + offs, mask=offs < n, other=0.0))) */
-      const tc_vf32 m_acc_t = tc_f32_max_acc(m_acc, tc_f32_abs(tc_f32_load((X + offs))));
-      m_acc = m_acc_1; m_acc_1 = m_acc_2; m_acc_2 = m_acc_3; m_acc_3 = m_acc_t;
+      TC_ROTATE4(tc_vf32, m_acc, tc_f32_max_acc(m_acc, tc_f32_abs(tc_f32_load((X + offs)))));
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
       /* host_torch_version.py:12: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
@@ -148,7 +158,7 @@ static void amax_kernel_program(float *X, float *AMAX, int32_t n, int pid_x, int
       m_acc = tc_f32_max_acc(m_acc, tc_f32_abs(tc_f32_load_mask((X + offs), tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n)), 0.0f)));
     }
   }
-  m = tc_f32_hmax(tc_f32_max_acc(tc_f32_max_acc(m_acc, m_acc_1), tc_f32_max_acc(m_acc_2, m_acc_3)));
+  m = tc_f32_hmax(TC_FOLD4(tc_f32_max_acc, m_acc));
   /* host_torch_version.py:17: tl.atomic_max(AMAX, m) */
   const uint32_t t1 = tc_bitcast_fp32_u32(m);
   const bool t2 = ((uint32_t)(t1 >> 31u) != 0);

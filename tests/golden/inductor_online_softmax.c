@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -128,8 +128,7 @@ static void online_softmax_kernel_program(float *X, float *MAX, float *SUM, int3
 {
   (void)pid_y;
   (void)pid_z;
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4160 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4160 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* inductor_online_softmax.py:14: xindex = tl.program_id(0) * X_BLOCK + tl.arange(0, X_BLOCK)[:, None] */
   const int32_t t0 = pid_x;
   /* inductor_online_softmax.py:19: for roffset in range(0, rnumel, R_BLOCK): */
@@ -148,8 +147,7 @@ static void online_softmax_kernel_program(float *X, float *MAX, float *SUM, int3
     }
   }
   for (int32_t roffset = 0; roffset < 100; roffset += 64) {
-    static _Thread_local tc_pf_site pf0; /* the load at inductor_online_softmax.py:22 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the load at inductor_online_softmax.py:22 */
     for (int i0 = 0; i0 < 8; i0++) {
       /* inductor_online_softmax.py:14: xindex = tl.program_id(0) * X_BLOCK + tl.arange(0, X_BLOCK)[:, None] */
       const int32_t xindex = tc_add_i32(tc_mul_i32(t0, 8), i0);
@@ -180,9 +178,7 @@ static void online_softmax_kernel_program(float *X, float *MAX, float *SUM, int3
           /* inductor_online_softmax.py:25: run_sum = tl.where(rmask & xmask, new_sum, run_sum) */
           const tc_vf32 run_sum_v = tc_f32_select((xmask ? tc_mask_true() : tc_mask_false()), new_sum, tc_f32_load(&run_sum[i0][i1]));
           tc_f32_store(&run_sum[i0][i1], run_sum_v);
-          if (tc_pf_on) {
-            tc_prefetch_next(&pf0, &pf0_delta, (X + tc_add_i32(rindex, tc_mul_i32(100, xindex))), i0 == 0 && i1 == 0, 0);
-          }
+          if (tc_pf_on) tc_prefetch_next(&pf0, &pf0_delta, (X + tc_add_i32(rindex, tc_mul_i32(100, xindex))), i0 == 0 && i1 == 0, 0);
         }
         for (; i1 < 64; i1 += TC_VLEN) { /* the rest, masked */
           /* inductor_online_softmax.py:20: rindex = roffset + rbase */

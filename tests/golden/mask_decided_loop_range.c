@@ -24,16 +24,13 @@ static void sub_tiles_kernel_program(float *x_ptr, float *y_ptr, int32_t n, int 
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 2048 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* mask_decided_loop_range.py:12: pid = tl.program_id(0) */
   const int32_t pid = pid_x;
   /* mask_decided_loop_range.py:13: for t in range(0, BLOCK // SUB): */
   for (int32_t t = 0; t < 4; t += 1) {
-    static _Thread_local tc_pf_site pf0; /* the load at mask_decided_loop_range.py:17 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf1; /* the store at mask_decided_loop_range.py:18 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the load at mask_decided_loop_range.py:17 */
+    TC_PREFETCH_SITE(pf1); /* the store at mask_decided_loop_range.py:18 */
     {
       int i0 = 0;
       for (; i0 < 64 && (int64_t)tc_add_i32(tc_mul_i32(pid, 256), tc_add_i32(tc_mul_i32(t, 64), i0)) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

@@ -29,7 +29,7 @@ static void rms_scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, in
   const int tc_nt_on = 512LL >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
   float red0;
   float x[64];
-  tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -39,8 +39,7 @@ static void rms_scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, in
       const tc_vf32 x_v = tc_f32_load((x_ptr + i0));
       tc_f32_store(&x[i0], x_v);
       /* mod_version_checks.py:59: r = rsqrt(tl.sum(x * x, axis=0) / n + 1e-6) */
-      const tc_vf32 red0_acc_t = tc_f32_muladd(x_v, x_v, red0_acc);
-      red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+      TC_ROTATE4(tc_vf32, red0_acc, tc_f32_muladd(x_v, x_v, red0_acc));
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
       /* mod_version_checks.py:57: mask = offs < n */
@@ -52,7 +51,7 @@ static void rms_scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, in
       red0_acc = tc_f32_muladd(x_v, x_v, red0_acc);
     }
   }
-  red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
+  red0 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red0_acc));
   /* mod_version_checks.py:59: r = rsqrt(tl.sum(x * x, axis=0) / n + 1e-6) */
   const float r = (1.0f / sqrtf(((red0 / (float)n) + 0x1.0c6f7ap-20f /* 9.99999997e-07 */)));
   {

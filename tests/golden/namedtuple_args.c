@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -171,8 +171,7 @@ static void namedtuple_args_program(float *src_ptr, int32_t src_shape_0, int32_t
     st_steps_next = tc_add_i32(st_steps, 1);
     st_steps = st_steps_next;
   } /* for k */
-  static _Thread_local tc_pf_site pf0; /* the store at namedtuple_args.py:69 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the store at namedtuple_args.py:69 */
   for (int i0 = 0; i0 < 32; i0++) {
     /* namedtuple_args.py:57: return Window(start + tl.arange(0, BLOCK_M), cols=tl.arange(0, BLOCK_N)) */
     const int32_t rows = tc_add_i32(start, i0);

@@ -74,10 +74,8 @@ static void py_builtins_kernel_program(float *x_ptr, float *y_ptr, float *out_pt
     /* py_builtins.py:36: best = max(best, tl.max(x, axis=0)) */
     const float best_1 = (best != best || red0 > best ? red0 : best);
     float red1;
-    static _Thread_local tc_pf_site pf0; /* the load at py_builtins.py:34 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf1; /* the load at py_builtins.py:35 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
+    TC_PREFETCH_SITE(pf0); /* the load at py_builtins.py:34 */
+    TC_PREFETCH_SITE(pf1); /* the load at py_builtins.py:35 */
     tc_vf32 red1_acc = tc_f32_splat(INFINITY);
     {
       int i0 = 0;
@@ -129,10 +127,8 @@ static void py_builtins_kernel_program(float *x_ptr, float *y_ptr, float *out_pt
   } /* for r */
   /* py_builtins.py:40: count = max(row_end - row * rows_per_prog, 1) */
   const int32_t count = (tc_sub_i32(row_end, tc_mul_i32(row, 3)) > 1 ? tc_sub_i32(row_end, tc_mul_i32(row, 3)) : 1);
-  static _Thread_local tc_pf_site pf2; /* the store at py_builtins.py:43 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf3; /* the store at py_builtins.py:44 */
-  intptr_t pf3_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf2); /* the store at py_builtins.py:43 */
+  TC_PREFETCH_SITE(pf3); /* the store at py_builtins.py:44 */
   {
     int i0 = 0;
     for (; i0 < 32 && (int64_t)i0 + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

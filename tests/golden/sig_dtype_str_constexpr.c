@@ -28,15 +28,14 @@ static void cast_reduce_kernel_program(float *x_ptr, uint16_t *out_ptr, int32_t 
   (void)grid_y;
   (void)grid_z;
   float total;
-  tc_vf32 total_acc = tc_f32_splat(0.0f), total_acc_1 = total_acc, total_acc_2 = total_acc, total_acc_3 = total_acc; /* rotated every trip: four independent chains */
+  TC_ACC4(tc_vf32, total_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
   {
     int i0 = 0;
     for (; i0 < 64 && (int64_t)i0 + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
       /* sig_dtype_str_constexpr.py:12: x = tl.load(x_ptr + offs, mask=offs < n, other=0.0) */
       const tc_vf32 x = tc_f32_load((x_ptr + i0));
       /* sig_dtype_str_constexpr.py:13: total = tl.sum(x, axis=0) */
-      const tc_vf32 total_acc_t = tc_f32_add(total_acc, x);
-      total_acc = total_acc_1; total_acc_1 = total_acc_2; total_acc_2 = total_acc_3; total_acc_3 = total_acc_t;
+      TC_ROTATE4(tc_vf32, total_acc, tc_f32_add(total_acc, x));
     }
     for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
       /* sig_dtype_str_constexpr.py:12: x = tl.load(x_ptr + offs, mask=offs < n, other=0.0) */
@@ -45,7 +44,7 @@ static void cast_reduce_kernel_program(float *x_ptr, uint16_t *out_ptr, int32_t 
       total_acc = tc_f32_add(total_acc, x);
     }
   }
-  total = tc_f32_hsum(tc_f32_add(tc_f32_add(total_acc, total_acc_1), tc_f32_add(total_acc_2, total_acc_3)));
+  total = tc_f32_hsum(TC_FOLD4(tc_f32_add, total_acc));
   /* sig_dtype_str_constexpr.py:16: tl.store(out_ptr, total.to(OUT_DTYPE)) */
   *out_ptr = tc_f32_to_f16(tc_round_f16((float)total));
 } /* cast_reduce_kernel_program */

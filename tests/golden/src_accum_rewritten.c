@@ -43,13 +43,11 @@ static void sum_of_products_kernel_program(float *x_ptr, float *y_ptr, float *ou
     float red0;
     float red1;
     float red2;
-    static _Thread_local tc_pf_site pf0; /* the load at accumulate.py:22 */
-    intptr_t pf0_delta = 0; /* its address one program ahead */
-    static _Thread_local tc_pf_site pf1; /* the load at accumulate.py:23 */
-    intptr_t pf1_delta = 0; /* its address one program ahead */
-    tc_vf32 red0_acc = tc_f32_splat(0.0f), red0_acc_1 = red0_acc, red0_acc_2 = red0_acc, red0_acc_3 = red0_acc; /* rotated every trip: four independent chains */
-    tc_vf32 red1_acc = tc_f32_splat(0.0f), red1_acc_1 = red1_acc, red1_acc_2 = red1_acc, red1_acc_3 = red1_acc; /* rotated every trip: four independent chains */
-    tc_vf32 red2_acc = tc_f32_splat(0.0f), red2_acc_1 = red2_acc, red2_acc_2 = red2_acc, red2_acc_3 = red2_acc; /* rotated every trip: four independent chains */
+    TC_PREFETCH_SITE(pf0); /* the load at accumulate.py:22 */
+    TC_PREFETCH_SITE(pf1); /* the load at accumulate.py:23 */
+    TC_ACC4(tc_vf32, red0_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
+    TC_ACC4(tc_vf32, red1_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
+    TC_ACC4(tc_vf32, red2_acc, tc_f32_splat(0.0f)); /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 64 && (int64_t)tc_add_i32(off, i0) + TC_VLEN <= (int64_t)N; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
@@ -62,14 +60,11 @@ static void sum_of_products_kernel_program(float *x_ptr, float *y_ptr, float *ou
         tc_prefetch_next(&pf0, &pf0_delta, (x_ptr_1 + cols), i0 == 0, 0);
         tc_prefetch_next(&pf1, &pf1_delta, (y_ptr_1 + cols), i0 == 0, 0);
         /* accumulate.py:24: s += x */
-        const tc_vf32 red0_acc_t = tc_f32_add(red0_acc, x);
-        red0_acc = red0_acc_1; red0_acc_1 = red0_acc_2; red0_acc_2 = red0_acc_3; red0_acc_3 = red0_acc_t;
+        TC_ROTATE4(tc_vf32, red0_acc, tc_f32_add(red0_acc, x));
         /* accumulate.py:25: d = x * y + d */
-        const tc_vf32 red1_acc_t = tc_f32_muladd(x, y, red1_acc);
-        red1_acc = red1_acc_1; red1_acc_1 = red1_acc_2; red1_acc_2 = red1_acc_3; red1_acc_3 = red1_acc_t;
+        TC_ROTATE4(tc_vf32, red1_acc, tc_f32_muladd(x, y, red1_acc));
         /* accumulate.py:26: q = q + x * x */
-        const tc_vf32 red2_acc_t = tc_f32_muladd(x, x, red2_acc);
-        red2_acc = red2_acc_1; red2_acc_1 = red2_acc_2; red2_acc_2 = red2_acc_3; red2_acc_3 = red2_acc_t;
+        TC_ROTATE4(tc_vf32, red2_acc, tc_f32_muladd(x, x, red2_acc));
       }
       for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
         /* accumulate.py:21: cols = off + tl.arange(0, BLOCK) */
@@ -86,9 +81,9 @@ static void sum_of_products_kernel_program(float *x_ptr, float *y_ptr, float *ou
         red2_acc = tc_f32_muladd(x, x, red2_acc);
       }
     }
-    red0 = tc_f32_hsum(tc_f32_add(tc_f32_add(red0_acc, red0_acc_1), tc_f32_add(red0_acc_2, red0_acc_3)));
-    red1 = tc_f32_hsum(tc_f32_add(tc_f32_add(red1_acc, red1_acc_1), tc_f32_add(red1_acc_2, red1_acc_3)));
-    red2 = tc_f32_hsum(tc_f32_add(tc_f32_add(red2_acc, red2_acc_1), tc_f32_add(red2_acc_2, red2_acc_3)));
+    red0 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red0_acc));
+    red1 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red1_acc));
+    red2 = tc_f32_hsum(TC_FOLD4(tc_f32_add, red2_acc));
     /* accumulate.py:24: s += x */
     const float s_1 = (s + red0);
     /* accumulate.py:25: d = x * y + d */

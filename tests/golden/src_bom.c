@@ -24,14 +24,11 @@ static void scale_kernel_program(float *x_ptr, float *out_ptr, int32_t n, float 
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* src_bom.py:10: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK) */
   const int32_t t0 = pid_x;
-  static _Thread_local tc_pf_site pf0; /* the load at src_bom.py:12 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the store at src_bom.py:13 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at src_bom.py:12 */
+  TC_PREFETCH_SITE(pf1); /* the store at src_bom.py:13 */
   {
     int i0 = 0;
     for (; i0 < 128 && (int64_t)tc_add_i32(tc_mul_i32(t0, 128), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

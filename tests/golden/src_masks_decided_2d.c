@@ -24,14 +24,11 @@ static void decided_masks_2d_kernel_program(float *x_ptr, float *y_ptr, int32_t 
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 1024 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* masks.py:26: offs = tl.program_id(0) * ROWS * stride + rows[:, None] * stride + cols[None, :] */
   const int32_t t0 = pid_x;
-  static _Thread_local tc_pf_site pf0; /* the load at masks.py:27 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the store at masks.py:28 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at masks.py:27 */
+  TC_PREFETCH_SITE(pf1); /* the store at masks.py:28 */
   for (int i0 = 0; i0 < 4; i0++) {
     for (int i1 = 0; i1 < 32; i1 += TC_VLEN) {
       /* masks.py:25: mask = (rows[:, None] < ROWS) & (cols[None, :] <= COLS - 1) */

@@ -24,18 +24,13 @@ static void sum_many_program(float *p0, float *p1, float *p2, float *p3, float *
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 4544 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* a launch moving less than TC_PREFETCH_MIN_BYTES in all finds its data in cache and skips the prefetches */
-  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4544 >= TC_PREFETCH_MIN_BYTES;
+  const int tc_pf_on = (long long)grid_x * grid_y * grid_z * 4544 >= TC_PREFETCH_MIN_BYTES; /* a smaller launch finds its data in cache: no prefetches */
   /* traffic_many_pointers.py:11: offs = tl.program_id(0) * B + tl.arange(0, B) */
   const int32_t t0 = pid_x;
-  static _Thread_local tc_pf_site pf0; /* the load at traffic_many_pointers.py:12 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf1; /* the load at traffic_many_pointers.py:13 */
-  intptr_t pf1_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf2; /* the load at traffic_many_pointers.py:14 */
-  intptr_t pf2_delta = 0; /* its address one program ahead */
-  static _Thread_local tc_pf_site pf3; /* the load at traffic_many_pointers.py:15 */
-  intptr_t pf3_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the load at traffic_many_pointers.py:12 */
+  TC_PREFETCH_SITE(pf1); /* the load at traffic_many_pointers.py:13 */
+  TC_PREFETCH_SITE(pf2); /* the load at traffic_many_pointers.py:14 */
+  TC_PREFETCH_SITE(pf3); /* the load at traffic_many_pointers.py:15 */
   for (int i0 = 0; i0 < 16; i0 += TC_VLEN) {
     /* traffic_many_pointers.py:11: offs = tl.program_id(0) * B + tl.arange(0, B) */
     const int32_t offs = tc_add_i32(tc_mul_i32(t0, 16), i0); /* lane 0; lane l holds offs + l */

@@ -80,14 +80,14 @@ typedef struct { double v[4]; } tc_vf64;
 #endif
 
 /* runtime/tc_simd.h, section tune */
-/* The launch sizes that switch prefetching and streaming stores (see tc_prefetch_next and
- * tc_f32_store_nt), and the state of one prefetch site. */
+/* launch sizes that switch prefetching and streaming stores; one prefetch site's state */
 typedef struct {
   uintptr_t last;
   intptr_t delta;
 } tc_pf_site;
-/* A launch that loads and stores fewer bytes than this (2 MiB: the L2 caches of a small
- * machine) skips the prefetches: its data is taken to be in cache already. */
+/* prefetch site s (per thread) and s_delta, its step (per program), for tc_prefetch_next */
+#define TC_PREFETCH_SITE(s) static _Thread_local tc_pf_site s; intptr_t s##_delta = 0
+/* a launch moving fewer bytes (2 MiB: a small machine's L2) finds them in cache: no prefetches */
 #ifndef TC_PREFETCH_MIN_BYTES
 #define TC_PREFETCH_MIN_BYTES (2LL << 20)
 #endif
@@ -156,8 +156,7 @@ static void tuple_args_program(float *srcs_0, float *srcs_1_0, float coef_0, int
       tc_f32_store(&acc_0[i0], tc_f32_mul(tc_f32_load(&acc_0[i0]), tc_f32_splat(coef_0)));
     }
   } /* for k */
-  static _Thread_local tc_pf_site pf0; /* the store at tuple_args.py:15 */
-  intptr_t pf0_delta = 0; /* its address one program ahead */
+  TC_PREFETCH_SITE(pf0); /* the store at tuple_args.py:15 */
   {
     int i0 = 0;
     for (; i0 < 128 && (int64_t)tc_add_i32(tc_mul_i32(t0, 128), i0) + TC_VLEN <= (int64_t)n; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */

@@ -20,14 +20,14 @@ if "$T" examples/matmul.py -n matmul_kernel -s "$MM" -o "$tmp/matmul" 2> "$tmp/e
 else
   bad "translate" "$(head -n 3 "$tmp/err")"
 fi
-n=$(grep -c 'tc_keep_find(&' "$tmp/matmul.c" 2> /dev/null)
+n=$(grep -c 'tc_keep_lookup(&' "$tmp/matmul.c" 2> /dev/null)
 [ "$n" = 1 ] && ok "matmul: B's tile is kept" || bad "matmul: B's tile is kept" "$n sites"
-n=$(grep -c 'tc_keep_find(&' "$tmp/rewrite.c" 2> /dev/null)
+n=$(grep -c 'tc_keep_lookup(&' "$tmp/rewrite.c" 2> /dev/null)
 [ "$n" = 0 ] && ok "a load after a store of its program: not kept" || bad "a load after a store of its program: not kept" "$n sites"
 # the same matmul with an atomic counter after the store: nothing kept
 sed 's/    tl.store(c_tile, acc, mask=row_ok\[:, None\] & col_ok\[None, :\])/&\n    tl.atomic_add(c_ptr + M * ldc, 1.0)/' examples/matmul.py > "$tmp/mm_atomic.py"
 if grep -q atomic_add "$tmp/mm_atomic.py" && "$T" "$tmp/mm_atomic.py" -n matmul_kernel -s "$MM" -o "$tmp/mm_atomic" 2> "$tmp/err2"; then
-  n=$(grep -c 'tc_keep_find(&' "$tmp/mm_atomic.c")
+  n=$(grep -c 'tc_keep_lookup(&' "$tmp/mm_atomic.c")
   [ "$n" = 0 ] && ok "a kernel with atomics: not kept" || bad "a kernel with atomics: not kept" "$n sites"
 else
   bad "a kernel with atomics: not kept" "$(head -n 3 "$tmp/err2")"
@@ -35,7 +35,7 @@ fi
 # the same matmul with B loaded volatile=True: nothing kept
 sed 's/        b = tl.load(b_tile, mask=(ks\[:, None\] < k_left) \& col_ok\[None, :\], other=0.0)/        b = tl.load(b_tile, mask=(ks[:, None] < k_left) \& col_ok[None, :], other=0.0, volatile=True)/' examples/matmul.py > "$tmp/mm_volatile.py"
 if grep -q volatile=True "$tmp/mm_volatile.py" && "$T" "$tmp/mm_volatile.py" -n matmul_kernel -s "$MM" -o "$tmp/mm_volatile" 2> "$tmp/err3"; then
-  n=$(grep -c 'tc_keep_find(&' "$tmp/mm_volatile.c")
+  n=$(grep -c 'tc_keep_lookup(&' "$tmp/mm_volatile.c")
   [ "$n" = 0 ] && ok "a volatile load: not kept" || bad "a volatile load: not kept" "$n sites"
 else
   bad "a volatile load: not kept" "$(head -n 3 "$tmp/err3")"

@@ -14,7 +14,7 @@ for f in tests/cases/*.case; do
   n=$(basename "$f" .case)
   if "$T" "$(header "$f" file)" -n "$(header "$f" kernel)" -s "$(header "$f" signature)" \
        -g "$(header "$f" grid)" --emit c 2> /dev/null |
-     grep -q -e '_acc_1 = ' -e 'tc_keep_find(' -e '_in_place_at = '; then
+     grep -q -e '_acc_1 = ' -e 'TC_ACC4(' -e 'tc_keep_lookup(' -e '_in_place_at = '; then
     names="$names $n"
   fi
 done
