@@ -92,6 +92,18 @@ compile_check() {
   fi
 }
 
+# compile_amx NAME FLAGS...: compile_check, and the object holds the tile unit's bf16 product
+compile_amx() {
+  name=$1
+  compile_check "$@"
+  command -v objdump > /dev/null 2>&1 || return 0
+  if objdump -d "$TMP/cc.$name.o" 2> /dev/null | grep -q tdpbf16ps; then
+    pass "$name: tdpbf16ps in the object"
+  else
+    fail "$name: no tdpbf16ps in the object (section amx not chosen)"
+  fi
+}
+
 # run_amx: the avx512 level with the tile unit; the test must say it used it
 run_amx() {
   run_level avx512-amx avx512 -march=native
@@ -131,12 +143,13 @@ x86_64 | i?86)
     # tc_dot_f32 with another register block (every leftover path of the blocking taken)
     bg run_level avx512-dot5x3 avx512 -march=native -DTC_DOT_MR=5 -DTC_DOT_NV=3
     bg compile_check avx512-O3-sleef -O3 -march=native -DTC_HAVE_SLEEF
-    # tc_dot_bf16 on AMX tiles (section amx): run where the CPU has them, else compile only
+    # tc_dot_bf16 on AMX tiles (section amx): run where the CPU has them, else compile for a CPU
+    # that has them (the tile instructions must be in the objects: tdpbf16ps)
     if has_cpu amx_tile amx_bf16; then
       bg run_amx
     else
-      bg compile_check amx-O3 -O3 -march=native -mamx-tile -mamx-bf16
-      bg compile_check amx-O1-san -O1 $SAN -march=native -mamx-tile -mamx-bf16
+      bg compile_amx amx-O3 -O3 -march=sapphirerapids
+      bg compile_amx amx-O1-san -O1 $SAN -march=sapphirerapids
     fi
   else
     skip "avx512: /proc/cpuinfo lacks one of avx512f avx512bw avx512dq avx512vl"
