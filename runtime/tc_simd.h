@@ -1952,16 +1952,19 @@ static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, cons
  * elements), and the tile unit adds a whole panel to C at once: C's four tiles of a 32 x 32
  * block are then loaded and stored once per panel instead of once per trip (a trip of 32 k
  * otherwise moves 8 tiles of C for 4 of A and B). tc_dot_bf16_close, after the loop, adds what
- * the panel holds; a K deeper than the panel goes through tc_dot_bf16 at once. */
+ * the panel holds; a K deeper than the panel goes through tc_dot_bf16 at once, and so does
+ * every trip with -DTC_AMX_PANEL_BYTES=0 (no panel: to compare). */
 #ifndef TC_AMX_PANEL_BYTES
 #define TC_AMX_PANEL_BYTES 131072
 #endif
 #define TC_BF16_PANEL_K(M, N) \
-  (TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32 < 32 ? 32 : TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32)
-#define TC_BF16_PANEL_ELEMS(M, N) (((M) + (N)) * TC_BF16_PANEL_K(M, N))
+  (TC_AMX_PANEL_BYTES == 0 ? 0 \
+   : TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32 < 32 ? 32 \
+   : TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32)
+#define TC_BF16_PANEL_ELEMS(M, N) (TC_BF16_PANEL_K(M, N) ? ((M) + (N)) * TC_BF16_PANEL_K(M, N) : 1)
 typedef struct {
   int M, N, kp, k; /* the product's shape, the panel's depth and the k it holds */
-  int direct;      /* no tile unit for this shape: each trip is tc_dot_f32 at once */
+  int direct;      /* no panel: each trip is tc_dot_bf16 at once */
   float *C;
   int ldc;
   uint16_t *Ap, *Bp; /* A's rows (pitch kp), B's k pairs (pitch 2 N) */
@@ -2128,7 +2131,7 @@ static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, con
 static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
   p->M = M, p->N = N, p->kp = TC_BF16_PANEL_K(M, N), p->k = 0, p->C = C, p->ldc = ldc;
   p->Ap = buf, p->Bp = buf + (long)M * p->kp;
-  p->direct = M % 16 || N % 16 || !tc__amx_ok();
+  p->direct = M % 16 || N % 16 || !p->kp || !tc__amx_ok();
 }
 static inline void tc_dot_bf16_close(tc_bf16_panel *p) {
   if (p->direct || !p->k)

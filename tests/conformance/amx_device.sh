@@ -4,7 +4,8 @@
 # amx.md records a run). Each check is built with -march=native, which there selects the tile
 # unit, and must say it ran on it:
 #   1. tests/simd/test_simd.c (every group; dot_bf16 and dot_bf16_panel at whole-tile and ragged
-#      shapes against double-precision sums), ASan+UBSan at -O0 and -O1, and plain -O3;
+#      shapes against double-precision sums), ASan+UBSan at -O0 and -O1, plain -O3, and -O3
+#      without the K-loop panel (-DTC_AMX_PANEL_BYTES=0);
 #   2. tests/exec/run.sh 'dot_*': the dot cases against real Triton's recorded outputs
 #      (ASan+UBSan -O0 and -O3 builds, both -march=native);
 #   3. tests/dot/run.sh: the same cases and the pending ones against numpy.
@@ -30,7 +31,7 @@ check() { # check NAME LOG STATUS
 cat "$out/host.txt"
 
 i=0
-for flags in "-O0 -g $SAN" "-O1 -g $SAN" "-O3"; do
+for flags in "-O0 -g $SAN" "-O1 -g $SAN" "-O3" "-O3 -DTC_AMX_PANEL_BYTES=0"; do
   i=$((i + 1))
   log=$out/simd$i.log
   # shellcheck disable=SC2086
