@@ -88,7 +88,7 @@ FLAGS = {"-w": ["1", "2", "4", "8", "32", "3", "0", "64", "1024", "-4", "4x", ""
          "-ns": ["1", "2", "3", "8", "0", "9", "x"], "--target": ["c", "cuda", "cuda", "fortran"],
          "--emit": ["ast", "ir", "plan", "c", "cuda", "asm"], "-D": ["BLOCK=64", "X=1", "=3", "N",
          "BLOCK_SIZE=0", "BLOCK_SIZE=-1", "BLOCK_SIZE=1.5"], "--include-runtime": None,
-         "--list-configs": None, "--all-configs": None, "-g": ["1", "", "1, 1, 1, 1", "-1"],
+         "--plain": None, "--list-configs": None, "--all-configs": None, "-g": ["1", "", "1, 1, 1, 1", "-1"],
          "-I": [".", "no/such/dir"]}
 VALUED = {k for k, v in FLAGS.items() if v is not None}
 TUNING_VALUES = ["0", "1", "2", "3", "-1", "1000", "9223372036854775807", "9223372036854775808",
