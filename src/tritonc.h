@@ -472,6 +472,11 @@ int ir_arg_index(Block *b, Value *v);   /* v's index among b's arguments, or -1 
 /* the load v is, or the one tl.trans(v) reads; NULL if neither */
 Op *ir_load_of(Value *v);
 void ir_count_uses(Kernel *k);
+/* v is a temporary a target may print as an expression at its one use instead of a named
+ * statement (no Python name, used once, not a load: moving it cannot move a read of memory);
+ * the targets add what their own plan keeps (C: materialised tiles; CUDA: scalars of pure
+ * arithmetic). Needs ir_count_uses. */
+bool ir_inline_once(const Value *v);
 void ir_dump(FILE *out, const Kernel *k);
 /* ir_dump with a target's decisions: note(out, k, NULL) once after the signature line (kernel-wide
  * decisions), then note(out, k, op) at the end of each op's line (--emit plan) */

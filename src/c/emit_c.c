@@ -737,9 +737,7 @@ void close_loops(Em *E, Shape s) {
 
 const char *const IDX[MAXRANK] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"};
 
-bool inlinable(Value *v) {
-  return !v->name && v->uses == 1 && !cv(v)->mat && v->def->k != O_LOAD;
-}
+bool inlinable(Value *v) { return ir_inline_once(v) && !cv(v)->mat; }
 
 /* One elementwise op inside a group loop (or as a scalar statement when idx is NULL). */
 void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {

@@ -153,6 +153,7 @@ typedef struct CE {
   int ntemp;
   Vec names;       /* C names taken */
   const char **cname; /* per value id: its C name */
+  Op **user;       /* per value id: the op using a value used once (cu_find_users) */
   Vec convs;       /* Conv *: copies of tiles in another layout, valid in the current scope */
   Vec pulled;      /* Pulled *: named index values of the statement being built, as locals */
   int scope;       /* nesting depth of regions */
@@ -256,6 +257,7 @@ const char *cu_operand(CE *E, Op *op, int i, Ix *ix); /* operand i of op at op's
 void cu_emit_asm(CE *E, Op *op); /* asm.c: tl.inline_asm_elementwise */
 const char *cu_address(CE *E, Value *p, Ix *ix);      /* address of pointer tile p's element */
 void cu_emit_block(CE *E, Block *b);
+void cu_find_users(CE *E, Block *b); /* fills E->user */
 void cu_smem_need(CE *E, long long bytes);
 void cu_store_tile(CE *E, Value *v, const char *buf, Lay L); /* smem[flat] = v, every element */
 /* for (e < count) { named index values of the statement; body } — body may be several lines */

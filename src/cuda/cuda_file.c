@@ -128,6 +128,8 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   E.T = k->cu->T;
   E.chunk = k->cu->chunk;
   E.cname = arena_alloc(sizeof(char *) * (size_t)(k->next_value_id + 1));
+  E.user = arena_alloc(sizeof(Op *) * (size_t)(k->next_value_id + 1));
+  cu_find_users(&E, k->body);
   /* a parameter keeps its name in the signature (the header, -g expressions); one that is a
    * name the emitter declares itself (`e`, the per-thread element loop) is read through a copy */
   for (int i = 0; i < k->nparams; i++)

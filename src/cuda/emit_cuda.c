@@ -753,6 +753,55 @@ static void emit_assert(CE *E, Op *op) {
   cu_loop(E, L.E, fmt("if (!%s) { %s }", x, msg));
 }
 
+/* x as an operand of any C operator: parenthesised unless it is one name or one (...) */
+static const char *operand(const char *x) {
+  size_t n = strlen(x);
+  bool name = n && strspn(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n;
+  if (name || (x[0] == '(' && x[n - 1] == ')')) {
+    int depth = 0;
+    size_t i = 0;
+    for (; i < n; i++) { /* the first ( closes at the end */
+      depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
+      if (!depth)
+        break;
+    }
+    if (name || i == n - 1)
+      return x;
+  }
+  return fmt("(%s)", x);
+}
+
+static bool pure_arith(Op *op) {
+  int c = op_class[op->k];
+  return c == K_UNARY || c == K_BINARY || c == K_CMP || c == K_TERNARY;
+}
+
+void cu_find_users(CE *E, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nin; j++)
+      E->user[op->in[j]->id] = op;
+    for (int r = 0; r < op->nreg; r++)
+      cu_find_users(E, op->reg[r]);
+  }
+}
+
+/* A scalar temporary of pure arithmetic used once (ir_inline_once) by scalar arithmetic of the
+ * same block is not a statement: its expression stands in its user's, as the C target writes
+ * it. Its operands are SSA values whose C variables keep their values until that use, and it
+ * reads no memory, so evaluating it there gives the same value. A scalar that a tile, a loop
+ * bound or a condition uses keeps its name: an index tile is recomputed at each of its uses,
+ * and the arithmetic would be repeated with it. */
+static bool inline_scalar(CE *E, Op *op) {
+  Op *u = op->nout == 1 ? E->user[op->out[0]->id] : NULL;
+  if (!u || op->out[0]->sh.rank || !ir_inline_once(op->out[0]) || !pure_arith(op) || !pure_arith(u) ||
+      u->parent != op->parent || u->nout != 1 || u->out[0]->sh.rank)
+    return false;
+  Ix none = {0};
+  E->cname[op->out[0]->id] = operand(access_op(E, op, &none));
+  return true;
+}
+
 static void emit_op(CE *E, Op *op) {
   switch (op->k) {
   case O_YIELD: case O_CONDITION: case O_RETURN: case O_ARG: return;
@@ -788,6 +837,8 @@ static void emit_op(CE *E, Op *op) {
     return;
   }
   if (op->nout && op->out[0]->sh.rank == 0 && op->k == O_CONST)
+    return;
+  if (inline_scalar(E, op))
     return;
   csrc(E, op->loc);
   if (op->out[0]->sh.rank == 0)

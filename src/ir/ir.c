@@ -236,6 +236,8 @@ void ir_count_uses(Kernel *k) {
   count_block(k->body);
 }
 
+bool ir_inline_once(const Value *v) { return !v->name && v->uses == 1 && v->def && v->def->k != O_LOAD; }
+
 /* ---- dump ---- */
 
 static void dump_value(FILE *out, const Value *v) {

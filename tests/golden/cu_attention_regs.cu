@@ -497,26 +497,25 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
     #endif
     __syncthreads();
     /* flash_attention.py:29: for start_n in range(0, hi, BLOCK_N): */
-    const int32_t t19 = (int32_t)((uint32_t)start_n + (uint32_t)64);
-    const int32_t t20 = (int32_t)((uint32_t)t19 + (uint32_t)64);
-    const bool t21 = (t20 < N_CTX);
+    const int32_t t19 = (int32_t)((uint32_t)((int32_t)((uint32_t)start_n + (uint32_t)64)) + (uint32_t)64);
+    const bool t20 = (t19 < N_CTX);
     /* flash_attention.py:31: k = tl.load(k_ptr + base + cols[:, None] * stride_n + dims[None, :], */
-    uint16_t *const t22 = (k_ptr + base);
+    uint16_t *const t21 = (k_ptr + base);
     /* k_3: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 8) {
-      const int32_t cols_3 = (int32_t)((uint32_t)t20 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
+      const int32_t cols_3 = (int32_t)((uint32_t)t19 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
       const int32_t dims = ((e & 7) + (tid & 7) * 8);
-      tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t22 + (int32_t)((uint32_t)cols_3 * (uint32_t)stride_n))[dims], ((cols_3 < N_CTX) & t21));
+      tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t21 + (int32_t)((uint32_t)cols_3 * (uint32_t)stride_n))[dims], ((cols_3 < N_CTX) & t20));
     }
     /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
-    uint16_t *const t23 = (v_ptr + base);
+    uint16_t *const t22 = (v_ptr + base);
     /* v_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 8) {
-      const int32_t cols_3 = (int32_t)((uint32_t)t20 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
+      const int32_t cols_3 = (int32_t)((uint32_t)t19 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
       const int32_t dims = ((e & 7) + (tid & 7) * 8);
-      tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t23 + (int32_t)((uint32_t)cols_3 * (uint32_t)stride_n))[dims], ((cols_3 < N_CTX) & t21));
+      tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t22 + (int32_t)((uint32_t)cols_3 * (uint32_t)stride_n))[dims], ((cols_3 < N_CTX) & t20));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -550,20 +549,20 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   for (int e = 0; e < 32; ++e)
     out[e] = tc_div(acc[e], l_i[(((e >> 1) & 1) * 1)]);
   /* flash_attention.py:48: tl.store(out_ptr + base + rows[:, None] * stride_n + dims[None, :], out, */
-  uint16_t *const t24 = (out_ptr + base);
-  float t25[32]; /* [128, 64] fp16 in the tensor cores' accumulator layout: 2x1 warpgroups (wgmma), 32 per thread */
+  uint16_t *const t23 = (out_ptr + base);
+  float t24[32]; /* [128, 64] fp16 in the tensor cores' accumulator layout: 2x1 warpgroups (wgmma), 32 per thread */
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t25[e] = __half2float(__float2half_rn((float)out[e]));
-  /* t25 as laid out for [128, 64]: through shared memory */
-  float t25_128x64[32];
+    t24[e] = __half2float(__float2half_rn((float)out[e]));
+  /* t24 as laid out for [128, 64]: through shared memory */
+  float t24_128x64[32];
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t25[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t24[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t25_128x64[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 3) * 2048)];
+    t24_128x64[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 3) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {
@@ -572,9 +571,9 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll
     for (int k = 0; k < 8; ++k)
-      tc_v.a[k] = __half_as_ushort(__float2half_rn(t25_128x64[e + k]));
+      tc_v.a[k] = __half_as_ushort(__float2half_rn(t24_128x64[e + k]));
     if ((rows < N_CTX))
-      tc_stv(&(t24 + (int32_t)((uint32_t)rows * (uint32_t)stride_n))[dims], tc_v);
+      tc_stv(&(t23 + (int32_t)((uint32_t)rows * (uint32_t)stride_n))[dims], tc_v);
   }
 } /* attn_fwd_kernel_kernel */
 

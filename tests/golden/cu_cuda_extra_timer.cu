@@ -53,11 +53,9 @@ extern "C" __global__ void __launch_bounds__(256) timer_kernel_kernel(int32_t *f
   int64_t end;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(end));
   /* cuda_extra.py:15: tl.store(flag_ptr, (end - start > 0).to(tl.int32)) */
-  const int64_t t2 = (int64_t)((uint64_t)end - (uint64_t)start);
-  const bool t3 = (t2 > (int64_t)0LL);
-  const int32_t t4 = (int32_t)t3;
+  const int32_t t2 = (int32_t)(((int64_t)((uint64_t)end - (uint64_t)start)) > (int64_t)0LL);
   if (tid == 0)
-    *flag_ptr = t4;
+    *flag_ptr = t2;
   /* cuda_extra.py:17: tl.store(info_ptr + tl.arange(0, 2), tl.where(tl.arange(0, 2) == 0, nt, */
   if (tid < 2) { /* the other threads hold copies */
     info_ptr[((tid & 1))] = ((((tid & 1)) == 0) ? 256 : 8);

@@ -33,14 +33,13 @@ extern "C" __global__ void __launch_bounds__(128) cumsum_kernel_kernel(float *x_
   /* cumsum.py:8: row = tl.program_id(0) */
   const int32_t row = (int32_t)blockIdx.x;
   /* cumsum.py:11: x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0) */
-  const int32_t t0 = (int32_t)((uint32_t)row * (uint32_t)stride);
-  float *const t1 = (x_ptr + t0);
+  float *const t0 = (x_ptr + ((int32_t)((uint32_t)row * (uint32_t)stride)));
   float x[2]; /* [256] fp32: 2 contiguous per thread along dim 0, 128 threads */
   #pragma unroll
   for (int e = 0; e < 2; ++e) {
     const int32_t offs = ((e & 1) + tid * 2);
     const bool mask = (offs < n_cols);
-    x[e] = (mask ? t1[offs] : 0.0f);
+    x[e] = (mask ? t0[offs] : 0.0f);
   }
   /* cumsum.py:12: y = tl.cumsum(x, axis=0) */
   #pragma unroll
@@ -59,14 +58,13 @@ extern "C" __global__ void __launch_bounds__(128) cumsum_kernel_kernel(float *x_
   }
   __syncthreads();
   /* cumsum.py:13: tl.store(out_ptr + row * stride + offs, y, mask=mask) */
-  const int32_t t2 = (int32_t)((uint32_t)row * (uint32_t)stride);
-  float *const t3 = (out_ptr + t2);
+  float *const t1 = (out_ptr + ((int32_t)((uint32_t)row * (uint32_t)stride)));
   #pragma unroll
   for (int e = 0; e < 2; ++e) {
     const int32_t offs = ((e & 1) + tid * 2);
     const bool mask = (offs < n_cols);
     if (mask)
-      t3[offs] = y[e];
+      t1[offs] = y[e];
   }
 } /* cumsum_kernel_kernel */
 

@@ -106,30 +106,28 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
   const int32_t t0 = (int32_t)blockIdx.x;
   const int64_t row = (int64_t)t0;
   /* debug_ops.py:32: x_ptr += row * n_cols */
-  const int64_t t1 = (int64_t)n_cols;
-  const int64_t t2 = (int64_t)((uint64_t)row * (uint64_t)t1);
-  float *const x_ptr_1 = (x_ptr + t2);
+  float *const x_ptr_1 = (x_ptr + ((int64_t)((uint64_t)row * (uint64_t)((int64_t)n_cols))));
   /* debug_ops.py:33: y = tl.load(y_ptr + row) */
-  int64_t *const t3 = (y_ptr + row);
-  const int64_t y = *t3;
+  int64_t *const t1 = (y_ptr + row);
+  const int64_t y = *t1;
   /* debug_ops.py:35: for i in range(0, n_cols, BLOCK): */
   float m;
   m = __int_as_float((int)0xff800000u);
   for (int32_t i = 0; i < n_cols; i += 1024) {
     /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
-    float t4[1]; /* [1024] fp32: 1 per thread, 1024 threads */
+    float t2[1]; /* [1024] fp32: 1 per thread, 1024 threads */
     {
       const int32_t offs = (int32_t)((uint32_t)i + (uint32_t)(tid));
-      t4[0] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
+      t2[0] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
     }
-    /* t4: [1024] fp32: 1 per thread, 1024 threads; reduced: e bits 0x0, lane bits 0x1f, 32 warps */
-    const float red5 = tc_block_reduce<1, 0x1f, 32>(t4, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
-    const float m_1 = fmaxf(m, red5);
+    /* t2: [1024] fp32: 1 per thread, 1024 threads; reduced: e bits 0x0, lane bits 0x1f, 32 warps */
+    const float red3 = tc_block_reduce<1, 0x1f, 32>(t2, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
+    const float m_1 = fmaxf(m, red3);
     m = m_1;
   } /* for i */
   /* debug_ops.py:38: x_y = tl.load(x_ptr + y) */
-  float *const t6 = (x_ptr_1 + y);
-  const float x_y = *t6;
+  float *const t4 = (x_ptr_1 + y);
+  const float x_y = *t4;
   /* debug_ops.py:39: for i in range(0, n_cols, BLOCK): */
   for (int32_t i_1 = 0; i_1 < n_cols; i_1 += 1024) {
     /* debug_ops.py:41: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
@@ -139,25 +137,23 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
       x[0] = ((offs_1 < n_cols) ? x_ptr_1[offs_1] : __int_as_float((int)0xff800000u));
     }
     /* debug_ops.py:42: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
-    float t7[1]; /* [1024] fp32: 1 per thread, 1024 threads */
-    t7[0] = (x[0] - m);
-    float t8[1]; /* [1024] fp32: 1 per thread, 1024 threads */
-    t8[0] = tc_exp(t7[0]);
+    float t5[1]; /* [1024] fp32: 1 per thread, 1024 threads */
+    t5[0] = (x[0] - m);
+    float t6[1]; /* [1024] fp32: 1 per thread, 1024 threads */
+    t6[0] = tc_exp(t5[0]);
     {
       const int32_t offs_1 = (int32_t)((uint32_t)i_1 + (uint32_t)(tid));
       if ((offs_1 < n_cols))
-        x_ptr_1[offs_1] = t8[0];
+        x_ptr_1[offs_1] = t6[0];
     }
   } /* for i_1 */
   /* debug_ops.py:43: tl.debug_barrier() */
   __syncthreads();
   /* debug_ops.py:44: tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0) */
-  float *const t9 = (x_ptr_1 + y);
-  const float t10 = (x_y - m);
-  const float t11 = tc_exp(t10);
-  const float t12 = (t11 - 1.0f);
+  float *const t7 = (x_ptr_1 + y);
+  const float t8 = ((tc_exp((x_y - m))) - 1.0f);
   if (tid == 0)
-    *t9 = t12;
+    *t7 = t8;
 } /* barrier_inplace_kernel_kernel */
 
 #ifndef __CUDACC_RTC__

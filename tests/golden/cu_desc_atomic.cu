@@ -45,15 +45,13 @@ extern "C" __global__ void __launch_bounds__(128) desc_atomic_kernel(int32_t *ou
   v[0] = (val_ptr + (int32_t)((uint32_t)((tid >> 4)) * (uint32_t)16))[((tid & 15))];
   /* cu_desc_atomic.py:12: desc.atomic_xor([tl.program_id(0) * BM, tl.program_id(1) * BN], v) */
   const int32_t t3 = (int32_t)blockIdx.x;
-  const int32_t t4 = (int32_t)((uint32_t)t3 * (uint32_t)8);
-  const int32_t t5 = (int32_t)blockIdx.y;
-  const int32_t t6 = (int32_t)((uint32_t)t5 * (uint32_t)16);
-  const int64_t t7 = (int64_t)t4;
-  const int64_t t8 = (int64_t)t6;
+  const int32_t t4 = (int32_t)blockIdx.y;
+  const int64_t t5 = (int64_t)((int32_t)((uint32_t)t3 * (uint32_t)8));
+  const int64_t t6 = (int64_t)((int32_t)((uint32_t)t4 * (uint32_t)16));
   /* once per element: [8, 16] i32: 1 per thread, 16 threads per row, 128 threads */
   {
-    if (((((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t7) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t7) < t0)) & (((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t8) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t8) < t1))))
-      (void)tc_atom_xor_i32_relaxed_gpu(((out_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t7) * (uint64_t)t2)) + (int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t8)), v[0]);
+    if (((((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t5) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t5) < t0)) & (((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t6) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t6) < t1))))
+      (void)tc_atom_xor_i32_relaxed_gpu(((out_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t5) * (uint64_t)t2)) + (int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t6)), v[0]);
   }
 } /* desc_atomic_kernel */
 

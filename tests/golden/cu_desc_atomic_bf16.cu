@@ -68,29 +68,25 @@ extern "C" __global__ void __launch_bounds__(128) desc_atomic_bf16_kernel(uint16
   v[0] = __bfloat162float(__ushort_as_bfloat16((val_ptr + (int32_t)((uint32_t)((tid >> 4)) * (uint32_t)16))[((tid & 15))]));
   /* cu_desc_atomic_bf16.py:13: desc.atomic_max([tl.program_id(0) * BM, tl.program_id(1) * BN], v) */
   const int32_t t6 = (int32_t)blockIdx.x;
-  const int32_t t7 = (int32_t)((uint32_t)t6 * (uint32_t)8);
-  const int32_t t8 = (int32_t)blockIdx.y;
-  const int32_t t9 = (int32_t)((uint32_t)t8 * (uint32_t)16);
-  const int64_t t10 = (int64_t)t7;
-  const int64_t t11 = (int64_t)t9;
+  const int32_t t7 = (int32_t)blockIdx.y;
+  const int64_t t8 = (int64_t)((int32_t)((uint32_t)t6 * (uint32_t)8));
+  const int64_t t9 = (int64_t)((int32_t)((uint32_t)t7 * (uint32_t)16));
   /* once per element: [8, 16] bf16: 1 per thread, 16 threads per row, 128 threads */
   {
-    if (((((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t10) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t10) < t0)) & (((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t11) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t11) < t1))))
-      (void)tc_atom_fmax_bf16_relaxed_gpu(((out_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t10) * (uint64_t)t2)) + (int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t11)), v[0]);
+    if (((((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t8) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t8) < t0)) & (((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t9) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t9) < t1))))
+      (void)tc_atom_fmax_bf16_relaxed_gpu(((out_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t8) * (uint64_t)t2)) + (int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t9)), v[0]);
   }
   /* cu_desc_atomic_bf16.py:14: d16.atomic_min([tl.program_id(0) * BM, tl.program_id(1) * BN], v.to(tl.float16)) */
-  const int32_t t12 = (int32_t)blockIdx.x;
-  const int32_t t13 = (int32_t)((uint32_t)t12 * (uint32_t)8);
-  const int32_t t14 = (int32_t)blockIdx.y;
-  const int32_t t15 = (int32_t)((uint32_t)t14 * (uint32_t)16);
-  float t16[1]; /* [8, 16] fp16: 1 per thread, 16 threads per row, 128 threads */
-  t16[0] = __half2float(__float2half_rn((float)v[0]));
-  const int64_t t17 = (int64_t)t13;
-  const int64_t t18 = (int64_t)t15;
+  const int32_t t10 = (int32_t)blockIdx.x;
+  const int32_t t11 = (int32_t)blockIdx.y;
+  float t12[1]; /* [8, 16] fp16: 1 per thread, 16 threads per row, 128 threads */
+  t12[0] = __half2float(__float2half_rn((float)v[0]));
+  const int64_t t13 = (int64_t)((int32_t)((uint32_t)t10 * (uint32_t)8));
+  const int64_t t14 = (int64_t)((int32_t)((uint32_t)t11 * (uint32_t)16));
   /* once per element: [8, 16] fp16: 1 per thread, 16 threads per row, 128 threads */
   {
-    if (((((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t17) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t17) < t3)) & (((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t18) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t18) < t4))))
-      (void)tc_atom_fmin_fp16_relaxed_gpu(((out16_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t17) * (uint64_t)t5)) + (int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t18)), t16[0]);
+    if (((((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t13) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t13) < t3)) & (((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t14) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t14) < t4))))
+      (void)tc_atom_fmin_fp16_relaxed_gpu(((out16_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4)) + (uint64_t)t13) * (uint64_t)t5)) + (int64_t)((uint64_t)(int64_t)((tid & 15)) + (uint64_t)t14)), t12[0]);
   }
 } /* desc_atomic_bf16_kernel */
 

@@ -131,11 +131,9 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   /* layernorm.py:20: row = tl.program_id(0) */
   const int32_t row = (int32_t)blockIdx.x;
   /* layernorm.py:21: Y += row * stride */
-  const int32_t t0 = (int32_t)((uint32_t)row * (uint32_t)stride);
-  uint16_t *const Y_1 = (Y + t0);
+  uint16_t *const Y_1 = (Y + ((int32_t)((uint32_t)row * (uint32_t)stride)));
   /* layernorm.py:22: X += row * stride */
-  const int32_t t1 = (int32_t)((uint32_t)row * (uint32_t)stride);
-  uint16_t *const X_1 = (X + t1);
+  uint16_t *const X_1 = (X + ((int32_t)((uint32_t)row * (uint32_t)stride)));
   /* layernorm.py:25: for off in range(0, N, BLOCK_SIZE): */
   float _mean[4];
   #pragma unroll
@@ -145,18 +143,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   }
   for (int32_t off = 0; off < N; off += 1024) {
     /* layernorm.py:27: a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
-    float t2[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
+    float t0[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
     {
       const int32_t cols = (int32_t)((uint32_t)off + (uint32_t)(tid * 4));
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&X_1[cols], (cols < N));
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        t2[k] = (cols < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        t0[k] = (cols < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     float a[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      a[e] = t2[e];
+      a[e] = t0[e];
     /* layernorm.py:28: _mean += a */
     float _mean_2[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
@@ -168,9 +166,8 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   } /* for off */
   /* layernorm.py:29: mean = tl.sum(_mean, axis=0) / N */
   /* _mean: [1024] fp32: 4 contiguous per thread along dim 0, 256 threads; reduced: e bits 0x3, lane bits 0x1f, 8 warps */
-  const float red3 = tc_block_reduce<4, 0x1f, 8>(_mean, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return (a + b); });
-  const float t4 = (float)N;
-  const float mean = tc_div(red3, t4);
+  const float red1 = tc_block_reduce<4, 0x1f, 8>(_mean, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return (a + b); });
+  const float mean = tc_div(red1, ((float)N));
   /* layernorm.py:32: for off in range(0, N, BLOCK_SIZE): */
   float _var[4];
   #pragma unroll
@@ -180,28 +177,28 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   }
   for (int32_t off_1 = 0; off_1 < N; off_1 += 1024) {
     /* layernorm.py:34: x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32) */
-    float t5[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
+    float t2[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
     {
       const int32_t cols_1 = (int32_t)((uint32_t)off_1 + (uint32_t)(tid * 4));
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&X_1[cols_1], (cols_1 < N));
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        t5[k] = (cols_1 < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        t2[k] = (cols_1 < N) ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     float x[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      x[e] = t5[e];
+      x[e] = t2[e];
     /* layernorm.py:35: x = tl.where(cols < N, x - mean, 0.) */
-    float t6[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
+    float t3[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      t6[e] = (x[e] - mean);
+      t3[e] = (x[e] - mean);
     float x_1[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e) {
       const int32_t cols_1 = (int32_t)((uint32_t)off_1 + (uint32_t)((e & 3) + tid * 4));
-      x_1[e] = ((cols_1 < N) ? t6[e] : 0.0f);
+      x_1[e] = ((cols_1 < N) ? t3[e] : 0.0f);
     }
     /* layernorm.py:36: _var += x * x */
     float _var_2[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
@@ -214,21 +211,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   } /* for off_1 */
   /* layernorm.py:37: var = tl.sum(_var, axis=0) / N */
   /* _var: [1024] fp32: 4 contiguous per thread along dim 0, 256 threads; reduced: e bits 0x3, lane bits 0x1f, 8 warps */
-  const float red7 = tc_block_reduce<4, 0x1f, 8>(_var, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return (a + b); });
-  const float t8 = (float)N;
-  const float var = tc_div(red7, t8);
+  const float red4 = tc_block_reduce<4, 0x1f, 8>(_var, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return (a + b); });
+  const float var = tc_div(red4, ((float)N));
   /* layernorm.py:38: rstd = 1 / tl.sqrt(var + eps) */
-  const float t9 = (var + eps);
-  const float t10 = sqrtf(t9);
-  const float rstd = tc_div(1.0f, t10);
+  const float rstd = tc_div(1.0f, (sqrtf((var + eps))));
   /* layernorm.py:39: tl.store(Mean + row, mean) */
-  float *const t11 = (Mean + row);
+  float *const t5 = (Mean + row);
   if (tid == 0)
-    *t11 = mean;
+    *t5 = mean;
   /* layernorm.py:40: tl.store(Rstd + row, rstd) */
-  float *const t12 = (Rstd + row);
+  float *const t6 = (Rstd + row);
   if (tid == 0)
-    *t12 = rstd;
+    *t6 = rstd;
   /* layernorm.py:42: for off in range(0, N, BLOCK_SIZE): */
   for (int32_t off_2 = 0; off_2 < N; off_2 += 1024) {
     /* layernorm.py:45: w = tl.load(W + cols, mask=mask) */
@@ -252,53 +246,53 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
         b[k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     /* layernorm.py:47: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32) */
-    float t13[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
+    float t7[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
     {
       const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)(tid * 4));
       const bool mask = (cols_2 < N);
       const tc_pack<4, uint16_t> tc_v = tc_ldv<4>(&X_1[cols_2], mask);
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        t13[k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
+        t7[k] = mask ? __half2float(__ushort_as_half(tc_v.a[k])) : 0.0f;
     }
     float x_2[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      x_2[e] = t13[e];
+      x_2[e] = t7[e];
     /* layernorm.py:48: x_hat = (x - mean) * rstd */
-    float t14[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
+    float t8[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      t14[e] = (x_2[e] - mean);
+      t8[e] = (x_2[e] - mean);
     float x_hat[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      x_hat[e] = (t14[e] * rstd);
+      x_hat[e] = (t8[e] * rstd);
     /* layernorm.py:49: y = x_hat * w + b */
-    float t15[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
+    float t9[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      t15[e] = w_1[e];
-    float t16[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
+      t9[e] = w_1[e];
+    float t10[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      t16[e] = b[e];
+      t10[e] = b[e];
     float y[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      y[e] = fmaf(x_hat[e], t15[e], t16[e]);
+      y[e] = fmaf(x_hat[e], t9[e], t10[e]);
     /* layernorm.py:50: tl.store(Y + cols, y, mask=mask) */
-    float t17[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
+    float t11[4]; /* [1024] fp16: 4 contiguous per thread along dim 0, 256 threads */
     #pragma unroll
     for (int e = 0; e < 4; ++e)
-      t17[e] = __half2float(__float2half_rn((float)y[e]));
+      t11[e] = __half2float(__float2half_rn((float)y[e]));
     {
       const int32_t cols_2 = (int32_t)((uint32_t)off_2 + (uint32_t)(tid * 4));
       const bool mask = (cols_2 < N);
       tc_pack<4, uint16_t> tc_v;
       #pragma unroll
       for (int k = 0; k < 4; ++k)
-        tc_v.a[k] = __half_as_ushort(__float2half_rn(t17[k]));
+        tc_v.a[k] = __half_as_ushort(__float2half_rn(t11[k]));
       if (mask)
         tc_stv(&Y_1[cols_2], tc_v);
     }

@@ -126,46 +126,31 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
   /* matmul_block_ptr.py:18: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* matmul_block_ptr.py:19: tiles_m = tl.cdiv(M, BLOCK_M) */
-  const int32_t t0 = (int32_t)((uint32_t)M + (uint32_t)64);
-  const int32_t t1 = (int32_t)((uint32_t)t0 - (uint32_t)1);
-  const int32_t tiles_m = (t1 / 64);
+  const int32_t tiles_m = (((int32_t)((uint32_t)((int32_t)((uint32_t)M + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* matmul_block_ptr.py:20: tiles_n = tl.cdiv(N, BLOCK_N) */
-  const int32_t t2 = (int32_t)((uint32_t)N + (uint32_t)64);
-  const int32_t t3 = (int32_t)((uint32_t)t2 - (uint32_t)1);
-  const int32_t tiles_n = (t3 / 64);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* matmul_block_ptr.py:21: per_group = GROUP_SIZE_M * tiles_n */
   const int32_t per_group = (int32_t)((uint32_t)8 * (uint32_t)tiles_n);
   /* matmul_block_ptr.py:22: group_first_row = (pid // per_group) * GROUP_SIZE_M */
-  const int32_t t4 = (pid / per_group);
-  const int32_t group_first_row = (int32_t)((uint32_t)t4 * (uint32_t)8);
+  const int32_t group_first_row = (int32_t)((uint32_t)(pid / per_group) * (uint32_t)8);
   /* matmul_block_ptr.py:23: rows_in_group = tl.minimum(tiles_m - group_first_row, GROUP_SIZE_M) */
-  const int32_t t5 = (int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row);
-  const int32_t rows_in_group = (t5 < 8 ? t5 : 8);
+  const int32_t rows_in_group = (((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) < 8 ? ((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) : 8);
   /* matmul_block_ptr.py:24: tile_m = group_first_row + (pid % per_group) % rows_in_group */
-  const int32_t t6 = (pid % per_group);
-  const int32_t t7 = (t6 % rows_in_group);
-  const int32_t tile_m = (int32_t)((uint32_t)group_first_row + (uint32_t)t7);
+  const int32_t tile_m = (int32_t)((uint32_t)group_first_row + (uint32_t)((pid % per_group) % rows_in_group));
   /* matmul_block_ptr.py:25: tile_n = (pid % per_group) // rows_in_group */
-  const int32_t t8 = (pid % per_group);
-  const int32_t tile_n = (t8 / rows_in_group);
-  /* matmul_block_ptr.py:28: offsets=(tile_m * BLOCK_M, 0), block_shape=(BLOCK_M, BLOCK_K), */
-  const int32_t t9 = (int32_t)((uint32_t)tile_m * (uint32_t)64);
+  const int32_t tile_n = ((pid % per_group) / rows_in_group);
   /* matmul_block_ptr.py:27: a_block = tl.make_block_ptr(base=a_ptr, shape=(M, K), strides=(lda, 1), */
-  const int64_t t10 = (int64_t)M;
-  const int64_t t11 = (int64_t)K;
-  const int64_t t12 = (int64_t)lda;
-  const int64_t t13 = (int64_t)t9;
-  /* matmul_block_ptr.py:31: offsets=(0, tile_n * BLOCK_N), block_shape=(BLOCK_K, BLOCK_N), */
-  const int32_t t14 = (int32_t)((uint32_t)tile_n * (uint32_t)64);
+  const int64_t t0 = (int64_t)M;
+  const int64_t t1 = (int64_t)K;
+  const int64_t t2 = (int64_t)lda;
+  const int64_t t3 = (int64_t)((int32_t)((uint32_t)tile_m * (uint32_t)64));
   /* matmul_block_ptr.py:30: b_block = tl.make_block_ptr(base=b_ptr, shape=(K, N), strides=(ldb, 1), */
-  const int64_t t15 = (int64_t)K;
-  const int64_t t16 = (int64_t)N;
-  const int64_t t17 = (int64_t)ldb;
-  const int64_t t18 = (int64_t)t14;
+  const int64_t t4 = (int64_t)K;
+  const int64_t t5 = (int64_t)N;
+  const int64_t t6 = (int64_t)ldb;
+  const int64_t t7 = (int64_t)((int32_t)((uint32_t)tile_n * (uint32_t)64));
   /* matmul_block_ptr.py:34: for _ in range(0, tl.cdiv(K, BLOCK_K)): */
-  const int32_t t19 = (int32_t)((uint32_t)K + (uint32_t)32);
-  const int32_t t20 = (int32_t)((uint32_t)t19 - (uint32_t)1);
-  const int32_t t21 = (t20 / 32);
+  const int32_t t8 = (((int32_t)((uint32_t)((int32_t)((uint32_t)K + (uint32_t)32)) - (uint32_t)1)) / 32);
   float acc[32];
   int64_t a_block_off1;
   int64_t b_block_off0;
@@ -176,17 +161,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
   }
   a_block_off1 = (int64_t)0LL;
   b_block_off0 = (int64_t)0LL;
-  for (int32_t v_ = 0; v_ < t21; v_ += 1) {
+  for (int32_t v_ = 0; v_ < t8; v_ += 1) {
     /* matmul_block_ptr.py:35: a = tl.load(a_block, boundary_check=(0, 1), padding_option="zero") */
     float a[16]; /* [64, 32] fp16: 8 contiguous per thread along dim 1, 4 threads per row, 128 threads, 2 times over (16 per thread) */
     #pragma unroll
     for (int e = 0; e < 16; ++e)
-      a[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t13) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t13) < t10)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) < t11))) ? __half2float(__ushort_as_half((a_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t13) * (uint64_t)t12))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1)])) : 0.0f);
+      a[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t3) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t3) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1) < t1))) ? __half2float(__ushort_as_half((a_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t3) * (uint64_t)t2))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)a_block_off1)])) : 0.0f);
     /* matmul_block_ptr.py:36: b = tl.load(b_block, boundary_check=(0, 1), padding_option="zero") */
     float b[16]; /* [32, 64] fp16: 8 contiguous per thread along dim 1, 8 threads per row, 128 threads, 2 times over (16 per thread) */
     #pragma unroll
     for (int e = 0; e < 16; ++e)
-      b[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) < t15)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t18) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t18) < t16))) ? __half2float(__ushort_as_half((b_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) * (uint64_t)t17))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t18)])) : 0.0f);
+      b[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) < t4)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t7) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t7) < t5))) ? __half2float(__ushort_as_half((b_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)b_block_off0) * (uint64_t)t6))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t7)])) : 0.0f);
     /* matmul_block_ptr.py:37: acc += tl.dot(a, b) */
     /* on the tensor cores: a and b to shared memory in swizzled 16-byte chunks */
     #pragma unroll
@@ -254,51 +239,48 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
     #endif
     __syncthreads();
     /* matmul_block_ptr.py:38: a_block = tl.advance(a_block, (0, BLOCK_K)) */
-    const int64_t t22 = (int64_t)((uint64_t)a_block_off1 + (uint64_t)(int64_t)32LL);
+    const int64_t t9 = (int64_t)((uint64_t)a_block_off1 + (uint64_t)(int64_t)32LL);
     /* matmul_block_ptr.py:39: b_block = tl.advance(b_block, (BLOCK_K, 0)) */
-    const int64_t t23 = (int64_t)((uint64_t)b_block_off0 + (uint64_t)(int64_t)32LL);
+    const int64_t t10 = (int64_t)((uint64_t)b_block_off0 + (uint64_t)(int64_t)32LL);
     float acc_next[32];
     #pragma unroll
     for (int e = 0; e < 32; ++e)
       acc_next[e] = acc_2[e];
     int64_t a_block_off1_next;
-    a_block_off1_next = t22;
+    a_block_off1_next = t9;
     int64_t b_block_off0_next;
-    b_block_off0_next = t23;
+    b_block_off0_next = t10;
     #pragma unroll
     for (int e = 0; e < 32; ++e)
       acc[e] = acc_next[e];
     a_block_off1 = a_block_off1_next;
     b_block_off0 = b_block_off0_next;
   } /* for v_ */
-  /* matmul_block_ptr.py:42: offsets=(tile_m * BLOCK_M, tile_n * BLOCK_N), */
-  const int32_t t24 = (int32_t)((uint32_t)tile_m * (uint32_t)64);
-  const int32_t t25 = (int32_t)((uint32_t)tile_n * (uint32_t)64);
   /* matmul_block_ptr.py:41: c_block = tl.make_block_ptr(base=c_ptr, shape=(M, N), strides=(ldc, 1), */
-  const int64_t t26 = (int64_t)M;
-  const int64_t t27 = (int64_t)N;
-  const int64_t t28 = (int64_t)ldc;
-  const int64_t t29 = (int64_t)t24;
-  const int64_t t30 = (int64_t)t25;
+  const int64_t t11 = (int64_t)M;
+  const int64_t t12 = (int64_t)N;
+  const int64_t t13 = (int64_t)ldc;
+  const int64_t t14 = (int64_t)((int32_t)((uint32_t)tile_m * (uint32_t)64));
+  const int64_t t15 = (int64_t)((int32_t)((uint32_t)tile_n * (uint32_t)64));
   /* matmul_block_ptr.py:44: tl.store(c_block, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1)) */
-  float t31[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
+  float t16[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t31[e] = __half2float(__float2half_rn((float)acc[e]));
-  /* t31 as laid out for [64, 64]: through shared memory */
-  float t31_64x64[32];
+    t16[e] = __half2float(__float2half_rn((float)acc[e]));
+  /* t16 as laid out for [64, 64]: through shared memory */
+  float t16_64x64[32];
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t31[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t16[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t31_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
+    t16_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e) {
-    if (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t29) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t29) < t26)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t30) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t30) < t27))))
-      (c_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t29) * (uint64_t)t28))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t30)] = __half_as_ushort(__float2half_rn(t31_64x64[e]));
+    if (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t14) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t14) < t11)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t15) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t15) < t12))))
+      (c_ptr + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t14) * (uint64_t)t13))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t15)] = __half_as_ushort(__float2half_rn(t16_64x64[e]));
   }
 } /* matmul_bp_kernel_kernel */
 

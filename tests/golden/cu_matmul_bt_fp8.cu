@@ -292,26 +292,25 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
     #endif
     __syncthreads();
     /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
-    const int32_t t9 = (int32_t)((uint32_t)k0 + (uint32_t)64);
-    const int32_t t10 = (int32_t)((uint32_t)t9 + (uint32_t)64);
-    const bool t11 = (t10 < K);
+    const int32_t t9 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)64)) + (uint32_t)64);
+    const bool t10 = (t9 < K);
     /* matmul.py:68: a = tl.load(a_ptr + rows[:, None] * lda + kk[None, :], */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 16) {
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
-      const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t10));
     }
     /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
     /* bt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 16) {
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
-      const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t10));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;

@@ -106,90 +106,81 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   /* forms_kernels.py:28: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* forms_kernels.py:29: tiles_m = tl.cdiv(M, BM) */
-  const int32_t t0 = (int32_t)((uint32_t)M + (uint32_t)16);
-  const int32_t t1 = (int32_t)((uint32_t)t0 - (uint32_t)1);
-  const int32_t tiles_m = (t1 / 16);
+  const int32_t tiles_m = (((int32_t)((uint32_t)((int32_t)((uint32_t)M + (uint32_t)16)) - (uint32_t)1)) / 16);
   /* forms_kernels.py:30: tiles_n = tl.cdiv(N, BN) */
-  const int32_t t2 = (int32_t)((uint32_t)N + (uint32_t)64);
-  const int32_t t3 = (int32_t)((uint32_t)t2 - (uint32_t)1);
-  const int32_t tiles_n = (t3 / 64);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* forms_kernels.py:31: per_group = GROUP_M * tiles_n */
   const int32_t per_group = (int32_t)((uint32_t)8 * (uint32_t)tiles_n);
   /* forms_kernels.py:32: first = (pid // per_group) * GROUP_M */
-  const int32_t t4 = (pid / per_group);
-  const int32_t first = (int32_t)((uint32_t)t4 * (uint32_t)8);
+  const int32_t first = (int32_t)((uint32_t)(pid / per_group) * (uint32_t)8);
   /* forms_kernels.py:33: rows = tl.minimum(tiles_m - first, GROUP_M) */
-  const int32_t t5 = (int32_t)((uint32_t)tiles_m - (uint32_t)first);
-  const int32_t rows = (t5 < 8 ? t5 : 8);
+  const int32_t rows = (((int32_t)((uint32_t)tiles_m - (uint32_t)first)) < 8 ? ((int32_t)((uint32_t)tiles_m - (uint32_t)first)) : 8);
   /* forms_kernels.py:34: pm = first + (pid % per_group) % rows */
-  const int32_t t6 = (pid % per_group);
-  const int32_t t7 = (t6 % rows);
-  const int32_t pm = (int32_t)((uint32_t)first + (uint32_t)t7);
+  const int32_t pm = (int32_t)((uint32_t)first + (uint32_t)((pid % per_group) % rows));
   /* forms_kernels.py:35: pn = (pid % per_group) // rows */
-  const int32_t t8 = (pid % per_group);
-  const int32_t pn = (t8 / rows);
+  const int32_t pn = ((pid % per_group) / rows);
   /* forms_kernels.py:105: rm = pm * BM + tl.arange(0, BM) */
-  const int32_t t9 = (int32_t)((uint32_t)pm * (uint32_t)16);
+  const int32_t t0 = (int32_t)((uint32_t)pm * (uint32_t)16);
   /* forms_kernels.py:106: rn = pn * BN + tl.arange(0, BN) */
-  const int32_t t10 = (int32_t)((uint32_t)pn * (uint32_t)64);
+  const int32_t t1 = (int32_t)((uint32_t)pn * (uint32_t)64);
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
-  const bool t11 = (0 < K);
+  const bool t2 = (0 < K);
   /* forms_kernels.py:110: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
   int ring0_stage = 0; /* the stage (of 4) of ring 0 the dots read; the others fill */
   /* x: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 0 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t11));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 0 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
   /* wt: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
-    const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 0 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t11));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 0 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   tc_cp_commit();
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
-  const int32_t t12 = (int32_t)((uint32_t)0 + (uint32_t)128);
-  const bool t13 = (t12 < K);
+  const int32_t t3 = (int32_t)((uint32_t)0 + (uint32_t)128);
+  const bool t4 = (t3 < K);
   /* forms_kernels.py:110: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
   /* x_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 1 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t12 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t12 + (uint32_t)rk) < K)) & t13));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 1 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
   /* wt_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
-    const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 1 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t12 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t12 + (uint32_t)rk) < K)) & t13));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 1 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   tc_cp_commit();
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
-  const int32_t t14 = (int32_t)((uint32_t)t12 + (uint32_t)128);
-  const bool t15 = (t14 < K);
+  const int32_t t5 = (int32_t)((uint32_t)t3 + (uint32_t)128);
+  const bool t6 = (t5 < K);
   /* forms_kernels.py:110: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
   /* x_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 2 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t14 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t14 + (uint32_t)rk) < K)) & t15));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 2 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t5 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t5 + (uint32_t)rk) < K)) & t6));
   }
   /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
   /* wt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
-    const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 2 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t14 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t14 + (uint32_t)rk) < K)) & t15));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 2 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t5 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t5 + (uint32_t)rk) < K)) & t6));
   }
   tc_cp_commit();
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
@@ -231,25 +222,23 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
     }
     __syncthreads();
     /* forms_kernels.py:109: for k0 in range(0, K, BK): */
-    const int32_t t22 = (int32_t)((uint32_t)k0 + (uint32_t)128);
-    const int32_t t23 = (int32_t)((uint32_t)t22 + (uint32_t)128);
-    const int32_t t24 = (int32_t)((uint32_t)t23 + (uint32_t)128);
-    const bool t25 = (t24 < K);
+    const int32_t t13 = (int32_t)((uint32_t)((int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)128)) + (uint32_t)128)) + (uint32_t)128);
+    const bool t14 = (t13 < K);
     /* forms_kernels.py:110: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
     /* x_3: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 15) * 8);
-      const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ((ring0_stage + 3) % 4) * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t24 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t24 + (uint32_t)rk) < K)) & t25));
+      const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ((ring0_stage + 3) % 4) * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t13 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t13 + (uint32_t)rk) < K)) & t14));
     }
     /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
     /* wt_3: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 15) * 8);
-      const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ((ring0_stage + 3) % 4) * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t24 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t24 + (uint32_t)rk) < K)) & t25));
+      const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ((ring0_stage + 3) % 4) * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t13 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t13 + (uint32_t)rk) < K)) & t14));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 4;
@@ -260,31 +249,31 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   tc_cp_wait();
   __syncthreads();
   /* forms_kernels.py:41: rm = pm * BM + tl.arange(0, BM) */
-  const int32_t t26 = (int32_t)((uint32_t)pm * (uint32_t)16);
+  const int32_t t15 = (int32_t)((uint32_t)pm * (uint32_t)16);
   /* forms_kernels.py:42: rn = pn * BN + tl.arange(0, BN) */
-  const int32_t t27 = (int32_t)((uint32_t)pn * (uint32_t)64);
+  const int32_t t16 = (int32_t)((uint32_t)pn * (uint32_t)64);
   /* forms_kernels.py:43: tl.store(c + rm[:, None] * N + rn[None, :], acc.to(c.dtype.element_ty), */
-  float t28[8]; /* [16, 64] fp16 in the tensor cores' accumulator layout: 1x4 warps, 8 per thread */
+  float t17[8]; /* [16, 64] fp16 in the tensor cores' accumulator layout: 1x4 warps, 8 per thread */
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    t28[e] = __half2float(__float2half_rn((float)acc[e]));
-  /* t28 as laid out for [16, 64]: through shared memory */
-  float t28_16x64[8];
+    t17[e] = __half2float(__float2half_rn((float)acc[e]));
+  /* t17 as laid out for [16, 64]: through shared memory */
+  float t17_16x64[8];
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 1) * 8 + (tid >> 5) * 16 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512)] = t28[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 1) * 8 + (tid >> 5) * 16 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512)] = t17[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    t28_16x64[e] = ((float*)tc_smem)[(tid * 8)];
+    t17_16x64[e] = ((float*)tc_smem)[(tid * 8)];
   __syncthreads();
   {
-    const int32_t rn_1 = (int32_t)((uint32_t)t27 + (uint32_t)((tid & 7) * 8));
-    const int32_t rm_1 = (int32_t)((uint32_t)t26 + (uint32_t)((tid >> 3)));
+    const int32_t rn_1 = (int32_t)((uint32_t)t16 + (uint32_t)((tid & 7) * 8));
+    const int32_t rm_1 = (int32_t)((uint32_t)t15 + (uint32_t)((tid >> 3)));
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll
     for (int k = 0; k < 8; ++k)
-      tc_v.a[k] = __half_as_ushort(__float2half_rn(t28_16x64[k]));
+      tc_v.a[k] = __half_as_ushort(__float2half_rn(t17_16x64[k]));
     if (((rm_1 < M) & (rn_1 < N)))
       tc_stv(&(c + (int32_t)((uint32_t)rm_1 * (uint32_t)N))[rn_1], tc_v);
   }

@@ -131,38 +131,25 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
   const int64_t t4 = (int64_t)c_desc_shape0;
   const int64_t t5 = (int64_t)c_desc_shape1;
   /* matmul_descriptor.py:19: tiles_m = tl.cdiv(M, BLOCK_M) */
-  const int32_t t6 = (int32_t)((uint32_t)M + (uint32_t)64);
-  const int32_t t7 = (int32_t)((uint32_t)t6 - (uint32_t)1);
-  const int32_t tiles_m = (t7 / 64);
+  const int32_t tiles_m = (((int32_t)((uint32_t)((int32_t)((uint32_t)M + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* matmul_descriptor.py:20: tiles_n = tl.cdiv(N, BLOCK_N) */
-  const int32_t t8 = (int32_t)((uint32_t)N + (uint32_t)64);
-  const int32_t t9 = (int32_t)((uint32_t)t8 - (uint32_t)1);
-  const int32_t tiles_n = (t9 / 64);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* matmul_descriptor.py:21: k_steps = tl.cdiv(K, BLOCK_K) */
-  const int32_t t10 = (int32_t)((uint32_t)K + (uint32_t)32);
-  const int32_t t11 = (int32_t)((uint32_t)t10 - (uint32_t)1);
-  const int32_t k_steps = (t11 / 32);
+  const int32_t k_steps = (((int32_t)((uint32_t)((int32_t)((uint32_t)K + (uint32_t)32)) - (uint32_t)1)) / 32);
   /* matmul_descriptor.py:22: per_group = GROUP_SIZE_M * tiles_n */
   const int32_t per_group = (int32_t)((uint32_t)8 * (uint32_t)tiles_n);
   /* matmul_descriptor.py:23: for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_PROGRAMS): */
-  const int32_t t12 = (int32_t)blockIdx.x;
-  const int32_t t13 = (int32_t)((uint32_t)tiles_m * (uint32_t)tiles_n);
-  for (int32_t tile = t12; (NUM_PROGRAMS > 0 ? tile < t13 : tile > t13); tile += NUM_PROGRAMS) {
+  const int32_t t6 = (int32_t)blockIdx.x;
+  const int32_t t7 = (int32_t)((uint32_t)tiles_m * (uint32_t)tiles_n);
+  for (int32_t tile = t6; (NUM_PROGRAMS > 0 ? tile < t7 : tile > t7); tile += NUM_PROGRAMS) {
     /* matmul_descriptor.py:24: group_first_row = (tile // per_group) * GROUP_SIZE_M */
-    const int32_t t14 = (tile / per_group);
-    const int32_t group_first_row = (int32_t)((uint32_t)t14 * (uint32_t)8);
+    const int32_t group_first_row = (int32_t)((uint32_t)(tile / per_group) * (uint32_t)8);
     /* matmul_descriptor.py:25: rows_in_group = tl.minimum(tiles_m - group_first_row, GROUP_SIZE_M) */
-    const int32_t t15 = (int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row);
-    const int32_t rows_in_group = (t15 < 8 ? t15 : 8);
+    const int32_t rows_in_group = (((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) < 8 ? ((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) : 8);
     /* matmul_descriptor.py:26: row = (group_first_row + (tile % per_group) % rows_in_group) * BLOCK_M */
-    const int32_t t16 = (tile % per_group);
-    const int32_t t17 = (t16 % rows_in_group);
-    const int32_t t18 = (int32_t)((uint32_t)group_first_row + (uint32_t)t17);
-    const int32_t row = (int32_t)((uint32_t)t18 * (uint32_t)64);
+    const int32_t row = (int32_t)((uint32_t)((int32_t)((uint32_t)group_first_row + (uint32_t)((tile % per_group) % rows_in_group))) * (uint32_t)64);
     /* matmul_descriptor.py:27: col = ((tile % per_group) // rows_in_group) * BLOCK_N */
-    const int32_t t19 = (tile % per_group);
-    const int32_t t20 = (t19 / rows_in_group);
-    const int32_t col = (int32_t)((uint32_t)t20 * (uint32_t)64);
+    const int32_t col = (int32_t)((uint32_t)((tile % per_group) / rows_in_group) * (uint32_t)64);
     /* matmul_descriptor.py:29: for ks in range(k_steps): */
     float acc[32];
     #pragma unroll
@@ -172,21 +159,19 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
     }
     for (int32_t ks = 0; ks < k_steps; ks += 1) {
       /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
-      const int32_t t21 = (int32_t)((uint32_t)ks * (uint32_t)32);
-      const int64_t t22 = (int64_t)row;
-      const int64_t t23 = (int64_t)t21;
+      const int64_t t8 = (int64_t)row;
+      const int64_t t9 = (int64_t)((int32_t)((uint32_t)ks * (uint32_t)32));
       float a[16]; /* [64, 32] fp16: 8 contiguous per thread along dim 1, 4 threads per row, 128 threads, 2 times over (16 per thread) */
       #pragma unroll
       for (int e = 0; e < 16; ++e)
-        a[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t22) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t22) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)t23) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)t23) < t1))) ? __half2float(__ushort_as_half((a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t22) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)t23)])) : 0.0f);
+        a[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t8) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t8) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)t9) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)t9) < t1))) ? __half2float(__ushort_as_half((a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 2) + ((e >> 3) & 1) * 32) + (uint64_t)t8) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 3) * 8) + (uint64_t)t9)])) : 0.0f);
       /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
-      const int32_t t24 = (int32_t)((uint32_t)ks * (uint32_t)32);
-      const int64_t t25 = (int64_t)t24;
-      const int64_t t26 = (int64_t)col;
+      const int64_t t10 = (int64_t)((int32_t)((uint32_t)ks * (uint32_t)32));
+      const int64_t t11 = (int64_t)col;
       float b[16]; /* [32, 64] fp16: 8 contiguous per thread along dim 1, 8 threads per row, 128 threads, 2 times over (16 per thread) */
       #pragma unroll
       for (int e = 0; e < 16; ++e)
-        b[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)t25) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)t25) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) < t3))) ? __half2float(__ushort_as_half((b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)t25) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26)])) : 0.0f);
+        b[e] = (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)t10) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)t10) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t11) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t11) < t3))) ? __half2float(__ushort_as_half((b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 1) * 16) + (uint64_t)t10) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t11)])) : 0.0f);
       /* matmul_descriptor.py:32: acc = tl.dot(a, b, acc) */
       /* on the tensor cores: a and b to shared memory in swizzled 16-byte chunks */
       #pragma unroll
@@ -258,26 +243,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
         acc[e] = acc_2[e];
     } /* for ks */
     /* matmul_descriptor.py:33: c_desc.store([row, col], acc.to(c_desc.dtype)) */
-    float t27[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
+    float t12[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
     #pragma unroll
     for (int e = 0; e < 32; ++e)
-      t27[e] = __half2float(__float2half_rn((float)acc[e]));
-    const int64_t t28 = (int64_t)row;
-    const int64_t t29 = (int64_t)col;
-    /* t27 as laid out for [64, 64]: through shared memory */
-    float t27_64x64[32];
+      t12[e] = __half2float(__float2half_rn((float)acc[e]));
+    const int64_t t13 = (int64_t)row;
+    const int64_t t14 = (int64_t)col;
+    /* t12 as laid out for [64, 64]: through shared memory */
+    float t12_64x64[32];
     #pragma unroll
     for (int e = 0; e < 32; ++e)
-      ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t27[e];
+      ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t12[e];
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 32; ++e)
-      t27_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
+      t12_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 32; ++e) {
-      if (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t28) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t28) < t4)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t29) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t29) < t5))))
-        (c_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t28) * (uint64_t)c_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t29)] = __half_as_ushort(__float2half_rn(t27_64x64[e]));
+      if (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t13) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t13) < t4)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t14) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t14) < t5))))
+        (c_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 3) * 16) + (uint64_t)t13) * (uint64_t)c_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t14)] = __half_as_ushort(__float2half_rn(t12_64x64[e]));
     }
   } /* for tile */
 } /* matmul_desc_kernel_kernel */

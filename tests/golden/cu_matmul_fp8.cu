@@ -142,34 +142,25 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
   /* matmul.py:23: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* matmul.py:24: tiles_m = tl.cdiv(M, BLOCK_M) */
-  const int32_t t0 = (int32_t)((uint32_t)M + (uint32_t)128);
-  const int32_t t1 = (int32_t)((uint32_t)t0 - (uint32_t)1);
-  const int32_t tiles_m = (t1 / 128);
+  const int32_t tiles_m = (((int32_t)((uint32_t)((int32_t)((uint32_t)M + (uint32_t)128)) - (uint32_t)1)) / 128);
   /* matmul.py:25: tiles_n = tl.cdiv(N, BLOCK_N) */
-  const int32_t t2 = (int32_t)((uint32_t)N + (uint32_t)128);
-  const int32_t t3 = (int32_t)((uint32_t)t2 - (uint32_t)1);
-  const int32_t tiles_n = (t3 / 128);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)128)) - (uint32_t)1)) / 128);
   /* matmul.py:26: per_group = GROUP_SIZE_M * tiles_n */
   const int32_t per_group = (int32_t)((uint32_t)4 * (uint32_t)tiles_n);
   /* matmul.py:27: group_first_row = (pid // per_group) * GROUP_SIZE_M */
-  const int32_t t4 = (pid / per_group);
-  const int32_t group_first_row = (int32_t)((uint32_t)t4 * (uint32_t)4);
+  const int32_t group_first_row = (int32_t)((uint32_t)(pid / per_group) * (uint32_t)4);
   /* matmul.py:28: rows_in_group = tl.minimum(tiles_m - group_first_row, GROUP_SIZE_M) */
-  const int32_t t5 = (int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row);
-  const int32_t rows_in_group = (t5 < 4 ? t5 : 4);
+  const int32_t rows_in_group = (((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) < 4 ? ((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) : 4);
   /* matmul.py:29: tile_m = group_first_row + (pid % per_group) % rows_in_group */
-  const int32_t t6 = (pid % per_group);
-  const int32_t t7 = (t6 % rows_in_group);
-  const int32_t tile_m = (int32_t)((uint32_t)group_first_row + (uint32_t)t7);
+  const int32_t tile_m = (int32_t)((uint32_t)group_first_row + (uint32_t)((pid % per_group) % rows_in_group));
   /* matmul.py:30: tile_n = (pid % per_group) // rows_in_group */
-  const int32_t t8 = (pid % per_group);
-  const int32_t tile_n = (t8 / rows_in_group);
+  const int32_t tile_n = ((pid % per_group) / rows_in_group);
   /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */
-  const int32_t t9 = (int32_t)((uint32_t)tile_m * (uint32_t)128);
+  const int32_t t0 = (int32_t)((uint32_t)tile_m * (uint32_t)128);
   /* matmul.py:33: cols = tile_n * BLOCK_N + tl.arange(0, BLOCK_N) */
-  const int32_t t10 = (int32_t)((uint32_t)tile_n * (uint32_t)128);
+  const int32_t t1 = (int32_t)((uint32_t)tile_n * (uint32_t)128);
   /* matmul.py:41: for k0 in range(0, K, BLOCK_K): */
-  const bool t11 = (0 < K);
+  const bool t2 = (0 < K);
   /* matmul.py:42: k_left = K - k0 */
   const int32_t k_left = (int32_t)((uint32_t)K - (uint32_t)0);
   /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
@@ -178,53 +169,50 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
   #pragma unroll
   for (int e = 0; e < 64; e += 16) {
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
-    const int32_t rows = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
+    const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
     const bool row_ok = (rows < M);
     uint8_t *const a_tile = ((a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda)) + ks);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 0 * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[(int64_t)0LL], ((row_ok & (ks < k_left)) & t11));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 0 * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[(int64_t)0LL], ((row_ok & (ks < k_left)) & t2));
   }
   /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 16) {
-    const int32_t cols = (int32_t)((uint32_t)t10 + (uint32_t)((e & 15) + (tid & 7) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 15) + (tid & 7) * 16));
     const bool col_ok = (cols < N);
     const int32_t ks = ((tid >> 3) + ((e >> 4) & 3) * 16);
     uint8_t *const b_tile = ((b_ptr + (int32_t)((uint32_t)ks * (uint32_t)ldb)) + cols);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 0 * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[(int64_t)0LL], (((ks < k_left) & col_ok) & t11));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 0 * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[(int64_t)0LL], (((ks < k_left) & col_ok) & t2));
   }
   tc_cp_commit();
   /* matmul.py:41: for k0 in range(0, K, BLOCK_K): */
-  const int32_t t12 = (int32_t)((uint32_t)0 + (uint32_t)64);
-  const bool t13 = (t12 < K);
+  const int32_t t3 = (int32_t)((uint32_t)0 + (uint32_t)64);
+  const bool t4 = (t3 < K);
   /* matmul.py:46: a_tile += BLOCK_K */
-  const int64_t t14 = (int64_t)64;
-  const int64_t t15 = (int64_t)((uint64_t)(int64_t)0LL + (uint64_t)t14);
+  const int64_t t5 = (int64_t)((uint64_t)(int64_t)0LL + (uint64_t)((int64_t)64));
   /* matmul.py:42: k_left = K - k0 */
-  const int32_t k_left_1 = (int32_t)((uint32_t)K - (uint32_t)t12);
+  const int32_t k_left_1 = (int32_t)((uint32_t)K - (uint32_t)t3);
   /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
   /* a_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 16) {
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
-    const int32_t rows = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
+    const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
     const bool row_ok = (rows < M);
     uint8_t *const a_tile = ((a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda)) + ks);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 1 * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t15], ((row_ok & (ks < k_left_1)) & t13));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 1 * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t5], ((row_ok & (ks < k_left_1)) & t4));
   }
   /* matmul.py:47: b_tile += BLOCK_K * ldb */
-  const int32_t t16 = (int32_t)((uint32_t)64 * (uint32_t)ldb);
-  const int64_t t17 = (int64_t)t16;
-  const int64_t t18 = (int64_t)((uint64_t)(int64_t)0LL + (uint64_t)t17);
+  const int64_t t6 = (int64_t)((uint64_t)(int64_t)0LL + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))));
   /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
   /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 16) {
-    const int32_t cols = (int32_t)((uint32_t)t10 + (uint32_t)((e & 15) + (tid & 7) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 15) + (tid & 7) * 16));
     const bool col_ok = (cols < N);
     const int32_t ks = ((tid >> 3) + ((e >> 4) & 3) * 16);
     uint8_t *const b_tile = ((b_ptr + (int32_t)((uint32_t)ks * (uint32_t)ldb)) + cols);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 1 * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[t18], (((ks < k_left_1) & col_ok) & t13));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 1 * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[t6], (((ks < k_left_1) & col_ok) & t4));
   }
   tc_cp_commit();
   /* matmul.py:41: for k0 in range(0, K, BLOCK_K): */
@@ -282,49 +270,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     }
     __syncthreads();
     /* matmul.py:46: a_tile += BLOCK_K */
-    const int64_t t23 = (int64_t)64;
-    const int64_t t24 = (int64_t)((uint64_t)a_tile_off + (uint64_t)t23);
+    const int64_t t11 = (int64_t)((uint64_t)a_tile_off + (uint64_t)((int64_t)64));
     /* matmul.py:47: b_tile += BLOCK_K * ldb */
-    const int32_t t25 = (int32_t)((uint32_t)64 * (uint32_t)ldb);
-    const int64_t t26 = (int64_t)t25;
-    const int64_t t27 = (int64_t)((uint64_t)b_tile_off + (uint64_t)t26);
+    const int64_t t12 = (int64_t)((uint64_t)b_tile_off + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))));
     /* matmul.py:41: for k0 in range(0, K, BLOCK_K): */
-    const int32_t t28 = (int32_t)((uint32_t)k0 + (uint32_t)64);
-    const int32_t t29 = (int32_t)((uint32_t)t28 + (uint32_t)64);
-    const bool t30 = (t29 < K);
+    const int32_t t13 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)64)) + (uint32_t)64);
+    const bool t14 = (t13 < K);
     /* matmul.py:46: a_tile += BLOCK_K */
-    const int64_t t31 = (int64_t)64;
-    const int64_t t32 = (int64_t)((uint64_t)a_tile_off + (uint64_t)t31);
-    const int64_t t33 = (int64_t)64;
-    const int64_t t34 = (int64_t)((uint64_t)t32 + (uint64_t)t33);
+    const int64_t t15 = (int64_t)((uint64_t)((int64_t)((uint64_t)a_tile_off + (uint64_t)((int64_t)64))) + (uint64_t)((int64_t)64));
     /* matmul.py:42: k_left = K - k0 */
-    const int32_t k_left_2 = (int32_t)((uint32_t)K - (uint32_t)t29);
+    const int32_t k_left_2 = (int32_t)((uint32_t)K - (uint32_t)t13);
     /* matmul.py:43: a = tl.load(a_tile, mask=row_ok[:, None] & (ks[None, :] < k_left), other=0.0) */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 16) {
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
-      const int32_t rows = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
+      const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
       const bool row_ok = (rows < M);
       uint8_t *const a_tile = ((a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda)) + ks);
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t34], ((row_ok & (ks < k_left_2)) & t30));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t15], ((row_ok & (ks < k_left_2)) & t14));
     }
     /* matmul.py:47: b_tile += BLOCK_K * ldb */
-    const int32_t t35 = (int32_t)((uint32_t)64 * (uint32_t)ldb);
-    const int64_t t36 = (int64_t)t35;
-    const int64_t t37 = (int64_t)((uint64_t)b_tile_off + (uint64_t)t36);
-    const int32_t t38 = (int32_t)((uint32_t)64 * (uint32_t)ldb);
-    const int64_t t39 = (int64_t)t38;
-    const int64_t t40 = (int64_t)((uint64_t)t37 + (uint64_t)t39);
+    const int64_t t16 = (int64_t)((uint64_t)((int64_t)((uint64_t)b_tile_off + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))))) + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))));
     /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 16) {
-      const int32_t cols = (int32_t)((uint32_t)t10 + (uint32_t)((e & 15) + (tid & 7) * 16));
+      const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 15) + (tid & 7) * 16));
       const bool col_ok = (cols < N);
       const int32_t ks = ((tid >> 3) + ((e >> 4) & 3) * 16);
       uint8_t *const b_tile = ((b_ptr + (int32_t)((uint32_t)ks * (uint32_t)ldb)) + cols);
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[t40], (((ks < k_left_2) & col_ok) & t30));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[t16], (((ks < k_left_2) & col_ok) & t14));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -333,9 +309,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     for (int e = 0; e < 128; ++e)
       acc_next[e] = acc_2[e];
     int64_t a_tile_off_next;
-    a_tile_off_next = t24;
+    a_tile_off_next = t11;
     int64_t b_tile_off_next;
-    b_tile_off_next = t27;
+    b_tile_off_next = t12;
     #pragma unroll
     for (int e = 0; e < 128; ++e)
       acc[e] = acc_next[e];
@@ -357,9 +333,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t10 + (uint32_t)(((e >> 2) & 3) * 4 + (tid & 7) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)(((e >> 2) & 3) * 4 + (tid & 7) * 16));
     const bool col_ok = (cols < N);
-    const int32_t rows = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 3) + ((e >> 4) & 7) * 16));
+    const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 4) & 7) * 16));
     const bool row_ok = (rows < M);
     tc_pack<4, float> tc_v;
     #pragma unroll

@@ -208,17 +208,16 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
     for (int e = 0; e < 32; ++e)
       acc_2[e] = (int32_t)((uint32_t)acc[e] + (uint32_t)prod[e]);
     /* matmul.py:85: for k0 in range(0, K, BLOCK_K): */
-    const int32_t t11 = (int32_t)((uint32_t)k0 + (uint32_t)64);
-    const int32_t t12 = (int32_t)((uint32_t)t11 + (uint32_t)64);
-    const bool t13 = (t12 < K);
+    const int32_t t11 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)64)) + (uint32_t)64);
+    const bool t12 = (t11 < K);
     /* matmul.py:87: a = tl.load(a_ptr + rows[:, None] * lda + kk[None, :], */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 32; e += 16) {
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
-      const int32_t kk_2 = (int32_t)((uint32_t)t12 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t11 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 1) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ((ring0_stage + 2) % 3) * 8192 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t13));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ((ring0_stage + 2) % 3) * 8192 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t12));
     }
     /* matmul.py:89: b = tl.load(b_ptr + kk[:, None] * ldb + cols[None, :], */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -226,8 +225,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
     for (int e = 0; e < 32; e += 16) {
       const int32_t cols = (int32_t)((uint32_t)t3 + (uint32_t)((e & 15) + (tid & 3) * 16));
       const int32_t ks = ((tid >> 2) + ((e >> 4) & 1) * 32);
-      const int32_t kk_2 = (int32_t)((uint32_t)t12 + (uint32_t)ks);
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ((ring0_stage + 2) % 3) * 8192 + 4096))[((((tid >> 2) + ((e >> 4) & 1) * 32)) * 64 + ((((((e & 15) + (tid & 3) * 16)) >> 4) ^ (((((tid >> 2) + ((e >> 4) & 1) * 32)) >> 2) & 3)) << 4) + ((((e & 15) + (tid & 3) * 16)) & 15)) / 2], &(b_ptr + (int32_t)((uint32_t)kk_2 * (uint32_t)ldb))[cols], (((kk_2 < K) & (cols < N)) & t13));
+      const int32_t kk_2 = (int32_t)((uint32_t)t11 + (uint32_t)ks);
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ((ring0_stage + 2) % 3) * 8192 + 4096))[((((tid >> 2) + ((e >> 4) & 1) * 32)) * 64 + ((((((e & 15) + (tid & 3) * 16)) >> 4) ^ (((((tid >> 2) + ((e >> 4) & 1) * 32)) >> 2) & 3)) << 4) + ((((e & 15) + (tid & 3) * 16)) & 15)) / 2], &(b_ptr + (int32_t)((uint32_t)kk_2 * (uint32_t)ldb))[cols], (((kk_2 < K) & (cols < N)) & t12));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;

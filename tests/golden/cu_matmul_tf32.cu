@@ -108,53 +108,49 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   /* cu_matmul_tf32.py:12: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* cu_matmul_tf32.py:13: tiles_n = tl.cdiv(N, BN) */
-  const int32_t t0 = (int32_t)((uint32_t)N + (uint32_t)64);
-  const int32_t t1 = (int32_t)((uint32_t)t0 - (uint32_t)1);
-  const int32_t tiles_n = (t1 / 64);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* cu_matmul_tf32.py:14: rm = (pid // tiles_n) * BM + tl.arange(0, BM) */
-  const int32_t t2 = (pid / tiles_n);
-  const int32_t t3 = (int32_t)((uint32_t)t2 * (uint32_t)64);
+  const int32_t t0 = (int32_t)((uint32_t)(pid / tiles_n) * (uint32_t)64);
   /* cu_matmul_tf32.py:15: rn = (pid % tiles_n) * BN + tl.arange(0, BN) */
-  const int32_t t4 = (pid % tiles_n);
-  const int32_t t5 = (int32_t)((uint32_t)t4 * (uint32_t)64);
+  const int32_t t1 = (int32_t)((uint32_t)(pid % tiles_n) * (uint32_t)64);
   /* cu_matmul_tf32.py:18: for k0 in range(0, K, BK): */
-  const bool t6 = (0 < K);
+  const bool t2 = (0 < K);
   /* cu_matmul_tf32.py:19: a = tl.load(a_ptr + rm[:, None] * K + (k0 + rk)[None, :], mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0) */
   int ring0_stage = 0; /* the stage (of 3) of ring 0 the dots read; the others fill */
   /* a: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 4) {
     const int32_t rk = ((e & 3) + (tid & 7) * 4);
-    const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t6));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* cu_matmul_tf32.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 4) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 3) + (tid & 15) * 4));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
     const int32_t rk = ((tid >> 4) + ((e >> 2) & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
   }
   tc_cp_commit();
   /* cu_matmul_tf32.py:18: for k0 in range(0, K, BK): */
-  const int32_t t7 = (int32_t)((uint32_t)0 + (uint32_t)32);
-  const bool t8 = (t7 < K);
+  const int32_t t3 = (int32_t)((uint32_t)0 + (uint32_t)32);
+  const bool t4 = (t3 < K);
   /* cu_matmul_tf32.py:19: a = tl.load(a_ptr + rm[:, None] * K + (k0 + rk)[None, :], mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0) */
   /* a_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 4) {
     const int32_t rk = ((e & 3) + (tid & 7) * 4);
-    const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t7 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t7 + (uint32_t)rk) < K)) & t8));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* cu_matmul_tf32.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 4) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 3) + (tid & 15) * 4));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
     const int32_t rk = ((tid >> 4) + ((e >> 2) & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t7 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t7 + (uint32_t)rk) < K) & (rn < N)) & t8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t3 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
   }
   tc_cp_commit();
   /* cu_matmul_tf32.py:18: for k0 in range(0, K, BK): */
@@ -197,24 +193,23 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
     }
     __syncthreads();
     /* cu_matmul_tf32.py:18: for k0 in range(0, K, BK): */
-    const int32_t t13 = (int32_t)((uint32_t)k0 + (uint32_t)32);
-    const int32_t t14 = (int32_t)((uint32_t)t13 + (uint32_t)32);
-    const bool t15 = (t14 < K);
+    const int32_t t9 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)32)) + (uint32_t)32);
+    const bool t10 = (t9 < K);
     /* cu_matmul_tf32.py:19: a = tl.load(a_ptr + rm[:, None] * K + (k0 + rk)[None, :], mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0) */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 4) {
       const int32_t rk = ((e & 3) + (tid & 7) * 4);
-      const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t14 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t14 + (uint32_t)rk) < K)) & t15));
+      const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
     }
     /* cu_matmul_tf32.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 4) {
-      const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 3) + (tid & 15) * 4));
+      const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
       const int32_t rk = ((tid >> 4) + ((e >> 2) & 3) * 8);
-      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t14 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t14 + (uint32_t)rk) < K) & (rn < N)) & t15));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t9 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t9 + (uint32_t)rk) < K) & (rn < N)) & t10));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -237,8 +232,8 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((tid & 15) * 4));
-    const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 4) + ((e >> 2) & 7) * 8));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 15) * 4));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 2) & 7) * 8));
     tc_pack<4, float> tc_v;
     #pragma unroll
     for (int k = 0; k < 4; ++k)

@@ -45,34 +45,24 @@ extern "C" __global__ void __launch_bounds__(128) k_kernel(int32_t *x_ptr, int32
 {
   const int tid = threadIdx.x;
   /* cu_shift_count_width.py:12: m = (n >> S) + (n << S) + (n >> c) + (n << c) + (n >> 3) */
-  const int32_t t0 = (int32_t)(n >> 3);
-  const int32_t t1 = tc_shl<int32_t>(n, c);
-  const int32_t t2 = tc_shr<int32_t>(n, c);
-  const int32_t t3 = tc_shl<int32_t>(n, 64);
-  const int32_t t4 = tc_shr<int32_t>(n, 64);
-  const int32_t t5 = (int32_t)((uint32_t)t4 + (uint32_t)t3);
-  const int32_t t6 = (int32_t)((uint32_t)t5 + (uint32_t)t2);
-  const int32_t t7 = (int32_t)((uint32_t)t6 + (uint32_t)t1);
-  const int32_t m = (int32_t)((uint32_t)t7 + (uint32_t)t0);
+  const int32_t m = (int32_t)((uint32_t)((int32_t)((uint32_t)((int32_t)((uint32_t)((int32_t)((uint32_t)(tc_shr<int32_t>(n, 64)) + (uint32_t)(tc_shl<int32_t>(n, 64)))) + (uint32_t)(tc_shr<int32_t>(n, c)))) + (uint32_t)(tc_shl<int32_t>(n, c)))) + (uint32_t)((int32_t)(n >> 3)));
   /* cu_shift_count_width.py:13: u = n.to(tl.uint32) >> c */
-  const uint32_t t8 = (uint32_t)n;
-  const uint32_t t9 = (uint32_t)c;
-  const uint32_t u = tc_shru<uint32_t>(t8, t9);
+  const uint32_t u = tc_shru<uint32_t>(((uint32_t)n), ((uint32_t)c));
   /* cu_shift_count_width.py:14: tl.store(out_ptr + offs, tl.load(x_ptr + offs) + m + u.to(tl.int32)) */
-  const int32_t t10 = (int32_t)u;
-  int32_t t11[1]; /* [16] i32: 1 per thread, 16 threads */
+  const int32_t t0 = (int32_t)u;
+  int32_t t1[1]; /* [16] i32: 1 per thread, 16 threads */
   {
     const int32_t offs = ((tid & 15));
-    t11[0] = x_ptr[offs];
+    t1[0] = x_ptr[offs];
   }
-  int32_t t12[1]; /* [16] i32: 1 per thread, 16 threads */
-  t12[0] = (int32_t)((uint32_t)t11[0] + (uint32_t)m);
-  int32_t t13[1]; /* [16] i32: 1 per thread, 16 threads */
-  t13[0] = (int32_t)((uint32_t)t12[0] + (uint32_t)t10);
+  int32_t t2[1]; /* [16] i32: 1 per thread, 16 threads */
+  t2[0] = (int32_t)((uint32_t)t1[0] + (uint32_t)m);
+  int32_t t3[1]; /* [16] i32: 1 per thread, 16 threads */
+  t3[0] = (int32_t)((uint32_t)t2[0] + (uint32_t)t0);
   if (tid < 16) { /* the other threads hold copies */
     {
       const int32_t offs = ((tid & 15));
-      out_ptr[offs] = t13[0];
+      out_ptr[offs] = t3[0];
     }
   }
 } /* k_kernel */

@@ -34,10 +34,9 @@ extern "C" __global__ void __launch_bounds__(128) smid_kernel_kernel(int32_t *ou
   int32_t *const t1 = (out_ptr + t0);
   int32_t t2;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(t2));
-  const bool t3 = (t2 >= 0);
-  const int32_t t4 = (int32_t)t3;
+  const int32_t t3 = (int32_t)(t2 >= 0);
   if (tid == 0)
-    *t1 = t4;
+    *t1 = t3;
 } /* smid_kernel_kernel */
 
 #ifndef __CUDACC_RTC__

@@ -138,8 +138,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel_kernel(float *o
   /* softmax.py:10: row_idx = tl.program_id(0) */
   const int32_t row_idx = (int32_t)blockIdx.x;
   /* softmax.py:11: row_start_ptr = input_ptr + row_idx * input_row_stride */
-  const int32_t t0 = (int32_t)((uint32_t)row_idx * (uint32_t)input_row_stride);
-  float *const row_start_ptr = (input_ptr + t0);
+  float *const row_start_ptr = (input_ptr + ((int32_t)((uint32_t)row_idx * (uint32_t)input_row_stride)));
   /* softmax.py:16: row = tl.load(input_ptrs, mask=mask, other=-float('inf')) */
   float row[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
   {
@@ -152,11 +151,11 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel_kernel(float *o
   }
   /* softmax.py:17: row_minus_max = row - tl.max(row, axis=0) */
   /* row: [1024] fp32: 4 contiguous per thread along dim 0, 256 threads; reduced: e bits 0x3, lane bits 0x1f, 8 warps */
-  const float red1 = tc_block_reduce<4, 0x1f, 8>(row, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
+  const float red0 = tc_block_reduce<4, 0x1f, 8>(row, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
   float row_minus_max[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
   #pragma unroll
   for (int e = 0; e < 4; ++e)
-    row_minus_max[e] = (row[e] - red1);
+    row_minus_max[e] = (row[e] - red0);
   /* softmax.py:18: numerator = tl.exp(row_minus_max) */
   float numerator[4]; /* [1024] fp32: 4 contiguous per thread along dim 0, 256 threads */
   #pragma unroll
@@ -171,8 +170,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel_kernel(float *o
   for (int e = 0; e < 4; ++e)
     softmax_output[e] = tc_div(numerator[e], denominator);
   /* softmax.py:21: output_row_start_ptr = output_ptr + row_idx * output_row_stride */
-  const int32_t t2 = (int32_t)((uint32_t)row_idx * (uint32_t)output_row_stride);
-  float *const output_row_start_ptr = (output_ptr + t2);
+  float *const output_row_start_ptr = (output_ptr + ((int32_t)((uint32_t)row_idx * (uint32_t)output_row_stride)));
   /* softmax.py:22: tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask) */
   {
     const int32_t col_offsets = (tid * 4);
