@@ -4,7 +4,8 @@
 # sizes divisible by 16 or not, int32 sizes and sizes past 2^31 elements, a constexpr 1 stride),
 # compute what plain C loops do (driver.c), and return KERNEL_NO_MATCH, writing nothing, when no
 # specialization fits. Built -Wall -Wextra -Werror, at -O2 and with ASan+UBSan. With nvcc, the
-# CUDA translation of the same links compiles. Prints PASS/FAIL lines and "N passed, N failed".
+# CUDA translation of the same links and tests/link/driver_cuda.cu build, and on a machine with a
+# GPU the driver runs the same checks on device buffers. Prints PASS/FAIL lines and "N passed, N failed".
 # Honours CC, TRITONC.
 cd "$(dirname "$0")/../.." || exit 2
 T=${TRITONC:-bin/tritonc}
@@ -83,11 +84,40 @@ done
 
 if [ -n "$NVCC" ]; then
   links cuda
+  # driver_cuda.cu calls the linked functions through probes, as driver.c does; it is built
+  # wherever nvcc is and runs where a GPU is (TC_CUDA_ARCH, default sm_90)
+  arch=${TC_CUDA_ARCH:-sm_90}
+  nv() { "$NVCC" -O3 -arch="$arch" -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$@"; }
+  objs=
+  okb=1
   for f in scale_add index_fill stride_copy strict; do
-    if (cd "$tmp/cuda" && "$NVCC" -O3 -arch=sm_90 -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
-          -c "$f.cu" -o "$f.o") > "$tmp/nvcc" 2>&1; then ok "nvcc-$f"
-    else bad "nvcc-$f" "nvcc" "$tmp/nvcc"; fi
+    if (cd "$tmp/cuda" && nv $probes -c "$f.cu" -o "$f.o") > "$tmp/nvcc" 2>&1; then ok "nvcc-$f"
+    else okb=0; bad "nvcc-$f" "nvcc" "$tmp/nvcc"; fi
+    for s in 0 1; do
+      [ -f "$tmp/cuda/${f}_s$s.cu" ] || continue
+      (cd "$tmp/cuda" && nv -c "${f}_s$s.cu" -o "${f}_s$s.o") > "$tmp/nvcc" 2>&1 ||
+        { okb=0; bad "nvcc-${f}_s$s" "nvcc" "$tmp/nvcc"; }
+    done
+    objs="$objs $tmp/cuda/$f*.o"
   done
+  if [ $okb = 1 ] && nv -I"$tmp/cuda" tests/link/driver_cuda.cu $objs -o "$tmp/cuda/driver" \
+       > "$tmp/nvcc" 2>&1; then
+    ok "build-cuda"
+    if nvidia-smi -L > /dev/null 2>&1; then
+      "$tmp/cuda/driver" > "$tmp/drv.out" 2>&1; rc=$?
+      while read -r l; do
+        case $l in
+          PASS*) echo "$l [cuda]"; pass=$((pass + 1)) ;;
+          FAIL*) echo "$l [cuda]"; fail=$((fail + 1)) ;;
+        esac
+      done < "$tmp/drv.out"
+      [ $rc -eq 0 ] || grep -q '^FAIL' "$tmp/drv.out" || bad "driver-cuda" "exit $rc" "$tmp/drv.out"
+    else
+      echo "SKIP cuda driver run (no GPU)"
+    fi
+  else
+    bad "build-cuda" "driver" "$tmp/nvcc"
+  fi
 else
   echo "SKIP cuda (no nvcc)"
 fi
