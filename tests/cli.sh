@@ -96,6 +96,12 @@ for w in tc_keep in_place tc_tile_at __builtin_prefetch tc_prefetch_next _Thread
   hasnt "plain-matmul-no-$w" "$tmp/mmp.c" "$w"
 done
 check plain-matmul-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mmp.c"
+# bf16: the product per trip (tc_dot_bf16), no K-loop panel (runtime sections bf16panel, panel)
+check plain-matmul-bf16 0 $T $(echo "$MMS" | sed 's/[*]fp32:16/*bf16:16/g') --plain -o "$tmp/mmb"
+has plain-matmul-bf16-dot "$tmp/mmb.c" "tc_dot_bf16(64, 64, 32, "
+for w in tc_bf16_panel tc_dot_bf16_push; do
+  hasnt "plain-matmul-bf16-no-$w" "$tmp/mmb.c" "$w"
+done
 check plain-link 0 $T examples/add.py -n add_kernel --link -s "*fp32, *fp32, *fp32, i32, 1024" -s "*fp32, *fp32, *fp32, i64, 1024" -g "cdiv(n_elements, 1024), 1, 1" --plain -o "$tmp/addl"
 has plain-link-simd "$tmp/addl_s0.c" "tc_f32_store((output_ptr + offsets), output);"; hasnt plain-link-no-nt "$tmp/addl_s0.c" "tc_nt_on"
 # standard output that cannot be written (a full disk) is an error, on every path that prints

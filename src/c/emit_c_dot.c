@@ -121,11 +121,13 @@ static bool yield_only(Block *b, Value *r) {
 
 /* The bf16 products of a for loop's body that add into a tile the loop carries and nothing
  * else in the loop reads, before or after the product (`acc += tl.dot(a, b)`, VInfo.alias):
- * each gets a panel (tc_bf16_panel, runtime section amx) that gathers the trips' packed tiles,
- * so that the tile unit adds a panel's depth of K to acc at once; the panel is emptied into acc
- * after the loop, before anything reads acc. Without a tile unit each trip is added at once. */
+ * each gets a panel (tc_bf16_panel, runtime sections bf16panel and panel) that gathers the
+ * trips' packed tiles, so that the tile unit adds a panel's depth of K to acc at once; the
+ * panel is emptied into acc after the loop, before anything reads acc. Without a tile unit
+ * each trip is added at once.
+ * A tactic without a Python line (CPlan.panel): none under --plain. */
 void emit_dot_panels_open(Em *E, Block *b) {
-  for (int i = 0; i < b->nops; i++) {
+  for (int i = 0; i < b->nops && E->plan->panel; i++) {
     Op *op = b->ops[i];
     Value *r = op->nout ? op->out[0] : NULL;
     if (op->k != O_DOT || !vi(r)->alias || r->sh.rank != 2 ||

@@ -10,7 +10,8 @@
  *   traffic     the bytes a program moves, which decide prefetching and streaming stores
  *   keep        whether tiles may be kept across programs, and which tl.dot operand loads are
  *               read in place or kept
- *   tactics     prefetching, streaming stores, rotated accumulators; with --plain none of
+ *   tactics     prefetching, streaming stores, rotated accumulators, K-loop panels of bf16
+ *               products; with --plain none of
  *               them, nor kept or in-place tiles: the kernel as the Python reads, still in SIMD
  * The emitter files (emit_*.c) only read these; --emit plan prints them (c_plan_note).
  */
@@ -654,6 +655,7 @@ static void decide_tactics(CPlan *P, bool plain) {
   P->prefetch = !plain;
   P->stream = !plain && P->bytes + P->shared_bytes > 0 && !P->atomics;
   P->rotate = !plain;
+  P->panel = !plain;
   if (plain)
     P->keep_ok = false;
 }
@@ -716,8 +718,8 @@ void c_plan_note(FILE *out, const Kernel *k, const Op *op) {
     }
     fprintf(out, "%s", P->keep_ok && P->stored.n ? ")" : "");
     if (P->plain)
-      fprintf(out, "; plain: no prefetches, streaming stores, in-place tl.dot operands or "
-              "rotated accumulators");
+      fprintf(out, "; plain: no prefetches, streaming stores, in-place tl.dot operands, "
+              "rotated accumulators or K-loop panels");
     fprintf(out, "\n");
     return;
   }

@@ -40,6 +40,7 @@ typedef struct CPlan {
   bool prefetch;   /* contiguous accesses prefetch the next program's (or loop trip's) data */
   bool stream;     /* whole-vector fp32 stores may stream past the caches (tc_nt_on) */
   bool rotate;     /* a fused reduction over a long loop keeps rotated partial accumulators */
+  bool panel;      /* a K loop's bf16 tl.dot products gather in a panel (runtime section amx) */
   Vec stored;      /* kernel arguments (Value *) the kernel stores through */
 } CPlan;
 

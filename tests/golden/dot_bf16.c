@@ -96,16 +96,16 @@ typedef struct {
 #define TC_STREAM_MIN_BYTES (16LL << 20)
 #endif
 
-/* runtime/tc_simd.h, section amxpanel */
-/* What a kernel using section amx names itself: whether the tile unit is used (TC_DOT_AMX) and
- * the panel of a K loop of bf16 products (tc_bf16_panel, the size of its buffer). */
+/* runtime/tc_simd.h, section amxlevel */
+/* Whether tl.dot of bf16 tiles uses AMX (section amx): TC_DOT_AMX. */
 /* gcc and clang 15+ say __AMX_TILE__, clang 14 and earlier __AMXTILE__ */
 #if defined(TC_SIMD_AVX512) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
     (defined(__AMX_TILE__) || defined(__AMXTILE__)) && (defined(__AMX_BF16__) || defined(__AMXBF16__)) && \
     defined(__x86_64__) && defined(__linux__) && !defined(TC_NO_AMX)
 #define TC_DOT_AMX 1
 #endif
-#ifdef TC_DOT_AMX
+
+/* runtime/tc_simd.h, section bf16panel */
 /* A K loop of `acc += tl.dot(a, b)` (acc read by nothing else in the loop): each trip packs its
  * tiles into a panel of TC_BF16_PANEL_K(M, N) k (the caller's buffer of TC_BF16_PANEL_ELEMS
  * elements), and the tile unit adds a whole panel to C at once: C's four tiles of a 32 x 32
@@ -113,6 +113,7 @@ typedef struct {
  * otherwise moves 8 tiles of C for 4 of A and B). tc_dot_bf16_close, after the loop, adds what
  * the panel holds; a K deeper than the panel goes through tc_dot_bf16 at once, and so does
  * every trip with -DTC_AMX_PANEL_BYTES=0 (no panel: to compare). */
+#ifdef TC_DOT_AMX
 #ifndef TC_AMX_PANEL_BYTES
 #define TC_AMX_PANEL_BYTES 131072
 #endif
@@ -1255,6 +1256,16 @@ static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, con
   }
 }
 
+#else
+/* no tile unit: the fp32 micro-kernel on the bf16 values (each product exact in fp32), at once */
+static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, const float *B,
+                               int ldb, float *C, int ldc) {
+  tc_dot_f32(M, N, K, A, lda, B, ldb, C, ldc);
+}
+#endif
+
+/* runtime/tc_simd.h, section panel */
+#ifdef TC_DOT_AMX
 static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
   p->M = M, p->N = N, p->kp = TC_BF16_PANEL_K(M, N), p->k = 0, p->C = C, p->ldc = ldc;
   p->Ap = buf, p->Bp = buf + (long)M * p->kp;
@@ -1285,11 +1296,6 @@ static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int
   p->k += k2;
 }
 #else
-/* no tile unit: the fp32 micro-kernel on the bf16 values (each product exact in fp32), at once */
-static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, const float *B,
-                               int ldb, float *C, int ldc) {
-  tc_dot_f32(M, N, K, A, lda, B, ldb, C, ldc);
-}
 static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
   (void)buf;
   p->M = M, p->N = N, p->C = C, p->ldc = ldc;

@@ -96,45 +96,13 @@ typedef struct {
 #define TC_STREAM_MIN_BYTES (16LL << 20)
 #endif
 
-/* runtime/tc_simd.h, section amxpanel */
-/* What a kernel using section amx names itself: whether the tile unit is used (TC_DOT_AMX) and
- * the panel of a K loop of bf16 products (tc_bf16_panel, the size of its buffer). */
+/* runtime/tc_simd.h, section amxlevel */
+/* Whether tl.dot of bf16 tiles uses AMX (section amx): TC_DOT_AMX. */
 /* gcc and clang 15+ say __AMX_TILE__, clang 14 and earlier __AMXTILE__ */
 #if defined(TC_SIMD_AVX512) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
     (defined(__AMX_TILE__) || defined(__AMXTILE__)) && (defined(__AMX_BF16__) || defined(__AMXBF16__)) && \
     defined(__x86_64__) && defined(__linux__) && !defined(TC_NO_AMX)
 #define TC_DOT_AMX 1
-#endif
-#ifdef TC_DOT_AMX
-/* A K loop of `acc += tl.dot(a, b)` (acc read by nothing else in the loop): each trip packs its
- * tiles into a panel of TC_BF16_PANEL_K(M, N) k (the caller's buffer of TC_BF16_PANEL_ELEMS
- * elements), and the tile unit adds a whole panel to C at once: C's four tiles of a 32 x 32
- * block are then loaded and stored once per panel instead of once per trip (a trip of 32 k
- * otherwise moves 8 tiles of C for 4 of A and B). tc_dot_bf16_close, after the loop, adds what
- * the panel holds; a K deeper than the panel goes through tc_dot_bf16 at once, and so does
- * every trip with -DTC_AMX_PANEL_BYTES=0 (no panel: to compare). */
-#ifndef TC_AMX_PANEL_BYTES
-#define TC_AMX_PANEL_BYTES 131072
-#endif
-#define TC_BF16_PANEL_K(M, N) \
-  (TC_AMX_PANEL_BYTES == 0 ? 0 \
-   : TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32 < 32 ? 32 \
-   : TC_AMX_PANEL_BYTES / 2 / ((M) + (N)) / 32 * 32)
-#define TC_BF16_PANEL_ELEMS(M, N) (TC_BF16_PANEL_K(M, N) ? ((M) + (N)) * TC_BF16_PANEL_K(M, N) : 1)
-typedef struct {
-  int M, N, kp, k; /* the product's shape, the panel's depth and the k it holds */
-  int direct;      /* no panel: each trip is tc_dot_bf16 at once */
-  float *C;
-  int ldc;
-  uint16_t *Ap, *Bp; /* A's rows (pitch kp), B's k pairs (pitch 2 N) */
-} tc_bf16_panel;
-#else
-#define TC_BF16_PANEL_ELEMS(M, N) 1
-typedef struct {
-  int M, N;
-  float *C;
-  int ldc;
-} tc_bf16_panel;
 #endif
 
 /* runtime functions the kernel calls (defined after the launcher) */
@@ -1232,49 +1200,11 @@ static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, con
   }
 }
 
-static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
-  p->M = M, p->N = N, p->kp = TC_BF16_PANEL_K(M, N), p->k = 0, p->C = C, p->ldc = ldc;
-  p->Ap = buf, p->Bp = buf + (long)M * p->kp;
-  p->direct = M % 16 || N % 16 || !p->kp || !tc__amx_ok();
-}
-static inline void tc_dot_bf16_close(tc_bf16_panel *p) {
-  if (p->direct || !p->k)
-    return;
-  int kt = (p->k + 31) / 32 * 32; /* zeros up to a whole tile of k */
-  for (int i = 0; i < p->M && kt > p->k; i++)
-    memset(p->Ap + (long)i * p->kp + p->k, 0, sizeof(uint16_t) * (size_t)(kt - p->k));
-  memset(p->Bp + (long)p->k * p->N, 0, sizeof(uint16_t) * (size_t)(kt - p->k) * (size_t)p->N);
-  tc__amx_run(p->M, p->N, kt / 32, p->Ap, p->kp, p->Bp, p->C, p->ldc);
-  p->k = 0;
-}
-static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int lda, const float *B,
-                                    int ldb) {
-  int k2 = (K + 1) / 2 * 2; /* whole k pairs: an odd K gets a zero column of A, row of B */
-  if (p->direct || k2 > p->kp) {
-    tc_dot_bf16_close(p);
-    tc_dot_bf16(p->M, p->N, K, A, lda, B, ldb, p->C, p->ldc);
-    return;
-  }
-  if (p->k + k2 > p->kp)
-    tc_dot_bf16_close(p);
-  tc__amx_pack_a(p->M, K, 0, k2, p->kp, A, lda, p->Ap + p->k);
-  tc__amx_pack_b(p->N, K, 0, k2, B, ldb, p->Bp + (long)p->k * p->N);
-  p->k += k2;
-}
 #else
 /* no tile unit: the fp32 micro-kernel on the bf16 values (each product exact in fp32), at once */
 static inline void tc_dot_bf16(int M, int N, int K, const float *A, int lda, const float *B,
                                int ldb, float *C, int ldc) {
   tc_dot_f32(M, N, K, A, lda, B, ldb, C, ldc);
-}
-static inline void tc_dot_bf16_open(tc_bf16_panel *p, int M, int N, uint16_t *buf, float *C, int ldc) {
-  (void)buf;
-  p->M = M, p->N = N, p->C = C, p->ldc = ldc;
-}
-static inline void tc_dot_bf16_close(tc_bf16_panel *p) { (void)p; }
-static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int lda, const float *B,
-                                    int ldb) {
-  tc_dot_f32(p->M, p->N, K, A, lda, B, ldb, p->C, p->ldc);
 }
 #endif
 #if defined(__clang__)
