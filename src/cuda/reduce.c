@@ -365,75 +365,121 @@ static void red_out(CE *E, Red *R) {
   cline(E, "__syncthreads();");
 }
 
-/* The combine function of a one-tile reduction as a lambda of two partials, opened: the call
- * it is the last argument of goes first (head), then the lambda; the caller closes it with
- * lambda_close. A builtin combiner is one expression on one line. */
-static void lambda_open(CE *E, Op *op, DType t, const char *head) {
-  const char *ty = cu_type(t, DT__COUNT);
-  if (op->str) {
+/* The combine function as a lambda of two partials (of type ty: one value, or a tc_pair of
+ * two), printed after head, the call it is the last argument of, and closing that call. A
+ * builtin combiner of one value is one expression on one line. */
+static void lambda_call(CE *E, Red *R, const char *ty, const char *head) {
+  Op *op = R->op;
+  if (R->n == 1 && op->str) {
     cline(E, "%s[](%s a, %s b) { return %s; });", head, ty, ty, cu_binary(E, cu_combiner(op->str), op->in[0]->dt, "a", "b"));
     return;
   }
   const char *acc = cu_unique(E, "acc"), *el = cu_unique(E, "el"), *res = cu_unique(E, "res");
+  const char *a[2] = {acc, NULL}, *b[2] = {el, NULL}, *r[2] = {res, NULL};
+  for (int i = 0; R->n == 2 && i < 2; i++) {
+    a[i] = fmt("%s.%c", acc, "ab"[i]);
+    b[i] = fmt("%s.%c", el, "ab"[i]);
+    r[i] = fmt("%s.%c", res, "ab"[i]);
+  }
   cline(E, "%s[&](%s %s, %s %s) {", head, ty, acc, ty, el);
   E->ind++;
   cline(E, "%s %s;", ty, res);
-  cu_emit_combine(E, op, &acc, &el, &res);
+  cu_emit_combine(E, op, a, b, r);
   cline(E, "return %s;", res);
   E->ind--;
   cline(E, "});");
 }
 
-/* One tile reduced by the runtime's helpers (tc_warp_reduce, tc_block_reduce): the same steps
- * red_inline writes out, as one call. */
+/* bytes of a register of type t, and of a tc_pair of t0, t1 */
+static int reg_bytes(DType t) { return t == DT_I1 ? 1 : t == DT_F16 || t == DT_BF16 ? 4 : dt_bits(t) / 8; }
+static int pair_bytes(DType t0, DType t1) {
+  int a = reg_bytes(t0), b = reg_bytes(t1), al = a > b ? a : b;
+  int off = (a + b - 1) / b * b;
+  return (off + b + al - 1) / al * al;
+}
+
+/* The thread's elements as one array the helpers take: the tile's own registers, or (an index
+ * tile, recomputed per element; argmax's value and index; two tiles) a copy */
+static const char *red_input(CE *E, Red *R, const char *ty) {
+  Op *op = R->op;
+  Value *r = op->out[0];
+  const char *src = cu_access(E, op->in[0], &R->ix);
+  size_t len = strlen(src);
+  if (R->n == 1 && len > 3 && !strcmp(src + len - 3, "[e]") && !strpbrk(fmt("%.*s", (int)(len - 3), src), "[]()*+-&|^ "))
+    return fmt("%.*s", (int)(len - 3), src);
+  const char *arr = cu_unique(E, fmt("%s_in", r->name ? r->name : "red"));
+  cline(E, "%s %s[%d];", ty, arr, R->L.E);
+  if (R->n == 1) {
+    cu_loop(E, R->L.E, fmt("%s[e] = %s;", arr, src));
+    return arr;
+  }
+  const char *b = R->arg ? ix_coord(&R->ix, op->axis) : cu_access(E, op->in[1], &R->ix);
+  cu_loop(E, R->L.E, fmt("%s[e].a = %s;\n%s[e].b = %s;", arr, src, arr, b));
+  return arr;
+}
+
+/* A reduction to one value (one tile, or two: argmax / argmin, tl.reduce of two tiles) by the
+ * runtime's helpers (tc_warp_reduce, tc_block_reduce): the same steps red_inline writes out,
+ * as one call. */
 static void red_helper(CE *E, Red *R) {
   Op *op = R->op;
-  Value *x = op->in[0], *r = op->out[0];
+  Value *r = op->out[0];
   Lay L = R->L;
   AxisBits ab = R->ab;
   DType t = R->ty[0];
-  const char *ty = cu_type(t, DT__COUNT);
-  const char *src = cu_access(E, x, &R->ix), *arr = NULL;
-  size_t len = strlen(src);
-  if (len > 3 && !strcmp(src + len - 3, "[e]") && !strpbrk(fmt("%.*s", (int)(len - 3), src), "[]()*+-&|^ ")) {
-    arr = fmt("%.*s", (int)(len - 3), src); /* an array of the thread's elements, as the helpers take */
-  } else { /* an index tile recomputed per element: its elements first */
-    arr = cu_unique(E, fmt("%s_in", r->name ? r->name : "red"));
-    cline(E, "%s %s[%d];", ty, arr, L.E);
-    cu_loop(E, L.E, fmt("%s[e] = %s;", arr, src));
-  }
+  bool pair = R->n == 2;
+  const char *ty = pair ? fmt("tc_pair<%s, %s>", cu_type(t, DT__COUNT), cu_type(R->ty[1], DT__COUNT)) : cu_type(t, DT__COUNT);
+  const char *arr = red_input(E, R, ty);
   cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(L, t), ab.emask, ab.lanemask,
         ab.nwarp, ab.nwarp > 1 ? "s" : "");
-  Lay *rl = cu_vplan(r)->lay;
-  bool scalar = r->sh.rank == 0 && !(rl && rl->rep) && ab.nslot == 1;
-  if (scalar && ab.nwarp == 1) {
-    lambda_open(E, op, t, fmt("const %s %s = tc_warp_reduce<%d, 0x%x>(%s, ", ty, cu_name(E, r), L.E, ab.lanemask, arr));
-    return;
-  }
-  if (scalar) {
-    int bytes = dt_bits(t) == 64 ? 8 : 4;
-    cu_smem_need(E, (long long)ab.nwarp * bytes);
+  bool used = false;
+  for (int i = 0; i < op->nout; i++)
+    used |= op->out[i]->uses > 0;
+  /* the result: the value itself, or a pair the outputs then take their part of */
+  const char *res = pair ? cu_unique(E, fmt("%s_pair", r->name ? r->name : "red")) : cu_name(E, r);
+  const char *dst = used ? fmt("const %s %s = ", ty, res) : "(void)";
+  if (ab.nwarp == 1) {
+    lambda_call(E, R, ty, fmt("%stc_warp_reduce<%d, 0x%x>(%s, ", dst, L.E, ab.lanemask, arr));
+  } else {
+    cu_smem_need(E, (long long)ab.nwarp * (pair ? pair_bytes(t, R->ty[1]) : dt_bits(t) == 64 ? 8 : 4));
     const char *writer = fmt("(tid & %d) == 0", ab.lanemask);
     const char *once = lay_once(E, L);
     if (once)
       writer = fmt("%s && %s", writer, once);
-    lambda_open(E, op, t,
-                fmt("%s%s = tc_block_reduce<%d, 0x%x, %d>(%s, (%s *)tc_smem, %s, %s, ", r->uses ? "const " : "",
-                    r->uses ? fmt("%s %s", ty, cu_name(E, r)) : "(void)", L.E, ab.lanemask, ab.nwarp, arr, ty,
-                    warp_index(E, ab), writer));
-    return;
+    lambda_call(E, R, ty, fmt("%stc_block_reduce<%d, 0x%x, %d>(%s, (%s *)tc_smem, %s, %s, ", dst, L.E, ab.lanemask,
+                              ab.nwarp, arr, ty, warp_index(E, ab), writer));
   }
+  for (int i = 0; pair && i < op->nout; i++) /* argmax / argmin: the index; two tiles: each */
+    if (op->out[i]->uses)
+      cline(E, "const %s %s = %s.%c;", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), res,
+            R->arg || i == 1 ? 'b' : 'a');
+}
+
+/* a reduction into a tile: each thread's partials by tc_warp_reduce, then across warps (red_out) */
+static void red_tile(CE *E, Red *R) {
+  Op *op = R->op;
+  Value *r = op->out[0];
+  const char *ty = cu_type(R->ty[0], DT__COUNT);
+  const char *arr = red_input(E, R, ty);
+  cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(R->L, R->ty[0]), R->ab.emask,
+        R->ab.lanemask, R->ab.nwarp, R->ab.nwarp > 1 ? "s" : "");
   R->acc[0] = cu_unique(E, fmt("%s_part", r->name ? r->name : "red"));
-  cline(E, "%s %s[%d]; /* one partial per result element of this thread */", ty, R->acc[0], ab.nslot);
-  lambda_open(E, op, t, fmt("tc_warp_reduce<%d, 0x%x, 0x%x>(%s, %s, ", L.E, ab.emask, ab.lanemask, arr, R->acc[0]));
+  cline(E, "%s %s[%d]; /* one partial per result element of this thread */", ty, R->acc[0], R->ab.nslot);
+  lambda_call(E, R, ty, fmt("tc_warp_reduce<%d, 0x%x, 0x%x>(%s, %s, ", R->L.E, R->ab.emask, R->ab.lanemask, arr, R->acc[0]));
   red_out(E, R);
 }
 
 // tl.sum / tl.max / tl.argmax / tl.reduce(x, axis, combine_fn)
 void cu_emit_reduce(CE *E, Op *op) {
   Red R = red_begin(E, op);
-  if (!R.arg && R.n == 1) {
+  Lay *rl = cu_vplan(op->out[0])->lay;
+  bool scalar = op->out[0]->sh.rank == 0 && !(rl && rl->rep) && R.ab.nslot == 1;
+  if (scalar && R.n <= 2) {
     red_helper(E, &R);
+    return;
+  }
+  if (R.n == 1) {
+    red_tile(E, &R);
     return;
   }
   red_inline(E, &R);

@@ -38,6 +38,21 @@ template <> struct tc_lane_type<signed char> { typedef int type; };
 template <> struct tc_lane_type<unsigned char> { typedef int type; };
 template <> struct tc_lane_type<short> { typedef int type; };
 template <> struct tc_lane_type<unsigned short> { typedef int type; };
+/* v of lane (lane ^ q); two values reduced together (tl.argmax's value and index, tl.reduce of
+ * two tiles) cross as two shuffles, the first's first */
+template <class A, class B> struct tc_pair {
+  A a;
+  B b;
+};
+template <class T> static __device__ __forceinline__ T tc_shfl_xor(T v, int q) {
+  return (T)__shfl_xor_sync(0xffffffffu, (typename tc_lane_type<T>::type)v, q);
+}
+template <class A, class B> static __device__ __forceinline__ tc_pair<A, B> tc_shfl_xor(tc_pair<A, B> v, int q) {
+  tc_pair<A, B> r;
+  r.a = tc_shfl_xor(v.a, q);
+  r.b = tc_shfl_xor(v.b, q);
+  return r;
+}
 /* the slot of element e: its bits outside EMASK, packed */
 template <int EMASK> static __device__ __forceinline__ int tc_reduce_slot(int e) {
   int s = 0, k = 0;
@@ -62,7 +77,7 @@ static __device__ __forceinline__ void tc_warp_reduce(const T *x, T *part, F f) 
 #pragma unroll
     for (int q = 1; q < 32; q <<= 1)
       if (LANES & q)
-        part[s] = f(part[s], (T)__shfl_xor_sync(0xffffffffu, (typename tc_lane_type<T>::type)part[s], q));
+        part[s] = f(part[s], tc_shfl_xor(part[s], q));
   }
 }
 /* all E elements of the thread reduced (one slot): the warp's value in every lane of a group */
