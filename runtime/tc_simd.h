@@ -1922,10 +1922,11 @@ static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, cons
     }
 }
 
+//@ doti8: level
 /* int8 x int8 -> int32: C += A B with wrapping int32 sums (Triton's int8 dot). Rows of C are
  * updated along k with whole rows of B, a loop the compiler vectorises on every level. */
-static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, const int8_t *B,
-                             int ldb, int32_t *C, int ldc) {
+static inline void tc__dot_i8_rows(int M, int N, int K, const int8_t *A, int lda, const int8_t *B,
+                                   int ldb, int32_t *C, int ldc) {
   for (int i = 0; i < M; i++) {
     uint32_t *c = (uint32_t *)(C + (long)i * ldc);
     for (int k = 0; k < K; k++) {
@@ -1936,6 +1937,102 @@ static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, cons
     }
   }
 }
+#if defined(TC_SIMD_AVX512) && defined(__AVX512VNNI__) && defined(__AVX512BW__) && \
+    !defined(TC_NO_VNNI)
+/* AVX-512 VNNI: vpdpbusd adds four u8 x s8 products per int32 lane. Per chunk of K, B is packed
+ * in k quads (Bq[k / 4][j][k % 4], zeros past K and N) and A's rows with 128 added to each byte
+ * (a + 128 is the u8 the instruction takes; zeros past K become 128, times B's zeros); the
+ * products then hold 128 * (B's column sum) too, which each accumulator starts without. A
+ * register block of 6 rows x 4 vectors of C sums a chunk, then adds into C: every step wraps
+ * modulo 2^32, so the result is the plain loop's to the bit. */
+#define TC__DOTI8_BLOCK(NAME, MR, NV)                                                          \
+  static inline void NAME(int nq, const uint8_t *Ap, int kc, const uint8_t *Bq, int np,        \
+                          const __m512i *neg, int32_t *C, int ldc, __mmask16 last) {           \
+    __m512i c[MR][NV];                                                                         \
+    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                       \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++) c[r][v] = neg[v];                   \
+    for (int q = 0; q < nq; q++) {                                                             \
+      __m512i b[NV];                                                                           \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                     \
+        b[v] = _mm512_loadu_si512(Bq + ((long)q * np + v * 16) * 4);                           \
+      _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                   \
+        int32_t w;                                                                             \
+        memcpy(&w, Ap + (long)r * kc + q * 4, 4);                                              \
+        __m512i a = _mm512_set1_epi32(w);                                                      \
+        _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                   \
+          c[r][v] = _mm512_dpbusd_epi32(c[r][v], a, b[v]);                                     \
+      }                                                                                        \
+    }                                                                                          \
+    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                       \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++) {                                   \
+        int32_t *p = C + (long)r * ldc + v * 16;                                               \
+        __mmask16 m = v == NV - 1 ? last : (__mmask16)0xffff;                                  \
+        _mm512_mask_storeu_epi32(p, m, _mm512_add_epi32(_mm512_maskz_loadu_epi32(m, p), c[r][v])); \
+      }                                                                                        \
+  }
+TC__DOTI8_BLOCK(tc__doti8_6x4, 6, 4)
+TC__DOTI8_BLOCK(tc__doti8_1x4, 1, 4)
+TC__DOTI8_BLOCK(tc__doti8_6x1, 6, 1)
+TC__DOTI8_BLOCK(tc__doti8_1x1, 1, 1)
+#undef TC__DOTI8_BLOCK
+
+static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, const int8_t *B,
+                             int ldb, int32_t *C, int ldc) {
+  enum { BYTES = 32768 };
+  int np = (N + 15) / 16 * 16, kc = BYTES / (np + M) / 4 * 4;
+  if (kc > (K + 3) / 4 * 4)
+    kc = (K + 3) / 4 * 4;
+  if (kc < 4 || np > 1024) { /* too wide to pack: the plain loop */
+    tc__dot_i8_rows(M, N, K, A, lda, B, ldb, C, ldc);
+    return;
+  }
+  _Alignas(64) uint8_t pack[BYTES];
+  uint8_t *Ap = pack, *Bq = pack + (long)M * kc;
+  for (int k0 = 0; k0 < K; k0 += kc) {
+    int kn = K - k0 < kc ? K - k0 : kc, nq = (kn + 3) / 4;
+    __m512i neg[64]; /* -128 x B's column sums, by vectors of 16 columns (np <= 1024 here) */
+    for (int i = 0; i < M; i++)
+      for (int k = 0; k < nq * 4; k++)
+        Ap[(long)i * kc + k] = (uint8_t)(k < kn ? A[(long)i * lda + k0 + k] + 128 : 128);
+    for (int v = 0; v < np / 16; v++) {
+      uint32_t sum[16] = {0};
+      for (int q = 0; q < nq; q++)
+        for (int j = 0; j < 16; j++)
+          for (int t = 0; t < 4; t++) {
+            int k = q * 4 + t, jj = v * 16 + j;
+            int8_t x = k < kn && jj < N ? B[(long)(k0 + k) * ldb + jj] : 0;
+            Bq[((long)q * np + jj) * 4 + t] = (uint8_t)x;
+            sum[j] += (uint32_t)(int32_t)x;
+          }
+      for (int j = 0; j < 16; j++)
+        sum[j] = 0u - sum[j] * 128u;
+      neg[v] = _mm512_loadu_si512(sum);
+    }
+    int i = 0;
+    for (; i + 6 <= M; i += 6) {
+      int j = 0;
+      for (; j + 64 <= N; j += 64)
+        tc__doti8_6x4(nq, Ap + (long)i * kc, kc, Bq + (long)j * 4, np, neg + j / 16, C + (long)i * ldc + j, ldc, 0xffff);
+      for (; j < N; j += 16)
+        tc__doti8_6x1(nq, Ap + (long)i * kc, kc, Bq + (long)j * 4, np, neg + j / 16, C + (long)i * ldc + j, ldc,
+                      N - j >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (N - j)) - 1));
+    }
+    for (; i < M; i++) {
+      int j = 0;
+      for (; j + 64 <= N; j += 64)
+        tc__doti8_1x4(nq, Ap + (long)i * kc, kc, Bq + (long)j * 4, np, neg + j / 16, C + (long)i * ldc + j, ldc, 0xffff);
+      for (; j < N; j += 16)
+        tc__doti8_1x1(nq, Ap + (long)i * kc, kc, Bq + (long)j * 4, np, neg + j / 16, C + (long)i * ldc + j, ldc,
+                      N - j >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (N - j)) - 1));
+    }
+  }
+}
+#else
+static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, const int8_t *B,
+                             int ldb, int32_t *C, int ldc) {
+  tc__dot_i8_rows(M, N, K, A, lda, B, ldb, C, ldc);
+}
+#endif
 
 //@ amxlevel: level
 /* Whether tl.dot of bf16 tiles uses AMX (section amx): TC_DOT_AMX. */

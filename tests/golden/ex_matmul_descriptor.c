@@ -808,21 +808,6 @@ static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, cons
     }
 }
 
-/* int8 x int8 -> int32: C += A B with wrapping int32 sums (Triton's int8 dot). Rows of C are
- * updated along k with whole rows of B, a loop the compiler vectorises on every level. */
-static inline void tc_dot_i8(int M, int N, int K, const int8_t *A, int lda, const int8_t *B,
-                             int ldb, int32_t *C, int ldc) {
-  for (int i = 0; i < M; i++) {
-    uint32_t *c = (uint32_t *)(C + (long)i * ldc);
-    for (int k = 0; k < K; k++) {
-      int32_t a = A[(long)i * lda + k];
-      const int8_t *b = B + (long)k * ldb;
-      for (int j = 0; j < N; j++)
-        c[j] += (uint32_t)(a * (int32_t)b[j]);
-    }
-  }
-}
-
 /* runtime/tc_simd.h, section tilecheck */
 /* Where a tl.dot operand tile lies in memory, found by walking its addresses and masks as its
  * copy would, one tc_tile_at_vec per vector: its first element at0, its row pitch ld (in

@@ -1104,9 +1104,10 @@ static void test_f64(void) {
   end();
 }
 
-/* tc_dot_f32 / tc_dot_i8 (section dot): C += A B on strided row-major blocks of every shape the
- * blocking splits differently (multiples of the register block, of one vector, and neither),
- * against double-precision sums; the padding of each row (ld > width) must stay untouched. */
+/* tc_dot_f32 / tc_dot_i8 (section dot; tc_dot_i8 on AVX-512 VNNI where the compiler targets
+ * it): C += A B on strided row-major blocks of every shape the blocking splits differently
+ * (multiples of the register block, of one vector, and neither), against double-precision sums
+ * (int8: wrapping int32 sums); the padding of each row (ld > width) must stay untouched. */
 static void test_dot(void) {
   static const int dims[] = {1, 3, 8, 16, 17, 32, 33, 64, 70};
   enum { ND = sizeof dims / sizeof dims[0] };
@@ -1143,9 +1144,13 @@ static void test_dot(void) {
       }
   end();
   begin("dot_i8");
-  for (int im = 0; im < ND; im++)
-    for (int in = 0; in < ND; in++) {
-      int M = dims[im], N = dims[in], K = dims[(im + in) % ND], lda = K + 1, ldb = N + 3, ldc = N + 1;
+  /* and wide ones: chunks of K (VNNI packs 32 KiB: 1008 columns take 28 k at a time), and past
+   * 1024 columns the plain loop */
+  static const int wide[][3] = {{64, 1000, 300}, {7, 1030, 45}, {13, 513, 130}};
+  for (int im = 0; im < ND + 3; im++)
+    for (int in = 0; in < (im < ND ? ND : 1); in++) {
+      int M = im < ND ? dims[im] : wide[im - ND][0], N = im < ND ? dims[in] : wide[im - ND][1];
+      int K = im < ND ? dims[(im + in) % ND] : wide[im - ND][2], lda = K + 1, ldb = N + 3, ldc = N + 1;
       int8_t *A = malloc((size_t)(M * lda)), *B = malloc((size_t)(K * ldb));
       int32_t *C = malloc(sizeof(int32_t) * (size_t)(M * ldc)), *C0 = malloc(sizeof(int32_t) * (size_t)(M * ldc));
       for (int i = 0; i < M * lda; i++)
