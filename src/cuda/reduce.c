@@ -135,7 +135,8 @@ typedef struct Red {
   int n;
   DType ty[9];
   const char *acc[9];
-  const char *slot; /* the slot of element e */
+  const char *mem[9]; /* "" or, for a tc_pair of partials (acc[0] = acc[1]), ".a" / ".b" */
+  const char *slot;   /* the slot of element e */
 } Red;
 
 static Red red_begin(CE *E, Op *op) {
@@ -148,6 +149,8 @@ static Red red_begin(CE *E, Op *op) {
   for (int i = 0; i < R.n; i++)
     R.ty[i] = R.arg && i == 1 ? DT_I32 : (R.arg ? op->in[0] : op->in[i])->dt;
   R.slot = compress(R.ab.emask, lg2(R.L.E), "e");
+  for (int i = 0; i < 9; i++)
+    R.mem[i] = "";
   return R;
 }
 
@@ -250,6 +253,14 @@ static void fold_thread(CE *E, Red *R, const char **a1, const char **e1) {
   }
 }
 
+/* bytes of a register of type t, and of a tc_pair of t0, t1 */
+static int reg_bytes(DType t) { return t == DT_I1 ? 1 : t == DT_F16 || t == DT_BF16 ? 4 : dt_bits(t) / 8; }
+static int pair_bytes(DType t0, DType t1) {
+  int a = reg_bytes(t0), b = reg_bytes(t1), al = a > b ? a : b;
+  int off = (a + b - 1) / b * b;
+  return (off + b + al - 1) / al * al;
+}
+
 /* the shared-memory index of result element `flat`'s partial of warp w: flat * nwarp + w,
  * without the terms that are 0 */
 static const char *sm_index(const char *flat, int nwarp, const char *w) {
@@ -304,6 +315,10 @@ static void red_out(CE *E, Red *R) {
     sm[i] = fmt("((%s *)(tc_smem + %lld))", cu_type(R->ty[i], DT__COUNT), off);
     off += per * bytes;
   }
+  if (*R->mem[0]) { /* one array of pairs */
+    sm[0] = sm[1] = fmt("((tc_pair<%s, %s> *)(tc_smem + 0))", cu_type(R->ty[0], DT__COUNT), cu_type(R->ty[1], DT__COUNT));
+    off = per * pair_bytes(R->ty[0], R->ty[1]);
+  }
   cu_smem_need(E, off);
   Buf g = {0};
   buf_printf(&g, "(tid & %d) == 0", ab.lanemask);
@@ -314,13 +329,14 @@ static void red_out(CE *E, Red *R) {
   buf_free(&g);
   if (L.E == 1) { /* one element: slot 0 */
     for (int i = 0; i < n; i++)
-      cline(E, "  %s[%s] = %s[0];", sm[i], sm_index(oflat, ab.nwarp, widx), R->acc[i]);
+      cline(E, "  %s[%s]%s = %s[0]%s;", sm[i], sm_index(oflat, ab.nwarp, widx), R->mem[i], R->acc[i], R->mem[i]);
   } else {
     cline(E, "  #pragma unroll");
     cline(E, "  for (int e = 0; e < %d; ++e)", L.E);
     cline(E, "    if ((e & %d) == 0) {", ab.emask);
     for (int i = 0; i < n; i++)
-      cline(E, "      %s[%s] = %s[%s];", sm[i], sm_index(oflat, ab.nwarp, widx), R->acc[i], R->slot);
+      cline(E, "      %s[%s]%s = %s[%s]%s;", sm[i], sm_index(oflat, ab.nwarp, widx), R->mem[i], R->acc[i], R->slot,
+            R->mem[i]);
     cline(E, "    }");
   }
   cline(E, "}");
@@ -342,15 +358,15 @@ static void red_out(CE *E, Red *R) {
   }
   for (int i = 0; i < n; i++) {
     fin[i] = cu_unique(E, "fold");
-    cline(E, "%s%s %s = %s[%s];", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(R->ty[i], DT__COUNT), fin[i],
-          sm[i], sm_index(rflat, ab.nwarp, "0"));
+    cline(E, "%s%s %s = %s[%s]%s;", arg && i == 0 ? "[[maybe_unused]] " : "", cu_type(R->ty[i], DT__COUNT), fin[i],
+          sm[i], sm_index(rflat, ab.nwarp, "0"), R->mem[i]);
   }
   if (ab.nwarp > 1) {
     cline(E, "for (int w = 1; w < %d; ++w) {", ab.nwarp);
     E->ind++;
     const char *ew[9];
     for (int i = 0; i < n; i++)
-      ew[i] = fmt("%s[%s]", sm[i], sm_index(rflat, ab.nwarp, "w"));
+      ew[i] = fmt("%s[%s]%s", sm[i], sm_index(rflat, ab.nwarp, "w"), R->mem[i]);
     cu_emit_combine(E, op, fin, ew, fin);
     E->ind--;
     cline(E, "}");
@@ -388,14 +404,6 @@ static void lambda_call(CE *E, Red *R, const char *ty, const char *head) {
   cline(E, "return %s;", res);
   E->ind--;
   cline(E, "});");
-}
-
-/* bytes of a register of type t, and of a tc_pair of t0, t1 */
-static int reg_bytes(DType t) { return t == DT_I1 ? 1 : t == DT_F16 || t == DT_BF16 ? 4 : dt_bits(t) / 8; }
-static int pair_bytes(DType t0, DType t1) {
-  int a = reg_bytes(t0), b = reg_bytes(t1), al = a > b ? a : b;
-  int off = (a + b - 1) / b * b;
-  return (off + b + al - 1) / al * al;
 }
 
 /* The thread's elements as one array the helpers take: the tile's own registers, or (an index
@@ -455,17 +463,24 @@ static void red_helper(CE *E, Red *R) {
             R->arg || i == 1 ? 'b' : 'a');
 }
 
-/* a reduction into a tile: each thread's partials by tc_warp_reduce, then across warps (red_out) */
+/* a reduction into a tile: each thread's partials (one value or a pair) by tc_warp_reduce, then
+ * across warps (red_out) */
 static void red_tile(CE *E, Red *R) {
   Op *op = R->op;
   Value *r = op->out[0];
-  const char *ty = cu_type(R->ty[0], DT__COUNT);
+  const char *ty = R->n == 2 ? fmt("tc_pair<%s, %s>", cu_type(R->ty[0], DT__COUNT), cu_type(R->ty[1], DT__COUNT))
+                             : cu_type(R->ty[0], DT__COUNT);
   const char *arr = red_input(E, R, ty);
   cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(R->L, R->ty[0]), R->ab.emask,
         R->ab.lanemask, R->ab.nwarp, R->ab.nwarp > 1 ? "s" : "");
   R->acc[0] = cu_unique(E, fmt("%s_part", r->name ? r->name : "red"));
   cline(E, "%s %s[%d]; /* one partial per result element of this thread */", ty, R->acc[0], R->ab.nslot);
   lambda_call(E, R, ty, fmt("tc_warp_reduce<%d, 0x%x, 0x%x>(%s, %s, ", R->L.E, R->ab.emask, R->ab.lanemask, arr, R->acc[0]));
+  if (R->n == 2) { /* the pair's halves */
+    R->acc[1] = R->acc[0];
+    R->mem[0] = ".a";
+    R->mem[1] = ".b";
+  }
   red_out(E, R);
 }
 
@@ -478,7 +493,7 @@ void cu_emit_reduce(CE *E, Op *op) {
     red_helper(E, &R);
     return;
   }
-  if (R.n == 1) {
+  if (R.n == 1 || (R.n == 2 && !(rl && rl->rep && op->nout == 1))) {
     red_tile(E, &R);
     return;
   }
