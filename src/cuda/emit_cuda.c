@@ -753,19 +753,22 @@ static void emit_assert(CE *E, Op *op) {
   cu_loop(E, L.E, fmt("if (!%s) { %s }", x, msg));
 }
 
-/* x as an operand of any C operator: parenthesised unless it is one name or one (...) */
+/* x as an operand of any C operator: parenthesised unless it is one name, one (...) or one
+ * call name(...) */
 static const char *operand(const char *x) {
   size_t n = strlen(x);
-  bool name = n && strspn(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n;
-  if (name || (x[0] == '(' && x[n - 1] == ')')) {
+  size_t id = strspn(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+  if (n && id == n)
+    return x;
+  if (x[id] == '(' && x[n - 1] == ')') {
     int depth = 0;
-    size_t i = 0;
+    size_t i = id;
     for (; i < n; i++) { /* the first ( closes at the end */
       depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
       if (!depth)
         break;
     }
-    if (name || i == n - 1)
+    if (i == n - 1)
       return x;
   }
   return fmt("(%s)", x);

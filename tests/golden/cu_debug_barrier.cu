@@ -166,7 +166,7 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
   __syncthreads();
   /* debug_ops.py:44: tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0) */
   float *const t7 = (x_ptr_1 + y);
-  const float t8 = ((tc_exp((x_y - m))) - 1.0f);
+  const float t8 = (tc_exp((x_y - m)) - 1.0f);
   if (tid == 0)
     *t7 = t8;
 } /* barrier_inplace_kernel_kernel */

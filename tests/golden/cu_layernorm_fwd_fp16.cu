@@ -229,7 +229,7 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_kernel(u
   const float red4 = tc_block_reduce<4, 0x1f, 8>(_var, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return (a + b); });
   const float var = tc_div(red4, ((float)N));
   /* layernorm.py:38: rstd = 1 / tl.sqrt(var + eps) */
-  const float rstd = tc_div(1.0f, (sqrtf((var + eps))));
+  const float rstd = tc_div(1.0f, sqrtf((var + eps)));
   /* layernorm.py:39: tl.store(Mean + row, mean) */
   float *const t5 = (Mean + row);
   if (tid == 0)
