@@ -97,11 +97,13 @@ typedef struct {
 #endif
 
 /* runtime/tc_simd.h, section amxlevel */
-/* Whether tl.dot of bf16 tiles uses AMX (section amx): TC_DOT_AMX. */
-/* gcc and clang 15+ say __AMX_TILE__, clang 14 and earlier __AMXTILE__ */
+/* Whether tl.dot of bf16 tiles uses AMX (section amx): TC_DOT_AMX. gcc and clang 15+ say
+ * __AMX_TILE__, clang 14 and earlier __AMXTILE__; the tile state is asked of Linux by the
+ * 64-bit system call (not under the x32 ABI, __ILP32__). */
 #if defined(TC_SIMD_AVX512) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
-    (defined(__AMX_TILE__) || defined(__AMXTILE__)) && (defined(__AMX_BF16__) || defined(__AMXBF16__)) && \
-    defined(__x86_64__) && defined(__linux__) && !defined(TC_NO_AMX)
+    (defined(__AMX_TILE__) || defined(__AMXTILE__)) && \
+    (defined(__AMX_BF16__) || defined(__AMXBF16__)) && defined(__x86_64__) && \
+    !defined(__ILP32__) && defined(__linux__) && !defined(TC_NO_AMX)
 #define TC_DOT_AMX 1
 #endif
 
