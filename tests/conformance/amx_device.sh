@@ -6,8 +6,9 @@
 #   1. tests/simd/test_simd.c (every group; dot_bf16 and dot_bf16_panel at whole-tile and ragged
 #      shapes against double-precision sums), ASan+UBSan at -O0 and -O1, plain -O3, and -O3
 #      without the K-loop panel (-DTC_AMX_PANEL_BYTES=0);
-#   2. tests/exec/run.sh 'dot_*': the dot cases against real Triton's recorded outputs
-#      (ASan+UBSan -O0 and -O3 builds, both -march=native);
+#   2. tests/exec/run.sh 'dot_*' 'mx_*': the dot and scaled-dot cases (tl.dot_scaled's
+#      products are bf16 dots) against real Triton's recorded outputs (ASan+UBSan -O0 and -O3
+#      builds, both -march=native; int8 products there run on AVX-512 VNNI);
 #   3. tests/dot/run.sh: the same cases and the pending ones against numpy.
 # usage: sh tests/conformance/amx_device.sh [OUTDIR]   (TRITONC, CC as the suites take them)
 # Logs go to OUTDIR (default build/amx); prints one PASS / FAIL line per check.
@@ -46,8 +47,8 @@ for flags in "-O0 -g $SAN" "-O1 -g $SAN" "-O3" "-O3 -DTC_AMX_PANEL_BYTES=0"; do
   check "test_simd $flags -march=native" "$log" $rc
 done
 
-TC_CFLAGS=-march=native bash tests/exec/run.sh 'dot_*' > "$out/exec.log" 2>&1
-check "exec dot_* against Triton's recordings" "$out/exec.log" $?
+TC_CFLAGS=-march=native bash tests/exec/run.sh 'dot_*' 'mx_*' > "$out/exec.log" 2>&1
+check "exec dot_* mx_* against Triton's recordings" "$out/exec.log" $?
 grep '^FAIL\|passed,' "$out/exec.log"
 TC_CFLAGS=-march=native sh tests/dot/run.sh > "$out/dot.log" 2>&1
 check "dot cases against numpy" "$out/dot.log" $?
