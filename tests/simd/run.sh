@@ -114,6 +114,18 @@ run_amx() {
   fi
 }
 
+# run_amx_model: the same with the tile instructions modelled in C (tests/simd/amx_model.h):
+# the section's packing, blocking and panels, on any AVX-512 machine
+run_amx_model() {
+  run_level avx512-amx-model avx512 -march=native -mamx-tile -mamx-bf16 -DTC_AMX_MODEL \
+    -DTC_AMX_PANEL_BYTES=16384
+  if grep -q '^# tc_dot_bf16 on amx (the C model)' "$TMP/t_avx512-amx-model_libm.run.log"; then
+    pass "avx512-amx-model: tc_dot_bf16 ran on the modelled tiles"
+  else
+    fail "avx512-amx-model: tc_dot_bf16 did not run on the modelled tiles"
+  fi
+}
+
 # bg CHECK ARGS...: a check in the background, its lines to $TMP/res.N (the checks are
 # independent builds and runs); collect prints them in order and counts them
 seq=0
@@ -151,6 +163,7 @@ x86_64 | i?86)
       bg compile_amx amx-O3 -O3 -march=sapphirerapids
       bg compile_amx amx-O1-san -O1 $SAN -march=sapphirerapids
     fi
+    bg run_amx_model
   else
     skip "avx512: /proc/cpuinfo lacks one of avx512f avx512bw avx512dq avx512vl"
   fi

@@ -6,6 +6,9 @@
  * so an access past them trips AddressSanitizer. Prints "PASS group" / "FAIL group: detail"
  * lines and ends with "N passed, N failed"; exit status 1 on any failure.
  */
+#ifdef TC_AMX_MODEL /* the tile instructions as C (tests/simd/run.sh, level avx512-amx-model) */
+#include "amx_model.h"
+#endif
 #include "../../runtime/tc_simd.h"
 
 #include <float.h>
@@ -1258,7 +1261,11 @@ int main(void) {
   test_dot_bf16(0);
   test_dot_bf16(1);
 #ifdef TC_DOT_AMX
+#ifdef TC_AMX_MODEL
+  printf("# tc_dot_bf16 on amx (the C model)\n");
+#else
   printf("# tc_dot_bf16 on %s\n", tc__amx_ok() ? "amx" : "fma (tile state refused)");
+#endif
 #else
   printf("# tc_dot_bf16 on fma\n");
 #endif
