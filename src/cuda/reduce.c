@@ -97,17 +97,24 @@ static AxisBits axis_bits(Lay L, int axis) {
   return a;
 }
 
-/* e's slot: its bits outside emask, packed */
+/* e's slot: its bits outside emask, packed (a run of them as one field) */
 static const char *compress(int mask, int nbits, const char *v) {
   if (!(mask & ((1 << nbits) - 1))) /* no bit taken out */
     return v;
   Buf b = {0};
   int k = 0;
-  for (int p = 0; p < nbits; p++) {
-    if ((mask >> p) & 1)
+  for (int p = 0; p < nbits;) {
+    if ((mask >> p) & 1) {
+      p++;
       continue;
-    buf_printf(&b, "%s((%s >> %d) & 1) * %d", b.n ? " + " : "", v, p, 1 << k);
-    k++;
+    }
+    int len = 1;
+    while (p + len < nbits && !((mask >> (p + len)) & 1))
+      len++;
+    const char *f = fmt("((%s >> %d) & %d)", v, p, (1 << len) - 1);
+    buf_printf(&b, "%s%s", b.n ? " + " : "", k ? fmt("%s * %d", f, 1 << k) : f);
+    k += len;
+    p += len;
   }
   const char *r = b.s ? fmt("(%s)", b.s) : "0";
   buf_free(&b);

@@ -168,8 +168,8 @@ extern "C" __global__ void __launch_bounds__(256) row_argmax_kernel_kernel(float
     #pragma unroll
     for (int e = 0; e < 16; ++e)
       if ((e & 3) == 0) {
-        ((tc_pair<float, int32_t> *)(tc_smem + 0))[(((e >> 2) & 3)) * 8 + (tid >> 5)].a = red_part[(((e >> 2) & 1) * 1 + ((e >> 3) & 1) * 2)].a;
-        ((tc_pair<float, int32_t> *)(tc_smem + 0))[(((e >> 2) & 3)) * 8 + (tid >> 5)].b = red_part[(((e >> 2) & 1) * 1 + ((e >> 3) & 1) * 2)].b;
+        ((tc_pair<float, int32_t> *)(tc_smem + 0))[(((e >> 2) & 3)) * 8 + (tid >> 5)].a = red_part[(((e >> 2) & 3))].a;
+        ((tc_pair<float, int32_t> *)(tc_smem + 0))[(((e >> 2) & 3)) * 8 + (tid >> 5)].b = red_part[(((e >> 2) & 3))].b;
       }
   }
   __syncthreads();
