@@ -328,6 +328,11 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   cu_once_close(E, L);
 }
 
+/* An index term "v * m + " of a tile loop's variable, and the variable as an index: nothing
+ * and 0 where the loop has one trip (its body is then printed without it) */
+static const char *term(const char *v, bool one, long long m) { return one ? "" : fmt("%s * %lld + ", v, m); }
+static const char *var(const char *v, bool one) { return one ? "0" : v; }
+
 /* mma.sync over the warp's part of the result, fragments read with ldmatrix: the warp's
  * 16x8 tiles are consecutive rows and columns (lay_mma), or for the wgmma layout (the sm_90a
  * path's fallback) 16-row tiles 64 rows apart in the warpgroup's part */
@@ -361,15 +366,24 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
     cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16) {", KU);
   E->ind++;
   cline(E, "unsigned tc_fa[%d][4], tc_fb[%d][2];", MT, NT);
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  bool oi = MT == 1, oj = NT == 2; /* one row tile; one pair of column tiles */
+  const char *pi = oi ? "" : "  ";
+  if (!oi) {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  }
   if (ra) /* A's fragments are the thread's own accumulator elements of tiles 2s, 2s + 1 */
-    cline(E, "  tc_a_regs_%s(tc_fa[tc_i], &%s[tc_i * %d + tc_k / 2]);", kind, ra, KU / 2);
+    cline(E, "%stc_a_regs_%s(tc_fa[%s], &%s[%stc_k / 2]);", pi, kind, var("tc_i", oi), ra, term("tc_i", oi, KU / 2));
   else
-    cline(E, "  tc_ldsm_x4(tc_fa[tc_i], &%s);",
-          operand_at(op, as, fmt("tc_row + tc_i * %d + (tc_lane & 15)", step), "tc_k + (tc_lane >> 4) * 8", ua));
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
+    cline(E, "%stc_ldsm_x4(tc_fa[%s], &%s);", pi, var("tc_i", oi),
+          operand_at(op, as, fmt("tc_row + %s(tc_lane & 15)", term("tc_i", oi, step)), "tc_k + (tc_lane >> 4) * 8", ua));
+  if (oj) {
+    cline(E, "{");
+  } else {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int tc_j = 0; tc_j < %d; tc_j += 2) {", NT);
+  }
+  const char *j = var("tc_j", oj), *j1 = oj ? "1" : "tc_j + 1", *jt = oj ? "" : "tc_j + ";
   cline(E, "  unsigned tc_t[4];");
   if (cu_oplan(op)->wide_nmajor && cu_mma_bytes(op) == 1) {
     /* B [K, N] int8: b0 = rows k + 4t + [0, 4) of column n + g, b1 the same 16 rows on; each
@@ -377,8 +391,8 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
     cline(E, "  const unsigned char *tc_b8 = (const unsigned char *)%s;", bs);
     cline(E, "  const int tc_sel = (tc_lane >> 2 & 3) * 0x11 + 0x40; /* byte g %% 4 of x, then of y */");
     cline(E, "  #pragma unroll");
-    cline(E, "  for (int tc_h = 0; tc_h < 4; ++tc_h) { /* tc_t[tc_h]: tile tc_j + tc_h / 2, b(tc_h %% 2) */");
-    cline(E, "    const int tc_n = tc_col + (tc_j + tc_h / 2) * 8 + (tc_lane >> 2 & 4);");
+    cline(E, "  for (int tc_h = 0; tc_h < 4; ++tc_h) { /* tc_t[tc_h]: tile %stc_h / 2, b(tc_h %% 2) */", jt);
+    cline(E, "    const int tc_n = tc_col + (%stc_h / 2) * 8 + (tc_lane >> 2 & 4);", jt);
     cline(E, "    unsigned tc_w[4];");
     cline(E, "    #pragma unroll");
     cline(E, "    for (int tc_i = 0; tc_i < 4; ++tc_i) {");
@@ -389,25 +403,28 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
     cline(E, "  }");
   } else if (cu_oplan(op)->wide_nmajor) { /* B [K, N] fp32, rows of N + pad: b0 = (k + t, n + g), b1 = (k + t + 4, n + g) */
     int pitch = N + B32_PAD;
-    cline(E, "  const unsigned *tc_b32 = (const unsigned *)%s + (tc_k / 2 + (tc_lane & 3)) * %d + tc_col + tc_j * 8 + "
-             "(tc_lane >> 2);", bs, pitch);
+    cline(E, "  const unsigned *tc_b32 = (const unsigned *)%s + (tc_k / 2 + (tc_lane & 3)) * %d + tc_col + %s"
+             "(tc_lane >> 2);", bs, pitch, term("tc_j", oj, 8));
     cline(E, "  tc_t[0] = tc_b32[0], tc_t[1] = tc_b32[%d], tc_t[2] = tc_b32[8], tc_t[3] = tc_b32[%d];", 4 * pitch,
           4 * pitch + 8);
   } else if (wide || cu_oplan(op)->kmajor_b) /* B [N, K]: matrices (n, k), (n, k + 8), (n + 8, k), (n + 8, k + 8) */
     cline(E, "  tc_ldsm_x4(tc_t, &%s);",
-          operand_at(op, bs, "tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8",
+          operand_at(op, bs, fmt("tc_col + %s(tc_lane & 7) + (tc_lane >> 4) * 8", term("tc_j", oj, 8)),
                      "tc_k + ((tc_lane >> 3) & 1) * 8", ub));
   else
     cline(E, "  tc_ldsm_x4_trans(tc_t, &%s);",
-          operand_at(op, bs, "tc_k + (tc_lane & 15)", "tc_col + tc_j * 8 + (tc_lane >> 4) * 8", op->in[1]->sh));
-  cline(E, "  tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];");
+          operand_at(op, bs, "tc_k + (tc_lane & 15)", fmt("tc_col + %s(tc_lane >> 4) * 8", term("tc_j", oj, 8)),
+                     op->in[1]->sh));
+  cline(E, "  tc_fb[%s][0] = tc_t[0], tc_fb[%s][1] = tc_t[1], tc_fb[%s][0] = tc_t[2], tc_fb[%s][1] = tc_t[3];", j, j, j1, j1);
   cline(E, "}");
-  cline(E, "#pragma unroll");
-  cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
-  cline(E, "  #pragma unroll");
-  cline(E, "  for (int tc_j = 0; tc_j < %d; ++tc_j)", NT);
-  cline(E, "    tc_mma_%s(&%s[(tc_i * %d + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);",
-        kind, name, NT);
+  if (!oi) {
+    cline(E, "#pragma unroll");
+    cline(E, "for (int tc_i = 0; tc_i < %d; ++tc_i)", MT);
+  }
+  cline(E, "%s#pragma unroll", pi);
+  cline(E, "%sfor (int tc_j = 0; tc_j < %d; ++tc_j)", pi, NT);
+  cline(E, "%s  tc_mma_%s(&%s[%s], tc_fa[%s], tc_fb[tc_j][0], tc_fb[tc_j][1]);", pi, kind, name,
+        oi ? "tc_j * 4" : fmt("(tc_i * %d + tc_j) * 4", NT), var("tc_i", oi));
   E->ind--;
   cline(E, "}");
   E->ind--;
@@ -489,28 +506,38 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
           MB, ra);
     cline(E, "#pragma unroll");
     cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
-    cline(E, "  #pragma unroll");
-    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i)", MB);
-    cline(E, "    tc_a_regs_%s(tc_ra[tc_k / 16][tc_i], &%s[tc_i * %d + tc_k / 2]);", t, ra, K / 2);
+    if (MB > 1) {
+      cline(E, "  #pragma unroll");
+      cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i)", MB);
+    }
+    cline(E, "%s  tc_a_regs_%s(tc_ra[tc_k / 16][%s], &%s[%stc_k / 2]);", MB > 1 ? "  " : "", t, var("tc_i", MB == 1), ra,
+          term("tc_i", MB == 1, K / 2));
   }
   /* the accumulator's values are computed here, before the fence (not moved past it) */
   cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]);", name));
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
-  cline(E, "  #pragma unroll");
-  const char *da = ra ? "tc_ra[tc_k / 16][tc_i]" : kmajor_desc(fmt("tc_a + tc_i * %d", 64 * rb), M, K);
+  bool oi = MB == 1; /* one 64-row block: no loop over them */
+  const char *da = ra ? fmt("tc_ra[tc_k / 16][%s]", var("tc_i", oi))
+                      : kmajor_desc(oi ? "tc_a" : fmt("tc_a + tc_i * %d", 64 * rb), M, K);
+  const char *note, *db;
   if (ra) {
-    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A from registers */", MB);
-    cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da,
-          kb ? kmajor_desc("tc_b", N, K) : fmt("tc_desc(tc_b + tc_k * 128, %d, 1024, 1)", K * 128));
+    note = "A from registers";
+    db = kb ? kmajor_desc("tc_b", N, K) : fmt("tc_desc(tc_b + tc_k * 128, %d, 1024, 1)", K * 128);
   } else if (kb) {
-    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A and B K-major: 8-row atoms %d bytes apart */", MB, 8 * rb);
-    cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da, kmajor_desc("tc_b", N, K));
+    note = fmt("A and B K-major: 8-row atoms %d bytes apart", 8 * rb);
+    db = kmajor_desc("tc_b", N, K);
   } else {
-    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* A: 8-row atoms %d bytes apart; B: 64 columns %d bytes apart */", MB,
-          8 * rb, K * 128);
-    cline(E, "    %s(&%s[tc_i * %d], %s, tc_desc(tc_b + tc_k * 128, %d, 1024, 1));", fn, name, NW / 2, da, K * 128);
+    note = fmt("A: 8-row atoms %d bytes apart; B: 64 columns %d bytes apart", 8 * rb, K * 128);
+    db = fmt("tc_desc(tc_b + tc_k * 128, %d, 1024, 1)", K * 128);
+  }
+  if (oi) {
+    cline(E, "  %s(%s, %s, %s); /* %s */", fn, name, da, db, note);
+  } else {
+    cline(E, "  #pragma unroll");
+    cline(E, "  for (int tc_i = 0; tc_i < %d; ++tc_i) /* %s */", MB, note);
+    cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da, db);
   }
   cline(E, "tc_wgmma_commit();");
   const CuOpPlan *pl = cu_oplan(op);

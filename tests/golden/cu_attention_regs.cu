@@ -363,9 +363,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16)
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A and B K-major: 8-row atoms 1024 bytes apart */
-          tc_wgmma_f16_n64_kb(&t13[tc_i * 32], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * 16384 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1));
+        tc_wgmma_f16_n64_kb(t13, tc_desc(tc_a + (tc_k >> 6) * 16384 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1)); /* A and B K-major: 8-row atoms 1024 bytes apart */
       tc_wgmma_commit();
       tc_wgmma_wait0();
       #pragma unroll
@@ -378,9 +376,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[8][2];
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 49152))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 49152))[tc_sw128(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -388,10 +384,8 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          #pragma unroll
-          for (int tc_j = 0; tc_j < 8; ++tc_j)
-            tc_mma_f16(&t13[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+        for (int tc_j = 0; tc_j < 8; ++tc_j)
+          tc_mma_f16(&t13[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
     #endif
@@ -469,18 +463,14 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
       unsigned tc_ra[4][1][4]; /* per 16 of K and 64-row block: the thread's own elements of p */
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16)
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_a_regs_f16(tc_ra[tc_k / 16][tc_i], &p[tc_i * 32 + tc_k / 2]);
+        tc_a_regs_f16(tc_ra[tc_k / 16][0], &p[tc_k / 2]);
       #pragma unroll
       for (int e = 0; e < 32; ++e)
         tc_reg_fence(acc_3[e]);
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16)
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A from registers */
-          tc_wgmma_f16_n64_ra(&acc_3[tc_i * 32], tc_ra[tc_k / 16][tc_i], tc_desc(tc_b + tc_k * 128, 8192, 1024, 1));
+        tc_wgmma_f16_n64_ra(acc_3, tc_ra[tc_k / 16][0], tc_desc(tc_b + tc_k * 128, 8192, 1024, 1)); /* A from registers */
       tc_wgmma_commit();
       tc_wgmma_wait0();
       #pragma unroll
@@ -493,9 +483,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[8][2];
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_a_regs_f16(tc_fa[tc_i], &p[tc_i * 32 + tc_k / 2]);
+        tc_a_regs_f16(tc_fa[0], &p[tc_k / 2]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -503,10 +491,8 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          #pragma unroll
-          for (int tc_j = 0; tc_j < 8; ++tc_j)
-            tc_mma_f16(&acc_3[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+        for (int tc_j = 0; tc_j < 8; ++tc_j)
+          tc_mma_f16(&acc_3[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
     #endif

@@ -95,9 +95,7 @@ extern "C" __global__ void __launch_bounds__(128) dot_kernel_kernel(int8_t *a_pt
     #pragma unroll
     for (int tc_k = 0; tc_k < 32; tc_k += 16) { /* 16-bit units: 32 s8 elements of K per step */
       unsigned tc_fa[1][4], tc_fb[4][2];
-      #pragma unroll
-      for (int tc_i = 0; tc_i < 1; ++tc_i)
-        tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)tc_smem)[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
+      tc_ldsm_x4(tc_fa[0], &((uint16_t *)tc_smem)[tc_swz(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
       #pragma unroll
       for (int tc_j = 0; tc_j < 4; tc_j += 2) {
         unsigned tc_t[4];
@@ -105,10 +103,8 @@ extern "C" __global__ void __launch_bounds__(128) dot_kernel_kernel(int8_t *a_pt
         tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
       }
       #pragma unroll
-      for (int tc_i = 0; tc_i < 1; ++tc_i)
-        #pragma unroll
-        for (int tc_j = 0; tc_j < 4; ++tc_j)
-          tc_mma_s8(&c[(tc_i * 4 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+      for (int tc_j = 0; tc_j < 4; ++tc_j)
+        tc_mma_s8(&c[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
     }
   }
   __syncthreads();

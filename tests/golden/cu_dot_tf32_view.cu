@@ -178,9 +178,7 @@ extern "C" __global__ void __launch_bounds__(128) dot_trans_broadcast_kernel_ker
     tc_wgmma_fence();
     #pragma unroll
     for (int tc_k = 0; tc_k < 64; tc_k += 16)
-      #pragma unroll
-      for (int tc_i = 0; tc_i < 1; ++tc_i) /* A and B K-major: 8-row atoms 1024 bytes apart */
-        tc_wgmma_tf32_n64_kb(&c[tc_i * 32], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1));
+      tc_wgmma_tf32_n64_kb(c, tc_desc(tc_a + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1)); /* A and B K-major: 8-row atoms 1024 bytes apart */
     tc_wgmma_commit();
     tc_wgmma_wait0();
     #pragma unroll
@@ -193,9 +191,7 @@ extern "C" __global__ void __launch_bounds__(128) dot_trans_broadcast_kernel_ker
     #pragma unroll
     for (int tc_k = 0; tc_k < 64; tc_k += 16) { /* 16-bit units: 8 tf32 elements of K per step */
       unsigned tc_fa[1][4], tc_fb[8][2];
-      #pragma unroll
-      for (int tc_i = 0; tc_i < 1; ++tc_i)
-        tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)tc_smem)[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
+      tc_ldsm_x4(tc_fa[0], &((uint16_t *)tc_smem)[tc_sw128(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
       #pragma unroll
       for (int tc_j = 0; tc_j < 8; tc_j += 2) {
         unsigned tc_t[4];
@@ -203,10 +199,8 @@ extern "C" __global__ void __launch_bounds__(128) dot_trans_broadcast_kernel_ker
         tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
       }
       #pragma unroll
-      for (int tc_i = 0; tc_i < 1; ++tc_i)
-        #pragma unroll
-        for (int tc_j = 0; tc_j < 8; ++tc_j)
-          tc_mma_tf32(&c[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+      for (int tc_j = 0; tc_j < 8; ++tc_j)
+        tc_mma_tf32(&c[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
     }
   }
   #endif

@@ -205,9 +205,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16)
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A: 8-row atoms 512 bytes apart; B: 64 columns 4096 bytes apart */
-          tc_wgmma_f16_n64(&acc_2[tc_i * 32], tc_desc(tc_a + tc_i * 4096 + (tc_k & 31) * 2, 16, 512, 2), tc_desc(tc_b + tc_k * 128, 4096, 1024, 1));
+        tc_wgmma_f16_n64(acc_2, tc_desc(tc_a + (tc_k & 31) * 2, 16, 512, 2), tc_desc(tc_b + tc_k * 128, 4096, 1024, 1)); /* A: 8-row atoms 512 bytes apart; B: 64 columns 4096 bytes apart */
       tc_wgmma_commit();
       tc_wgmma_wait0();
       #pragma unroll
@@ -220,9 +218,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[8][2];
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)tc_smem)[tc_sw64(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)tc_smem)[tc_sw64(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -230,10 +226,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          #pragma unroll
-          for (int tc_j = 0; tc_j < 8; ++tc_j)
-            tc_mma_f16(&acc_2[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+        for (int tc_j = 0; tc_j < 8; ++tc_j)
+          tc_mma_f16(&acc_2[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
     #endif

@@ -204,20 +204,15 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
       #pragma unroll
       for (int tc_k = 0; tc_k < 128; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[2][2];
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480 + 0))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 16)]);
-        #pragma unroll
-        for (int tc_j = 0; tc_j < 2; tc_j += 2) {
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480 + 0))[tc_swz(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 16)]);
+        {
           unsigned tc_t[4];
-          tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480 + 4096))[tc_swz(tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 16)]);
-          tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
+          tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480 + 4096))[tc_swz(tc_col + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 16)]);
+          tc_fb[0][0] = tc_t[0], tc_fb[0][1] = tc_t[1], tc_fb[1][0] = tc_t[2], tc_fb[1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          #pragma unroll
-          for (int tc_j = 0; tc_j < 2; ++tc_j)
-            tc_mma_f16(&acc_2[(tc_i * 2 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+        for (int tc_j = 0; tc_j < 2; ++tc_j)
+          tc_mma_f16(&acc_2[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
     __syncthreads();
