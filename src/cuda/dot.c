@@ -32,6 +32,7 @@
  * it multiplies the full fp32 values, at least as precise as what those ask for. */
 #include "cuda.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* the type an operand is kept in shared memory: fp16/bf16 as themselves (half the bytes of
@@ -155,7 +156,12 @@ static const char *ring_buf(CE *E, Pipe *p, const char *slot) {
   const char *base = ring_state(E, p->r)->base;
   if (p->pin)
     return fmt("((uint16_t *)(tc_smem + %s + %lld))", base, p->r->stride * (p->r->D + 1) + p->off);
-  return fmt("((uint16_t *)(tc_smem + %s + %s * %lld + %lld))", base, slot, p->r->stride, p->off);
+  char *end;
+  long long k = strtoll(slot, &end, 10);
+  if (*slot && !*end) /* a stage known here (the copies before the loop): its offset, then the tile's */
+    return fmt("((uint16_t *)(tc_smem + %s%s%s))", base, k ? fmt(" + %lld", k * p->r->stride) : "",
+               p->off ? fmt(" + %lld", p->off) : "");
+  return fmt("((uint16_t *)(tc_smem + %s + %s * %lld%s))", base, slot, p->r->stride, p->off ? fmt(" + %lld", p->off) : "");
 }
 
 /* after the loop of a ring: its region goes above what the kernel used while it was live */

@@ -540,8 +540,8 @@ void cu_emit_scan(CE *E, Op *op) {
   const char *acc[9], *el[9];
   for (int i = 0; i < n; i++) {
     acc[i] = cu_unique(E, "run");
-    cline(E, "%s %s = %s[line0 + %s * %lld];", cu_type(op->in[i]->dt, DT__COUNT), acc[i], sm[i],
-          rev ? fmt("%d", N - 1) : "0", stride);
+    cline(E, "%s %s = %s[%s];", cu_type(op->in[i]->dt, DT__COUNT), acc[i], sm[i],
+          rev ? fmt("line0 + %lld", (N - 1) * stride) : "line0");
   }
   if (rev)
     cline(E, "for (int k = %d; k >= at; --k) {", N - 2);

@@ -291,7 +291,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   for (int e = 0; e < 16; e += 8) {
     const int32_t cols = (int32_t)((uint32_t)0 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
     const int32_t dims = ((e & 7) + (tid & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 0 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t3 + (int32_t)((uint32_t)cols * (uint32_t)stride_n))[dims], ((cols < N_CTX) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t3 + (int32_t)((uint32_t)cols * (uint32_t)stride_n))[dims], ((cols < N_CTX) & t2));
   }
   /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
   uint16_t *const t4 = (v_ptr + base);
@@ -300,7 +300,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   for (int e = 0; e < 16; e += 8) {
     const int32_t cols = (int32_t)((uint32_t)0 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
     const int32_t dims = ((e & 7) + (tid & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 0 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t4 + (int32_t)((uint32_t)cols * (uint32_t)stride_n))[dims], ((cols < N_CTX) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 8192))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t4 + (int32_t)((uint32_t)cols * (uint32_t)stride_n))[dims], ((cols < N_CTX) & t2));
   }
   tc_cp_commit();
   /* flash_attention.py:29: for start_n in range(0, hi, BLOCK_N): */
@@ -313,7 +313,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   for (int e = 0; e < 16; e += 8) {
     const int32_t cols_1 = (int32_t)((uint32_t)t5 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
     const int32_t dims = ((e & 7) + (tid & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 1 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t7 + (int32_t)((uint32_t)cols_1 * (uint32_t)stride_n))[dims], ((cols_1 < N_CTX) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 16384))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t7 + (int32_t)((uint32_t)cols_1 * (uint32_t)stride_n))[dims], ((cols_1 < N_CTX) & t6));
   }
   /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
   uint16_t *const t8 = (v_ptr + base);
@@ -322,7 +322,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   for (int e = 0; e < 16; e += 8) {
     const int32_t cols_1 = (int32_t)((uint32_t)t5 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
     const int32_t dims = ((e & 7) + (tid & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 1 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t8 + (int32_t)((uint32_t)cols_1 * (uint32_t)stride_n))[dims], ((cols_1 < N_CTX) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t8 + (int32_t)((uint32_t)cols_1 * (uint32_t)stride_n))[dims], ((cols_1 < N_CTX) & t6));
   }
   tc_cp_commit();
   /* flash_attention.py:29: for start_n in range(0, hi, BLOCK_N): */
@@ -356,7 +356,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
       t13[e] = 0.0f;
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k16 per 16 of K */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 49152))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ring0_stage * 16384 + 0))) + tid / 128 % 1 * 8192;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + 49152))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ring0_stage * 16384))) + tid / 128 % 1 * 8192;
       #pragma unroll
       for (int e = 0; e < 32; ++e)
         tc_reg_fence(t13[e]);
@@ -380,7 +380,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
-          tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ring0_stage * 16384 + 0))[tc_sw128(tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 64)]);
+          tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ring0_stage * 16384))[tc_sw128(tc_col + tc_j * 8 + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 64)]);
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
@@ -507,7 +507,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
     for (int e = 0; e < 16; e += 8) {
       const int32_t cols_3 = (int32_t)((uint32_t)t19 + (uint32_t)((tid >> 3) + ((e >> 3) & 1) * 32));
       const int32_t dims = ((e & 7) + (tid & 7) * 8);
-      tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t21 + (int32_t)((uint32_t)cols_3 * (uint32_t)stride_n))[dims], ((cols_3 < N_CTX) & t20));
+      tc_cp16(&((uint16_t *)(tc_smem + attn_fwd_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384))[tc_sw128(((tid >> 3) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 7) * 8), 64)], &(t21 + (int32_t)((uint32_t)cols_3 * (uint32_t)stride_n))[dims], ((cols_3 < N_CTX) & t20));
     }
     /* flash_attention.py:42: v = tl.load(v_ptr + base + cols[:, None] * stride_n + dims[None, :], */
     uint16_t *const t22 = (v_ptr + base);

@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(128) cumsum_kernel_kernel(float *x_
   #pragma unroll
   for (int e = 0; e < 2; ++e) {
     const int at = ((e & 1) + tid * 2), line0 = ((e & 1) + tid * 2) - at * 1; /* position along the axis, line start */
-    float run = ((float *)(tc_smem + 0))[line0 + 0 * 1];
+    float run = ((float *)(tc_smem + 0))[line0];
     for (int k = 1; k <= at; ++k) {
       run = (run + ((float *)(tc_smem + 0))[line0 + k * 1]);
     }

@@ -164,7 +164,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -173,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -186,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 16384))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -195,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -217,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k8 per 8 of K (tc_k counts 16-bit units) */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
       #pragma unroll
       for (int e = 0; e < 32; ++e)
         tc_reg_fence(acc_2[e]);
@@ -236,7 +236,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16) { /* 16-bit units: 8 tf32 elements of K per step */
         unsigned tc_fa[1][4], tc_fb[8][2];
-        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))[tc_sw128(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384))[tc_sw128(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -260,7 +260,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       const int32_t ks = ((e & 3) + (tid & 7) * 4);
       const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t10));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t10));
     }
     /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
     /* bt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */

@@ -132,7 +132,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 0 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
   /* wt: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 0 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   tc_cp_commit();
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
@@ -152,7 +152,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 1 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 20480))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
   /* wt_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -160,7 +160,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 1 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   tc_cp_commit();
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
@@ -172,7 +172,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 2 * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t5 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t5 + (uint32_t)rk) < K)) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 40960))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t5 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t5 + (uint32_t)rk) < K)) & t6));
   }
   /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
   /* wt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -180,7 +180,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 15) * 8);
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 4) + ((e >> 3) & 7) * 8));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 2 * 20480 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t5 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t5 + (uint32_t)rk) < K)) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + 40960 + 4096))[tc_swz(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(w_1 + (int32_t)((uint32_t)rn * (uint32_t)K))[(int32_t)((uint32_t)t5 + (uint32_t)rk)], (((rn < N) & ((int32_t)((uint32_t)t5 + (uint32_t)rk) < K)) & t6));
   }
   tc_cp_commit();
   /* forms_kernels.py:109: for k0 in range(0, K, BK): */
@@ -204,7 +204,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
       #pragma unroll
       for (int tc_k = 0; tc_k < 128; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[2][2];
-        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480 + 0))[tc_swz(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 16)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480))[tc_swz(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 16)]);
         {
           unsigned tc_t[4];
           tc_ldsm_x4(tc_t, &((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ring0_stage * 20480 + 4096))[tc_swz(tc_col + (tc_lane & 7) + (tc_lane >> 4) * 8, tc_k + ((tc_lane >> 3) & 1) * 8, 16)]);
@@ -225,7 +225,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
     for (int e = 0; e < 16; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 15) * 8);
       const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 1) * 8));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ((ring0_stage + 3) % 4) * 20480 + 0))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t13 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t13 + (uint32_t)rk) < K)) & t14));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_trans_RING0 + ((ring0_stage + 3) % 4) * 20480))[tc_swz(((tid >> 4) + ((e >> 3) & 1) * 8), ((e & 7) + (tid & 15) * 8), 16)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t13 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t13 + (uint32_t)rk) < K)) & t14));
     }
     /* forms_kernels.py:112: wt = tl.load(w + rn[:, None] * K + (k0 + rk)[None, :], */
     /* wt_3: straight to shared memory for the tensor cores (cp.async, zeros where masked) */

@@ -180,14 +180,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
     /* a: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 0 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10) < t1))) & t8));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10) < t1))) & t8));
     /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
     const int64_t t11 = (int64_t)((int32_t)((uint32_t)0 * (uint32_t)64));
     const int64_t t12 = (int64_t)col;
     /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 0 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12) < t3))) & t8));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12) < t3))) & t8));
     tc_cp_commit();
     /* matmul_descriptor.py:29: for ks in range(k_steps): */
     const int32_t t13 = (int32_t)((uint32_t)0 + (uint32_t)1);
@@ -198,14 +198,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
     /* a_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 1 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16) < t1))) & t14));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16) < t1))) & t14));
     /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
     const int64_t t17 = (int64_t)((int32_t)((uint32_t)t13 * (uint32_t)64));
     const int64_t t18 = (int64_t)col;
     /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 1 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18) < t3))) & t14));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18) < t3))) & t14));
     tc_cp_commit();
     /* matmul_descriptor.py:29: for ks in range(k_steps): */
     float acc[128];
@@ -226,7 +226,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
         acc_2[e] = acc[e];
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
       { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128): 2 wgmma m64n128k16 per 16 of K */
-        const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 0))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
+        const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
         #pragma unroll
         for (int e = 0; e < 128; ++e)
           tc_reg_fence(acc_2[e]);
@@ -249,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
           unsigned tc_fa[2][4], tc_fb[16][2];
           #pragma unroll
           for (int tc_i = 0; tc_i < 2; ++tc_i)
-            tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 0))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
+            tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
           #pragma unroll
           for (int tc_j = 0; tc_j < 16; tc_j += 2) {
             unsigned tc_t[4];
@@ -274,7 +274,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
       /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
       #pragma unroll
       for (int e = 0; e < 64; e += 8)
-        tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) < t1))) & t24));
+        tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) < t1))) & t24));
       /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
       const int64_t t27 = (int64_t)((int32_t)((uint32_t)t23 * (uint32_t)64));
       const int64_t t28 = (int64_t)col;

@@ -172,7 +172,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
     const bool row_ok = (rows < M);
     uint8_t *const a_tile = ((a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda)) + ks);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 0 * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[(int64_t)0LL], ((row_ok & (ks < k_left)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[(int64_t)0LL], ((row_ok & (ks < k_left)) & t2));
   }
   /* matmul.py:44: b = tl.load(b_tile, mask=(ks[:, None] < k_left) & col_ok[None, :], other=0.0) */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -182,7 +182,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     const bool col_ok = (cols < N);
     const int32_t ks = ((tid >> 3) + ((e >> 4) & 3) * 16);
     uint8_t *const b_tile = ((b_ptr + (int32_t)((uint32_t)ks * (uint32_t)ldb)) + cols);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 0 * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[(int64_t)0LL], (((ks < k_left) & col_ok) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[(int64_t)0LL], (((ks < k_left) & col_ok) & t2));
   }
   tc_cp_commit();
   /* matmul.py:41: for k0 in range(0, K, BLOCK_K): */
@@ -200,7 +200,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
     const bool row_ok = (rows < M);
     uint8_t *const a_tile = ((a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda)) + ks);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 1 * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t5], ((row_ok & (ks < k_left_1)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 16384))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t5], ((row_ok & (ks < k_left_1)) & t4));
   }
   /* matmul.py:47: b_tile += BLOCK_K * ldb */
   const int64_t t6 = (int64_t)((uint64_t)(int64_t)0LL + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))));
@@ -212,7 +212,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     const bool col_ok = (cols < N);
     const int32_t ks = ((tid >> 3) + ((e >> 4) & 3) * 16);
     uint8_t *const b_tile = ((b_ptr + (int32_t)((uint32_t)ks * (uint32_t)ldb)) + cols);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 1 * 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[t6], (((ks < k_left_1) & col_ok) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + 16384 + 8192))[((((tid >> 3) + ((e >> 4) & 3) * 16)) * 128 + ((((((e & 15) + (tid & 7) * 16)) >> 4) ^ (((((tid >> 3) + ((e >> 4) & 3) * 16)) >> 2) & 7)) << 4) + ((((e & 15) + (tid & 7) * 16)) & 15)) / 2], &b_tile[t6], (((ks < k_left_1) & col_ok) & t4));
   }
   tc_cp_commit();
   /* matmul.py:41: for k0 in range(0, K, BLOCK_K): */
@@ -242,7 +242,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
         unsigned tc_fa[4][4], tc_fb[8][2];
         #pragma unroll
         for (int tc_i = 0; tc_i < 4; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_kernel_RING0 + ring0_stage * 16384 + 0))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_kernel_RING0 + ring0_stage * 16384))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -288,7 +288,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
       const bool row_ok = (rows < M);
       uint8_t *const a_tile = ((a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda)) + ks);
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t15], ((row_ok & (ks < k_left_2)) & t14));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384))[tc_swz(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &a_tile[t15], ((row_ok & (ks < k_left_2)) & t14));
     }
     /* matmul.py:47: b_tile += BLOCK_K * ldb */
     const int64_t t16 = (int64_t)((uint64_t)((int64_t)((uint64_t)b_tile_off + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))))) + (uint64_t)((int64_t)((int32_t)((uint32_t)64 * (uint32_t)ldb))));

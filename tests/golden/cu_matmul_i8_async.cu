@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 1) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 0 * 8192 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t4));
   }
   /* matmul.py:89: b = tl.load(b_ptr + kk[:, None] * ldb + cols[None, :], */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -127,7 +127,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
     const int32_t cols = (int32_t)((uint32_t)t3 + (uint32_t)((e & 15) + (tid & 3) * 16));
     const int32_t ks = ((tid >> 2) + ((e >> 4) & 1) * 32);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 0 * 8192 + 4096))[((((tid >> 2) + ((e >> 4) & 1) * 32)) * 64 + ((((((e & 15) + (tid & 3) * 16)) >> 4) ^ (((((tid >> 2) + ((e >> 4) & 1) * 32)) >> 2) & 3)) << 4) + ((((e & 15) + (tid & 3) * 16)) & 15)) / 2], &(b_ptr + (int32_t)((uint32_t)kk * (uint32_t)ldb))[cols], (((kk < K) & (cols < N)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 4096))[((((tid >> 2) + ((e >> 4) & 1) * 32)) * 64 + ((((((e & 15) + (tid & 3) * 16)) >> 4) ^ (((((tid >> 2) + ((e >> 4) & 1) * 32)) >> 2) & 3)) << 4) + ((((e & 15) + (tid & 3) * 16)) & 15)) / 2], &(b_ptr + (int32_t)((uint32_t)kk * (uint32_t)ldb))[cols], (((kk < K) & (cols < N)) & t4));
   }
   tc_cp_commit();
   /* matmul.py:85: for k0 in range(0, K, BLOCK_K): */
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
     const int32_t kk_1 = (int32_t)((uint32_t)t5 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 1) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 1 * 8192 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 8192))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t6));
   }
   /* matmul.py:89: b = tl.load(b_ptr + kk[:, None] * ldb + cols[None, :], */
   /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -149,7 +149,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
     const int32_t cols = (int32_t)((uint32_t)t3 + (uint32_t)((e & 15) + (tid & 3) * 16));
     const int32_t ks = ((tid >> 2) + ((e >> 4) & 1) * 32);
     const int32_t kk_1 = (int32_t)((uint32_t)t5 + (uint32_t)ks);
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 1 * 8192 + 4096))[((((tid >> 2) + ((e >> 4) & 1) * 32)) * 64 + ((((((e & 15) + (tid & 3) * 16)) >> 4) ^ (((((tid >> 2) + ((e >> 4) & 1) * 32)) >> 2) & 3)) << 4) + ((((e & 15) + (tid & 3) * 16)) & 15)) / 2], &(b_ptr + (int32_t)((uint32_t)kk_1 * (uint32_t)ldb))[cols], (((kk_1 < K) & (cols < N)) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + 8192 + 4096))[((((tid >> 2) + ((e >> 4) & 1) * 32)) * 64 + ((((((e & 15) + (tid & 3) * 16)) >> 4) ^ (((((tid >> 2) + ((e >> 4) & 1) * 32)) >> 2) & 3)) << 4) + ((((e & 15) + (tid & 3) * 16)) & 15)) / 2], &(b_ptr + (int32_t)((uint32_t)kk_1 * (uint32_t)ldb))[cols], (((kk_1 < K) & (cols < N)) & t6));
   }
   tc_cp_commit();
   /* matmul.py:85: for k0 in range(0, K, BLOCK_K): */
@@ -175,7 +175,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
         unsigned tc_fa[2][4], tc_fb[4][2];
         #pragma unroll
         for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ring0_stage * 8192 + 0))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ring0_stage * 8192))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 4)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 4; tc_j += 2) {
           unsigned tc_t[4];
@@ -217,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
       const int32_t kk_2 = (int32_t)((uint32_t)t11 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 1) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ((ring0_stage + 2) % 3) * 8192 + 0))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t12));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_i8_kernel_RING0 + ((ring0_stage + 2) % 3) * 8192))[tc_swz(((tid >> 2) + ((e >> 4) & 1) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 4)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t12));
     }
     /* matmul.py:89: b = tl.load(b_ptr + kk[:, None] * ldb + cols[None, :], */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */

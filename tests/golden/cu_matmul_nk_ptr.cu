@@ -173,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 0 * 8192 + 0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* forms_kernels.py:129: y = tl.load(w + rn[None, :] * K + (k0 + rk)[:, None], */
   /* y: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -181,7 +181,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   for (int e = 0; e < 16; e += 8) {
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 0 * 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)0 + (uint32_t)rk)), ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)0 + (uint32_t)rk)), ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
   }
   tc_cp_commit();
   /* forms_kernels.py:126: for k0 in range(0, K, BK): */
@@ -193,7 +193,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 1 * 8192 + 0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 8192))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* forms_kernels.py:129: y = tl.load(w + rn[None, :] * K + (k0 + rk)[:, None], */
   /* y_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -201,7 +201,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   for (int e = 0; e < 16; e += 8) {
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 1 * 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)t3 + (uint32_t)rk)), ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)t3 + (uint32_t)rk)), ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
   }
   tc_cp_commit();
   /* forms_kernels.py:126: for k0 in range(0, K, BK): */
@@ -223,7 +223,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k16 per 16 of K */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 0))) + tid / 128 / 1 * 4096, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 4096))) + tid / 128 % 1 * 4096;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192))) + tid / 128 / 1 * 4096, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 4096))) + tid / 128 % 1 * 4096;
       #pragma unroll
       for (int e = 0; e < 32; ++e)
         tc_reg_fence(acc_2[e]);
@@ -242,7 +242,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[8][2];
-        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 0))[tc_sw64(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192))[tc_sw64(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -265,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
     for (int e = 0; e < 16; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 3) * 8);
       const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ((ring0_stage + 2) % 3) * 8192 + 0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ((ring0_stage + 2) % 3) * 8192))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
     }
     /* forms_kernels.py:129: y = tl.load(w + rn[None, :] * K + (k0 + rk)[:, None], */
     /* y_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */

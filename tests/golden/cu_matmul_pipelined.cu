@@ -161,7 +161,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 7) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* cu_matmul_pipelined.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -169,7 +169,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   for (int e = 0; e < 64; e += 8) {
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 7) + (tid & 15) * 8));
     const int32_t rk = ((tid >> 4) + ((e >> 3) & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
   }
   tc_cp_commit();
   /* cu_matmul_pipelined.py:18: for k0 in range(0, K, BK): */
@@ -181,7 +181,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 7) * 8);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* cu_matmul_pipelined.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -189,7 +189,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   for (int e = 0; e < 64; e += 8) {
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 7) + (tid & 15) * 8));
     const int32_t rk = ((tid >> 4) + ((e >> 3) & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t3 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t3 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
   }
   tc_cp_commit();
   /* cu_matmul_pipelined.py:18: for k0 in range(0, K, BK): */
@@ -211,7 +211,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128): 2 wgmma m64n128k16 per 16 of K */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 0))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
       #pragma unroll
       for (int e = 0; e < 128; ++e)
         tc_reg_fence(acc_2[e]);
@@ -234,7 +234,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
         unsigned tc_fa[2][4], tc_fb[16][2];
         #pragma unroll
         for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 0))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 16; tc_j += 2) {
           unsigned tc_t[4];
@@ -259,7 +259,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
     for (int e = 0; e < 64; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 7) * 8);
       const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
     }
     /* cu_matmul_pipelined.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */

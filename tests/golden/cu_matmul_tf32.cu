@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   for (int e = 0; e < 16; e += 4) {
     const int32_t rk = ((e & 3) + (tid & 7) * 4);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* cu_matmul_tf32.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -130,7 +130,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   for (int e = 0; e < 16; e += 4) {
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
     const int32_t rk = ((tid >> 4) + ((e >> 2) & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
   }
   tc_cp_commit();
   /* cu_matmul_tf32.py:18: for k0 in range(0, K, BK): */
@@ -142,7 +142,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   for (int e = 0; e < 16; e += 4) {
     const int32_t rk = ((e & 3) + (tid & 7) * 4);
     const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 17408))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* cu_matmul_tf32.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -150,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   for (int e = 0; e < 16; e += 4) {
     const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
     const int32_t rk = ((tid >> 4) + ((e >> 2) & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t3 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 17408 + 8192))[((((tid >> 4) + ((e >> 2) & 3) * 8)) * 72 + (((e & 3) + (tid & 15) * 4))) * 2], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t3 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
   }
   tc_cp_commit();
   /* cu_matmul_tf32.py:18: for k0 in range(0, K, BK): */
@@ -176,7 +176,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
         unsigned tc_fa[2][4], tc_fb[4][2];
         #pragma unroll
         for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 17408 + 0))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 8)]);
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 17408))[tc_swz(tc_row + tc_i * 16 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 8)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 4; tc_j += 2) {
           unsigned tc_t[4];
@@ -201,7 +201,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
     for (int e = 0; e < 16; e += 4) {
       const int32_t rk = ((e & 3) + (tid & 7) * 4);
       const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 17408 + 0))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 17408))[tc_swz(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 8)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
     }
     /* cu_matmul_tf32.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
