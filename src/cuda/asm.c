@@ -38,23 +38,23 @@ static const char *reg_type(char c) {
 }
 
 /* An element's bits as an unsigned integer (x: the element in its register form). */
-static const char *elem_bits(CE *E, DType t, const char *x) {
+static const char *elem_bits(DType t, const char *x) {
   switch (t) {
   case DT_F32: return fmt("__float_as_uint(%s)", x);
   case DT_F64: return fmt("(unsigned long long)__double_as_longlong(%s)", x);
-  case DT_F16: E->f16 = true; return fmt("__half_as_ushort(__float2half_rn(%s))", x);
-  case DT_BF16: E->bf16 = true; return fmt("__bfloat16_as_ushort(__float2bfloat16_rn(%s))", x);
+  case DT_F16: return fmt("__half_as_ushort(__float2half_rn(%s))", x);
+  case DT_BF16: return fmt("__bfloat16_as_ushort(__float2bfloat16_rn(%s))", x);
   case DT_PTR: return fmt("(unsigned long long)%s", x);
   default: return fmt("(unsigned long long)(%s)%s", fmt("uint%d_t", bits_of(t)), x);
   }
 }
 
 /* The register form of a result element from its bits (an unsigned expression). */
-static const char *elem_from_bits(CE *E, DType t, const char *b) {
+static const char *elem_from_bits(DType t, const char *b) {
   switch (t) {
   case DT_F32: return fmt("__uint_as_float((unsigned int)(%s))", b);
   case DT_F64: return fmt("__longlong_as_double((long long)(%s))", b);
-  case DT_F16: case DT_BF16: return cu_load_val(E, t, fmt("(uint16_t)(%s)", b));
+  case DT_F16: case DT_BF16: return cu_load_val(t, fmt("(uint16_t)(%s)", b));
   default: return fmt("(%s)(%s)(%s)", dtype_info[t].ctype, fmt("uint%d_t", bits_of(t)), b);
   }
 }
@@ -124,18 +124,18 @@ static char reg_letter(Op *op, const char *c, bool result) {
 }
 
 /* A register's value from the pack's elements (names el[0..pack) of a value of type t). */
-static const char *pack_reg(CE *E, DType t, char letter, const char *const *el, int first, int per) {
+static const char *pack_reg(DType t, char letter, const char *const *el, int first, int per) {
   if (letter == 'f' || letter == 'd') {
     if (per != 1)
       return NULL;
     if ((letter == 'f' && t == DT_F32) || (letter == 'd' && t == DT_F64))
       return el[first];
     return fmt(letter == 'f' ? "__uint_as_float((unsigned int)%s)" : "__longlong_as_double((long long)%s)",
-               elem_bits(E, t, el[first]));
+               elem_bits(t, el[first]));
   }
   const char *r = NULL;
   for (int k = 0; k < per; k++) {
-    const char *b = elem_bits(E, t, el[first + k]);
+    const char *b = elem_bits(t, el[first + k]);
     const char *term = k ? fmt("(%s << %d)", b, k * bits_of(t)) : b;
     r = r ? fmt("%s | %s", r, term) : term;
   }
@@ -218,7 +218,7 @@ void cu_emit_asm(CE *E, Op *op) {
     int per = per_reg(a->dt, P);
     for (int j = 0; j < P / per; j++) {
       char l = reg_letter(op, cons[ci++], false);
-      const char *r = pack_reg(E, a->dt, l, el[i], j * per, per);
+      const char *r = pack_reg(a->dt, l, el[i], j * per, per);
       if (!r)
         error_at(op->loc, "inline_asm_elementwise(): a '%c' register holds one element, but "
                  "argument %d packs %d", l, i, per);
@@ -245,7 +245,7 @@ void cu_emit_asm(CE *E, Op *op) {
       else
         bits = per > 1 ? fmt("(%s >> %d)", reg, (k % per) * b) : reg;
       const char *val = (oletter[i] == 'f' && v->dt == DT_F32) || (oletter[i] == 'd' && v->dt == DT_F64)
-                            ? reg : elem_from_bits(E, v->dt, bits);
+                            ? reg : elem_from_bits(v->dt, bits);
       const char *dst = scalar ? cu_name(E, v) : fmt(one ? "%s[%d]" : "%s[e0 + %d]", cu_name(E, v), k);
       if (one && k >= EL)
         continue;

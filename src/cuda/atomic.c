@@ -137,8 +137,6 @@ static void need_helper(CE *E, Op *op) {
     if (!strcmp(E->atomics.v[i], def))
       return;
   vec_push(&E->atomics, (void *)def);
-  E->f16 |= op->out[0]->dt == DT_F16;
-  E->bf16 |= op->out[0]->dt == DT_BF16;
 }
 
 void cu_atomic_helpers(CE *E, Buf *o) {

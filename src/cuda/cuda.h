@@ -160,7 +160,6 @@ typedef struct CE {
   long long smem;  /* bytes of shared memory the kernel needs */
   int smem_align;  /* its alignment: 1024 for wgmma operands (swizzle atoms), else 16 */
   Vec wg_helpers;  /* const char *: the wgmma helpers the kernel uses (dot.c), defined before it */
-  bool f16, bf16;  /* the kernel uses cuda_fp16.h / cuda_bf16.h */
   RingState ring_at[MAX_RINGS]; /* per Ring.id: where its printing stands (dot.c) */
   Vec ring_defs;   /* const char *: "#define NAME_RINGi offset", written before the kernel */
   long long win[MAX_RINGS]; /* the shared memory used while each open ring is live */
@@ -237,13 +236,13 @@ const char *lay_comment(Lay L, DType t);
 const char *cu_type(DType t, DType elt);  /* register type: fp16 held as float */
 const char *cu_mem_type(DType t);         /* element type in memory: fp16 as uint16_t */
 const char *cu_const(Op *op);
-const char *cu_unary(CE *E, Op *op, const char *a);
+const char *cu_unary(Op *op, const char *a);
 const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b);
-const char *cu_cast(CE *E, DType from, DType to, const char *a);
-const char *cu_cast_rtz(CE *E, DType from, DType to, const char *a); /* CAST_RTZ from fp32 */
-const char *cu_load_val(CE *E, DType elt, const char *lvalue);
-const char *cu_store_val(CE *E, DType elt, const char *v);
-const char *cu_round(CE *E, DType t, const char *x);
+const char *cu_cast(DType from, DType to, const char *a);
+const char *cu_cast_rtz(DType from, DType to, const char *a); /* CAST_RTZ from fp32 */
+const char *cu_load_val(DType elt, const char *lvalue);
+const char *cu_store_val(DType elt, const char *v);
+const char *cu_round(DType t, const char *x);
 OpKind cu_combiner(const char *s);
 
 /* emit_cuda.c */

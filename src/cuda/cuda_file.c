@@ -5,21 +5,36 @@
 
 #include <string.h>
 
-/* #include <cuda_fp16.h> / <cuda_bf16.h> where the kernel uses them, and the runtime sections
- * `use` names (runtime.c): copied, or the whole header included */
-static void emit_helpers(CE *E, Buf *o, bool include, unsigned long long use) {
-  if (E->f16)
+/* each_ident's callback: the half-precision headers a text's names need (CUDA's fp16 API names
+ * start with __ and hold "half", its bf16 API's "bfloat16") */
+static void half_api(void *ctx, const char *s, size_t n) {
+  bool *need = ctx;
+  if (n < 3 || strncmp(s, "__", 2))
+    return;
+  const char *id = fmt("%.*s", (int)n, s);
+  need[0] |= strstr(id, "half") != NULL;
+  need[1] |= strstr(id, "bfloat16") != NULL;
+}
+
+/* #include <cuda_fp16.h> / <cuda_bf16.h> where the file's text uses their names (the kernel and
+ * its helpers, the runtime sections), and the runtime sections `use` names (runtime.c): copied,
+ * or the whole header included */
+static void emit_helpers(Buf *o, const char *body, bool include, unsigned long long use) {
+  Buf rt = {0};
+  cu_runtime_copy(&rt, use);
+  bool need[2] = {false, false};
+  each_ident(body, strlen(body), half_api, need);
+  if (rt.s)
+    each_ident(rt.s, rt.n, half_api, need);
+  if (need[0])
     buf_puts(o, "#include <cuda_fp16.h>\n");
-  if (E->bf16)
+  if (need[1])
     buf_puts(o, "#include <cuda_bf16.h>\n");
-  if (!use)
-    return;
-  if (include) {
+  if (use && include)
     buf_puts(o, "#include \"tc_cuda_kernel.h\"\n");
-    return;
-  }
-  buf_puts(o, "\n/* ---- helpers from tritonc's runtime/tc_cuda_kernel.h ---- */\n");
-  cu_runtime_copy(o, use);
+  else if (use)
+    buf_printf(o, "\n/* ---- helpers from tritonc's runtime/tc_cuda_kernel.h ---- */\n%s", rt.s);
+  buf_free(&rt);
 }
 
 static const char *param_type(KParam *p) {
@@ -94,8 +109,6 @@ static void emit_kernel(CE *E, Kernel *k) {
     if (!half_scalar(p) || !p->val->uses)
       continue;
     bool h = p->dt == DT_F16;
-    E->f16 |= h;
-    E->bf16 |= !h;
     cline(E, "  const float %s = %s(%s(tc_bits_%s));", p->name, h ? "__half2float" : "__bfloat162float",
           h ? "__ushort_as_half" : "__ushort_as_bfloat16", p->name);
   }
@@ -171,7 +184,7 @@ static void emit_cuda(Buf *out, Buf *h_out, Kernel *k, const Options *opts) {
   buf_puts(&body, "\n");
   buf_puts(&body, kern.s);
   buf_free(&kern);
-  emit_helpers(&E, out, opts->include_runtime, cu_runtime_use(body.s));
+  emit_helpers(out, body.s, opts->include_runtime, cu_runtime_use(body.s));
   buf_puts(out, body.s);
   buf_free(&body);
   const char *params = param_list(k, true);

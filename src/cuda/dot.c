@@ -37,15 +37,11 @@
 
 /* the type an operand is kept in shared memory: fp16/bf16 as themselves (half the bytes of
  * their float registers), everything else as its register type */
-static const char *smem_type(CE *E, Value *v) {
-  if (v->dt == DT_F16) {
-    E->f16 = true;
+static const char *smem_type(Value *v) {
+  if (v->dt == DT_F16)
     return "__half";
-  }
-  if (v->dt == DT_BF16) {
-    E->bf16 = true;
+  if (v->dt == DT_BF16)
     return "__nv_bfloat16";
-  }
   return cu_type(v->dt, v->elt);
 }
 
@@ -327,9 +323,9 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   } else if (reg && L.V % 8 == 0) {
     cu_loop_step(E, L.E, 8, fmt("tc_pack<8, uint16_t> tc_v;\n#pragma unroll\nfor (int k = 0; k < 8; ++k)\n"
                                 "  tc_v.a[k] = %s;\ntc_stv(&%s, tc_v);",
-                                cu_store_val(E, v->dt, xk), at));
+                                cu_store_val(v->dt, xk), at));
   } else {
-    cu_loop(E, L.E, fmt("%s = %s;", at, cu_store_val(E, v->dt, x)));
+    cu_loop(E, L.E, fmt("%s = %s;", at, cu_store_val(v->dt, x)));
   }
   cu_once_close(E, L);
 }
@@ -349,7 +345,6 @@ static void mma_sync_block(CE *E, Op *op, Lay L, const char *as, const char *bs,
   int MW = M / L.wm, NW = N / L.wn, step = L.wg ? 64 : 16, MT = MW / step, NT = NW / 8;
   const char *kind = cu_mma_kind(op);
   bool wide = cu_mma_bytes(op) != 2;
-  E->f16 |= kind[0] == 'e'; /* fp8 before sm_89: through fp16 (tc_mma_f8_f16) */
   if (L.wg) {
     cline(E, "{ /* warpgroup (tid / 128) computes rows %d * (group / %d) + [0, %d) and columns %d * (group %% %d) "
              "+ [0, %d); its warp w rows 16 * w + 64 * i + [0, 16), in %dx%d tiles of 16x8 */",
@@ -587,7 +582,7 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   mma_smem(E, op, &boff);
   Value *bl = cu_oplan(op)->kmajor_b ? b->def->in[0] : b; /* what B's load is */
   bool async_a = cu_vplan(a)->stream_dot == op, async_b = cu_vplan(bl)->stream_dot == op;
-  (void)smem_type(E, a);
+  (void)smem_type(a);
   Pipe *pa = cu_oplan(op)->pipe[0], *pb = cu_oplan(op)->pipe[1], *pipe = pa ? pa : pb;
   Pipe *qa = cu_oplan(op)->pin[0], *qb = cu_oplan(op)->pin[1];
   RingState *rs = pipe ? ring_state(E, pipe->r) : NULL;
@@ -672,7 +667,7 @@ void cu_emit_dot(CE *E, Op *op) {
   }
   int rk = r->sh.rank;
   int M = r->sh.d[rk - 2], N = r->sh.d[rk - 1], K = a->sh.d[rk - 1];
-  const char *ta = smem_type(E, a), *tb = smem_type(E, b);
+  const char *ta = smem_type(a), *tb = smem_type(b);
   long long boff = (smem_bytes(a) + 15) & ~15LL;
   cu_smem_need(E, boff + smem_bytes(b));
   const char *as = fmt("((%s *)tc_smem)", ta), *bs = fmt("((%s *)(tc_smem + %lld))", tb, boff);
@@ -703,6 +698,6 @@ void cu_emit_dot(CE *E, Op *op) {
   E->ind--;
   cline(E, "}");
   if (r->dt == DT_F16 || r->dt == DT_BF16) /* out_dtype fp16: the fp32 sums round once */
-    cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_round(E, r->dt, fmt("%s[e]", name))));
+    cu_loop(E, L.E, fmt("%s[e] = %s;", name, cu_round(r->dt, fmt("%s[e]", name))));
   cline(E, "__syncthreads();");
 }

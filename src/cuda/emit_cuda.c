@@ -359,7 +359,7 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
     return fmt("(%s >= %d ? %s : %s)", ix_coord(ix, 0), r->sh.d[0] / 2, cu_operand(E, op, 1, ix),
                cu_operand(E, op, 0, ix));
   case O_LOAD: {
-    const char *p = cu_load_val(E, r->dt, deref(E, op->in[0], ix));
+    const char *p = cu_load_val(r->dt, deref(E, op->in[0], ix));
     if (op->nin == 1)
       return p;
     return fmt("(%s ? %s : %s)", cu_operand(E, op, 1, ix), p, op->nin > 2 ? cu_operand(E, op, 2, ix) : zero_of(r->dt));
@@ -368,7 +368,7 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
     return fmt("(%s ? %s : %s)", cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix), cu_operand(E, op, 2, ix));
   case O_FMA: {
     DType t = r->dt;
-    return cu_round(E, t, fmt("fma%s(%s, %s, %s)", t == DT_F64 ? "" : "f", cu_operand(E, op, 0, ix),
+    return cu_round(t, fmt("fma%s(%s, %s, %s)", t == DT_F64 ? "" : "f", cu_operand(E, op, 0, ix),
                               cu_operand(E, op, 1, ix), cu_operand(E, op, 2, ix)));
   }
   default:
@@ -376,10 +376,10 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
   }
   int c = op_class[op->k];
   if (c == K_UNARY)
-    return cu_unary(E, op, cu_operand(E, op, 0, ix));
+    return cu_unary(op, cu_operand(E, op, 0, ix));
   if (op->k == O_DIV && (op->flags & 1) && (op->in[0]->dt == DT_F32 || op->in[0]->dt == DT_F16 ||
                                             op->in[0]->dt == DT_BF16)) /* div_rn: IEEE division */
-    return cu_round(E, op->in[0]->dt, fmt("__fdiv_rn(%s, %s)", cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix)));
+    return cu_round(op->in[0]->dt, fmt("__fdiv_rn(%s, %s)", cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix)));
   if (c == K_BINARY || c == K_CMP)
     return cu_binary(E, op->k, op->in[0]->dt, cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix));
   error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
@@ -450,7 +450,7 @@ static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
   const char *m = op->nin > 1 ? cu_operand(E, op, 1, &ix) : NULL;
   const char *other = op->nin > 2 ? cu_operand(E, op, 2, &ix) : zero_of(r->dt);
   const char *addr = cu_address(E, op->in[0], &ix);
-  const char *val = cu_load_val(E, r->dt, "tc_v.a[k]");
+  const char *val = cu_load_val(r->dt, "tc_v.a[k]");
   cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
   const char *body =
       fmt("const tc_pack<%d, %s> tc_v = tc_ldv<%d>(%s%s%s);\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n"
@@ -468,7 +468,7 @@ static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W) {
   const char *addr = cu_address(E, p, ix);
   return fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
              "%stc_stv(%s, tc_v);",
-             W, cu_mem_type(p->elt), W, cu_store_val(E, p->elt, x), m ? fmt("if (%s)\n  ", m) : "", addr);
+             W, cu_mem_type(p->elt), W, cu_store_val(p->elt, x), m ? fmt("if (%s)\n  ", m) : "", addr);
 }
 
 /* v = its op's value at every element of v's layout */
@@ -494,7 +494,7 @@ static void emit_store(CE *E, Op *op) {
     const char *m = op->nin > 2 ? fmt(" && %s", cu_access(E, op->in[2], NULL)) : "";
     Ix none = {0};
     cline(E, "if (tid == 0%s)", m);
-    cline(E, "  %s = %s;", deref(E, p, &none), cu_store_val(E, p->elt, cu_access(E, op->in[1], &none)));
+    cline(E, "  %s = %s;", deref(E, p, &none), cu_store_val(p->elt, cu_access(E, op->in[1], &none)));
     return;
   }
   Lay L = lay_of(E, p->sh);
@@ -505,7 +505,7 @@ static void emit_store(CE *E, Op *op) {
     ix.ezero = W - 1; /* e steps by W */
     body = vec_store_body(E, op, &ix, W);
   } else {
-    const char *val = cu_store_val(E, p->elt, cu_operand(E, op, 1, &ix));
+    const char *val = cu_store_val(p->elt, cu_operand(E, op, 1, &ix));
     const char *m = op->nin > 2 ? cu_operand(E, op, 2, &ix) : NULL;
     const char *dst = deref(E, p, &ix);
     body = m ? fmt("if (%s)\n  %s = %s;", m, dst, val) : fmt("%s = %s;", dst, val);

@@ -67,15 +67,11 @@ const char *cu_const(Op *op) {
   }
 }
 
-const char *cu_round(CE *E, DType t, const char *x) {
-  if (t == DT_F16) {
-    E->f16 = true;
+const char *cu_round(DType t, const char *x) {
+  if (t == DT_F16)
     return fmt("__half2float(__float2half_rn(%s))", x);
-  }
-  if (t == DT_BF16) {
-    E->bf16 = true;
+  if (t == DT_BF16)
     return fmt("__bfloat162float(__float2bfloat16_rn(%s))", x);
-  }
   return x;
 }
 
@@ -108,12 +104,12 @@ static const char *math_fn(OpKind k) {
   }
 }
 
-const char *cu_unary(CE *E, Op *op, const char *a) {
+const char *cu_unary(Op *op, const char *a) {
   DType t = op->in[0]->dt, r = op->out[0]->dt;
   bool fl = dt_is_float(t);
   switch (op->k) {
   case O_NEG:
-    return fl ? cu_round(E, t, fmt("(-%s)", a)) : wrap(t, "0", "-", a);
+    return fl ? cu_round(t, fmt("(-%s)", a)) : wrap(t, "0", "-", a);
   case O_NOT: return fmt("!%s", a);
   case O_ABS:
     if (fl)
@@ -130,7 +126,7 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
   case O_CLZ:
     return fmt("(%s)%s((%s)%s)", dtype_info[r].ctype, dt_bits(t) == 64 ? "__clzll" : "__clz",
                dt_bits(t) == 64 ? "long long" : "int", a);
-  case O_CAST: return op->flags & CAST_RTZ ? cu_cast_rtz(E, t, r, a) : cu_cast(E, t, r, a);
+  case O_CAST: return op->flags & CAST_RTZ ? cu_cast_rtz(t, r, a) : cu_cast(t, r, a);
   case O_BITCAST:
     if (r == DT_PTR && t != DT_PTR) /* inttoptr */
       return fmt("(%s)(unsigned long long)%s", cu_type(DT_PTR, op->out[0]->elt), a); /* NVRTC has no uintptr_t */
@@ -149,20 +145,18 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
     if (t == DT_F16 || t == DT_BF16) {
       const char *bits = t == DT_F16 ? fmt("__half_as_ushort(__float2half_rn(%s))", a)
                                      : fmt("__bfloat16_as_ushort(__float2bfloat16_rn(%s))", a);
-      E->f16 |= t == DT_F16;
-      E->bf16 |= t == DT_BF16;
       if (r == DT_F16 || r == DT_BF16)
-        return cu_load_val(E, r, bits);
+        return cu_load_val(r, bits);
       return fmt("(%s)%s", dtype_info[r].ctype, bits);
     }
     if (r == DT_F16 || r == DT_BF16)
-      return cu_load_val(E, r, fmt("(uint16_t)%s", a));
+      return cu_load_val(r, fmt("(uint16_t)%s", a));
     return fmt("(%s)%s", dtype_info[r].ctype, a);
   case O_RSQRT:
-    return cu_round(E, t, fmt("rsqrt%s(%s)", sfx(t), a));
+    return cu_round(t, fmt("rsqrt%s(%s)", sfx(t), a));
   case O_EXP: case O_EXP2:
     if (t == DT_F32 || t == DT_F16 || t == DT_BF16) {
-      return cu_round(E, t, fmt("tc_%s(%s)", op->k == O_EXP ? "exp" : "exp2", a));
+      return cu_round(t, fmt("tc_%s(%s)", op->k == O_EXP ? "exp" : "exp2", a));
     }
     break;
   default:
@@ -171,7 +165,7 @@ const char *cu_unary(CE *E, Op *op, const char *a) {
   const char *fn = math_fn(op->k);
   if (!fn)
     die("cu_unary: %s", op_names[op->k]);
-  return cu_round(E, t, fmt("%s%s(%s)", fn, sfx(t), a));
+  return cu_round(t, fmt("%s%s(%s)", fn, sfx(t), a));
 }
 
 /* fp8 <-> fp16 / bf16 / fp32 (the pairs sema lets through): fp8 is bits, the others floats */
@@ -182,18 +176,15 @@ static const char *fp8_cast(DType f, DType to, const char *a, bool rtz) {
 }
 
 /* fp_downcast_rounding="rtz" from fp32 (sema): cvt.rz.f16.f32, f2bf16.rz, or fp8e5 */
-const char *cu_cast_rtz(CE *E, DType f, DType to, const char *a) {
+const char *cu_cast_rtz(DType f, DType to, const char *a) {
   if (dt_is_fp8(to))
     return fp8_cast(f, to, a, true);
-  if (to == DT_F16) {
-    E->f16 = true;
+  if (to == DT_F16)
     return fmt("__half2float(__float2half_rz(%s))", a);
-  }
-  E->bf16 = true;
   return fmt("__bfloat162float(__float2bfloat16_rz(%s))", a);
 }
 
-const char *cu_cast(CE *E, DType f, DType to, const char *a) {
+const char *cu_cast(DType f, DType to, const char *a) {
   if (dt_is_fp8(f) || dt_is_fp8(to))
     return fp8_cast(f, to, a, false);
   if (to == DT_I1 && dt_is_float(f))
@@ -207,7 +198,7 @@ const char *cu_cast(CE *E, DType f, DType to, const char *a) {
     if (to == DT_F16 || to == DT_BF16) {
       if (f == DT_F16 && to == DT_BF16)
         c = a;
-      return cu_round(E, to, c);
+      return cu_round(to, c);
     }
     return c;
   }
@@ -221,17 +212,17 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   case O_ADD: case O_SUB: case O_MUL: {
     const char *o = k == O_ADD ? "+" : k == O_SUB ? "-" : "*";
     if (fl)
-      return cu_round(E, t, fmt("(%s %s %s)", a, o, b));
+      return cu_round(t, fmt("(%s %s %s)", a, o, b));
     if (dt_is_signed(t) || dt_bits(t) < 32)
       return wrap(t, a, o, b);
     return fmt("(%s %s %s)", a, o, b);
   }
   case O_DIV:
     if (t == DT_F32 || t == DT_F16 || t == DT_BF16) {
-      return cu_round(E, t, fmt("tc_div(%s, %s)", a, b));
+      return cu_round(t, fmt("tc_div(%s, %s)", a, b));
     }
     return fmt("(%s / %s)", a, b);
-  case O_MOD: return fl ? cu_round(E, t, fmt("fmod%s(%s, %s)", s, a, b)) : fmt("(%s %% %s)", a, b);
+  case O_MOD: return fl ? cu_round(t, fmt("fmod%s(%s, %s)", s, a, b)) : fmt("(%s %% %s)", a, b);
   case O_AND: return fmt("(%s & %s)", a, b);
   case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
@@ -250,9 +241,9 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
       return cu_binary(E, k == O_MINP ? O_MIN : O_MAX, t, a, b);
     return fmt("(%s != %s || %s != %s ? %s + %s : f%s%s(%s, %s))", a, a, b, b, a, b,
                k == O_MINP ? "min" : "max", s, a, b);
-  case O_POW: return cu_round(E, t, fmt("pow%s(%s, %s)", s, a, b));
-  case O_ATAN2: return cu_round(E, t, fmt("atan2%s(%s, %s)", s, a, b));
-  case O_HYPOT: return cu_round(E, t, fmt("hypot%s(%s, %s)", s, a, b));
+  case O_POW: return cu_round(t, fmt("pow%s(%s, %s)", s, a, b));
+  case O_ATAN2: return cu_round(t, fmt("atan2%s(%s, %s)", s, a, b));
+  case O_HYPOT: return cu_round(t, fmt("hypot%s(%s, %s)", s, a, b));
   case O_COPYSIGN: return fmt("copysign%s(%s, %s)", s, a, b);
   case O_UMULHI:
     if (dt_bits(t) == 64)
@@ -269,29 +260,21 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   }
 }
 
-const char *cu_load_val(CE *E, DType elt, const char *lv) {
+const char *cu_load_val(DType elt, const char *lv) {
   if (elt == DT_I1)
     return fmt("(%s != 0)", lv);
-  if (elt == DT_F16) {
-    E->f16 = true;
+  if (elt == DT_F16)
     return fmt("__half2float(__ushort_as_half(%s))", lv);
-  }
-  if (elt == DT_BF16) {
-    E->bf16 = true;
+  if (elt == DT_BF16)
     return fmt("__bfloat162float(__ushort_as_bfloat16(%s))", lv);
-  }
   return lv;
 }
 
-const char *cu_store_val(CE *E, DType elt, const char *v) {
-  if (elt == DT_F16) {
-    E->f16 = true;
+const char *cu_store_val(DType elt, const char *v) {
+  if (elt == DT_F16)
     return fmt("__half_as_ushort(__float2half_rn(%s))", v);
-  }
-  if (elt == DT_BF16) {
-    E->bf16 = true;
+  if (elt == DT_BF16)
     return fmt("__bfloat16_as_ushort(__float2bfloat16_rn(%s))", v);
-  }
   if (elt == DT_I1)
     return fmt("(int8_t)%s", v);
   return v;
