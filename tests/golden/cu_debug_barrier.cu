@@ -117,41 +117,41 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
 {
   const int tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tc_smem[128]; /* reductions and layout changes */
-  /* debug_ops.py:31: row = tl.program_id(0).to(tl.int64) */
+  /* debug_ops.py:33: row = tl.program_id(0).to(tl.int64) */
   const int32_t t0 = (int32_t)blockIdx.x;
   const int64_t row = (int64_t)t0;
-  /* debug_ops.py:32: x_ptr += row * n_cols */
+  /* debug_ops.py:34: x_ptr += row * n_cols */
   float *const x_ptr_1 = (x_ptr + ((int64_t)((uint64_t)row * (uint64_t)((int64_t)n_cols))));
-  /* debug_ops.py:33: y = tl.load(y_ptr + row) */
+  /* debug_ops.py:35: y = tl.load(y_ptr + row) */
   int64_t *const t1 = (y_ptr + row);
   const int64_t y = *t1;
-  /* debug_ops.py:35: for i in range(0, n_cols, BLOCK): */
+  /* debug_ops.py:36: x_y = tl.load(x_ptr + y) */
+  float *const t2 = (x_ptr_1 + y);
+  const float x_y = *t2;
+  /* debug_ops.py:38: for i in range(0, n_cols, BLOCK): */
   float m;
   m = __int_as_float((int)0xff800000u);
   for (int32_t i = 0; i < n_cols; i += 1024) {
-    /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
-    float t2[1]; /* [1024] fp32: 1 per thread, 1024 threads */
+    /* debug_ops.py:40: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
+    float t3[1]; /* [1024] fp32: 1 per thread, 1024 threads */
     {
       const int32_t offs = (int32_t)((uint32_t)i + (uint32_t)(tid));
-      t2[0] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
+      t3[0] = ((offs < n_cols) ? x_ptr_1[offs] : __int_as_float((int)0xff800000u));
     }
-    /* t2: [1024] fp32: 1 per thread, 1024 threads; reduced: e bits 0x0, lane bits 0x1f, 32 warps */
-    const float red3 = tc_block_reduce<1, 0x1f, 32>(t2, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
-    const float m_1 = fmaxf(m, red3);
+    /* t3: [1024] fp32: 1 per thread, 1024 threads; reduced: e bits 0x0, lane bits 0x1f, 32 warps */
+    const float red4 = tc_block_reduce<1, 0x1f, 32>(t3, (float *)tc_smem, (tid >> 5), (tid & 31) == 0, [](float a, float b) { return fmaxf(a, b); });
+    const float m_1 = fmaxf(m, red4);
     m = m_1;
   } /* for i */
-  /* debug_ops.py:38: x_y = tl.load(x_ptr + y) */
-  float *const t4 = (x_ptr_1 + y);
-  const float x_y = *t4;
-  /* debug_ops.py:39: for i in range(0, n_cols, BLOCK): */
+  /* debug_ops.py:41: for i in range(0, n_cols, BLOCK): */
   for (int32_t i_1 = 0; i_1 < n_cols; i_1 += 1024) {
-    /* debug_ops.py:41: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
+    /* debug_ops.py:43: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
     float x[1]; /* [1024] fp32: 1 per thread, 1024 threads */
     {
       const int32_t offs_1 = (int32_t)((uint32_t)i_1 + (uint32_t)(tid));
       x[0] = ((offs_1 < n_cols) ? x_ptr_1[offs_1] : __int_as_float((int)0xff800000u));
     }
-    /* debug_ops.py:42: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
+    /* debug_ops.py:44: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
     float t5[1]; /* [1024] fp32: 1 per thread, 1024 threads */
     t5[0] = (x[0] - m);
     float t6[1]; /* [1024] fp32: 1 per thread, 1024 threads */
@@ -162,9 +162,9 @@ extern "C" __global__ void __launch_bounds__(1024) barrier_inplace_kernel_kernel
         x_ptr_1[offs_1] = t6[0];
     }
   } /* for i_1 */
-  /* debug_ops.py:43: tl.debug_barrier() */
+  /* debug_ops.py:45: tl.debug_barrier() */
   __syncthreads();
-  /* debug_ops.py:44: tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0) */
+  /* debug_ops.py:46: tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0) */
   float *const t7 = (x_ptr_1 + y);
   const float t8 = (tc_exp((x_y - m)) - 1.0f);
   if (tid == 0)

@@ -160,68 +160,68 @@ static void barrier_inplace_kernel_program(float *x_ptr, int64_t *y_ptr, int32_t
   (void)pid_y;
   (void)pid_z;
   const int tc_nt_on = (long long)grid_x * grid_y * grid_z * 8208 >= TC_STREAM_MIN_BYTES; /* a launch larger than the caches: streaming stores */
-  /* debug_ops.py:31: row = tl.program_id(0).to(tl.int64) */
+  /* debug_ops.py:33: row = tl.program_id(0).to(tl.int64) */
   const int32_t t0 = pid_x;
   const int64_t row = (int64_t)t0;
-  /* debug_ops.py:32: x_ptr += row * n_cols */
+  /* debug_ops.py:34: x_ptr += row * n_cols */
   float *const x_ptr_1 = (x_ptr + tc_mul_i64(row, (int64_t)n_cols));
-  /* debug_ops.py:33: y = tl.load(y_ptr + row) */
+  /* debug_ops.py:35: y = tl.load(y_ptr + row) */
   const int64_t y = *(y_ptr + row);
-  /* debug_ops.py:35: for i in range(0, n_cols, BLOCK): */
+  /* debug_ops.py:36: x_y = tl.load(x_ptr + y) */
+  const float x_y = *(x_ptr_1 + y);
+  /* debug_ops.py:38: for i in range(0, n_cols, BLOCK): */
   float m;
   m = -INFINITY;
   for (int32_t i = 0; i < n_cols; i += 1024) {
     float red1;
-    TC_PREFETCH_SITE(pf0); /* the load at debug_ops.py:37 */
+    TC_PREFETCH_SITE(pf0); /* the load at debug_ops.py:40 */
     TC_ACC4(tc_vf32, red1_acc, tc_f32_splat(-INFINITY)); /* rotated every trip: four independent chains */
     {
       int i0 = 0;
       for (; i0 < 1024 && (int64_t)tc_add_i32(i, i0) + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
-        /* debug_ops.py:36: offs = i + tl.arange(0, BLOCK) */
+        /* debug_ops.py:39: offs = i + tl.arange(0, BLOCK) */
         const int32_t offs = tc_add_i32(i, i0); /* lane 0; lane l holds offs + l */
         tc_prefetch_next(&pf0, &pf0_delta, (x_ptr_1 + offs), i0 == 0, 0);
-        /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
+        /* debug_ops.py:40: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
         TC_ROTATE4(tc_vf32, red1_acc, tc_f32_max_acc(red1_acc, tc_f32_load((x_ptr_1 + offs))));
       }
       for (; i0 < 1024; i0 += TC_VLEN) { /* the rest, masked */
-        /* debug_ops.py:36: offs = i + tl.arange(0, BLOCK) */
+        /* debug_ops.py:39: offs = i + tl.arange(0, BLOCK) */
         const int32_t offs = tc_add_i32(i, i0); /* lane 0; lane l holds offs + l */
-        /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
+        /* debug_ops.py:40: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
         red1_acc = tc_f32_max_acc(red1_acc, tc_f32_load_mask((x_ptr_1 + offs), tc_i32_lt(tc_i32_iota(offs), tc_i32_splat(n_cols)), -INFINITY));
       }
     }
     red1 = tc_f32_hmax(TC_FOLD4(tc_f32_max_acc, red1_acc));
-    /* debug_ops.py:37: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
+    /* debug_ops.py:40: m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")))) */
     const float m_1 = (m != m || red1 > m ? red1 : m);
     m = m_1;
   } /* for i */
-  /* debug_ops.py:38: x_y = tl.load(x_ptr + y) */
-  const float x_y = *(x_ptr_1 + y);
-  /* debug_ops.py:39: for i in range(0, n_cols, BLOCK): */
+  /* debug_ops.py:41: for i in range(0, n_cols, BLOCK): */
   for (int32_t i_1 = 0; i_1 < n_cols; i_1 += 1024) {
-    TC_PREFETCH_SITE(pf1); /* the store at debug_ops.py:42 */
+    TC_PREFETCH_SITE(pf1); /* the store at debug_ops.py:44 */
     {
       int i0 = 0;
       for (; i0 < 1024 && (int64_t)tc_add_i32(i_1, i0) + TC_VLEN <= (int64_t)n_cols; i0 += TC_VLEN) { /* whole vectors: every lane in bounds */
-        /* debug_ops.py:40: offs = i + tl.arange(0, BLOCK) */
+        /* debug_ops.py:42: offs = i + tl.arange(0, BLOCK) */
         const int32_t offs_1 = tc_add_i32(i_1, i0); /* lane 0; lane l holds offs_1 + l */
-        /* debug_ops.py:41: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
+        /* debug_ops.py:43: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
         const tc_vf32 x = tc_f32_load((x_ptr_1 + offs_1));
-        /* debug_ops.py:42: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
+        /* debug_ops.py:44: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
         tc_f32_store_nt((x_ptr_1 + offs_1), tc_f32_exp(tc_f32_sub(x, tc_f32_splat(m))), tc_nt_on);
         tc_prefetch_next(&pf1, &pf1_delta, (x_ptr_1 + offs_1), !tc_nt_on && i0 == 0, 1);
       }
       for (; i0 < 1024; i0 += TC_VLEN) { /* the rest, masked */
-        /* debug_ops.py:40: offs = i + tl.arange(0, BLOCK) */
+        /* debug_ops.py:42: offs = i + tl.arange(0, BLOCK) */
         const int32_t offs_1 = tc_add_i32(i_1, i0); /* lane 0; lane l holds offs_1 + l */
-        /* debug_ops.py:41: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
+        /* debug_ops.py:43: x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")) */
         const tc_vf32 x = tc_f32_load_mask((x_ptr_1 + offs_1), tc_i32_lt(tc_i32_iota(offs_1), tc_i32_splat(n_cols)), -INFINITY);
-        /* debug_ops.py:42: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
+        /* debug_ops.py:44: tl.store(x_ptr + offs, tl.exp(x - m), mask=offs < n_cols) */
         tc_f32_store_mask((x_ptr_1 + offs_1), tc_f32_exp(tc_f32_sub(x, tc_f32_splat(m))), tc_i32_lt(tc_i32_iota(offs_1), tc_i32_splat(n_cols)));
       }
     }
   } /* for i_1 */
-  /* debug_ops.py:44: tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0) */
+  /* debug_ops.py:46: tl.store(x_ptr + y, tl.exp(x_y - m) - 1.0) */
   *(x_ptr_1 + y) = (tc_expf((x_y - m)) - 1.0f);
 } /* barrier_inplace_kernel_program */
 

@@ -27,15 +27,17 @@ def assert_kernel(x_ptr, n, N: tl.constexpr):
 def barrier_inplace_kernel(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
     # Each row is replaced in place by its softmax, then the element at the row's label y is
     # overwritten by one scalar store: tl.debug_barrier orders that store after the tile's
-    # (another thread wrote x[y] in the loop).
+    # (another thread wrote x[y] in the loop). x[y] is read before the first loop, whose
+    # reductions every thread passes before any thread stores (as Liger-Kernel's cross entropy
+    # reads it): read between the loops, another thread's store could come first.
     row = tl.program_id(0).to(tl.int64)
     x_ptr += row * n_cols
     y = tl.load(y_ptr + row)
+    x_y = tl.load(x_ptr + y)
     m = float("-inf")
     for i in range(0, n_cols, BLOCK):
         offs = i + tl.arange(0, BLOCK)
         m = tl.maximum(m, tl.max(tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf"))))
-    x_y = tl.load(x_ptr + y)
     for i in range(0, n_cols, BLOCK):
         offs = i + tl.arange(0, BLOCK)
         x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf"))
