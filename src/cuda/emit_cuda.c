@@ -161,8 +161,12 @@ void cu_store_tile(CE *E, Value *v, const char *buf, Lay L) {
     cline(E, "}");
 }
 
-static const char *convert(CE *E, Value *v, Ix *ix) {
+static const char *convert(CE *E, Value *v, Ix *ix_use) {
   Lay src = lay_val(E, v);
+  /* the copy is read back by a loop of its own over every element: no bit of e is known to be 0
+   * there, whatever the loop of the access that asks for it steps by (a vector store's) */
+  Ix full = *ix_use, *ix = &full;
+  full.ezero = 0;
   const char *flat = ix_flat(ix);
   const char *key = fmt("%s:%s", lay_key(&ix->L), flat);
   for (int i = 0; i < E->convs.n; i++) {

@@ -563,7 +563,7 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t24_128x64[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 3) * 2048)];
+    t24_128x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {

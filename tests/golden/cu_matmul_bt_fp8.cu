@@ -332,7 +332,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    acc_128x128[e] = ((float*)tc_smem)[(((e >> 2) & 3) * 4 + tid * 16 + ((e >> 4) & 7) * 2048)];
+    acc_128x128[e] = ((float*)tc_smem)[((e & 15) + tid * 16 + ((e >> 4) & 7) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 4) {

@@ -260,7 +260,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_trans_kernel(uint16_t *a
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 8; ++e)
-    t17_16x64[e] = ((float*)tc_smem)[(tid * 8)];
+    t17_16x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8)];
   __syncthreads();
   {
     const int32_t rn_1 = (int32_t)((uint32_t)t16 + (uint32_t)((tid & 7) * 8));

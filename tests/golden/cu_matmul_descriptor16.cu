@@ -308,7 +308,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 128; ++e)
-      t29_128x128[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 15) * 1024)];
+      t29_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 128; e += 8) {

@@ -245,7 +245,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_i8_kernel_kernel(int8_t
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    acc_64x64[e] = ((int32_t*)tc_smem)[(((e >> 2) & 3) * 4 + tid * 16 + ((e >> 4) & 1) * 2048)];
+    acc_64x64[e] = ((int32_t*)tc_smem)[((e & 15) + tid * 16 + ((e >> 4) & 1) * 2048)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {

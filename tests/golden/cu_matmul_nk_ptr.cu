@@ -303,7 +303,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t13_64x64[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 3) * 1024)];
+    t13_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {

@@ -293,7 +293,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    t11_128x128[e] = ((float*)tc_smem)[(tid * 8 + ((e >> 3) & 15) * 1024)];
+    t11_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 8) {

@@ -228,7 +228,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(float *a_ptr,
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    acc_64x64[e] = ((float*)tc_smem)[(tid * 4 + ((e >> 2) & 7) * 512)];
+    acc_64x64[e] = ((float*)tc_smem)[((e & 3) + tid * 4 + ((e >> 2) & 7) * 512)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
