@@ -25,9 +25,10 @@ for i, l in enumerate(lines):
             break
     guarded = any(re.match(r"if \(tid (< \d+|== 0)", g) for g in guards)
     # an unguarded tile loop is fine only when each thread owns distinct elements: the layout
-    # comment above the loop ("once per element: ... N threads") names the whole CTA
+    # comment above the loop ("once per element: ... N threads") names the whole CTA (a loop of
+    # one trip per thread prints as its body in a block, with e = 0)
     if not guarded:
-        tile = any(g.startswith("for (int e") for g in guards)
+        tile = any(g.startswith("for (int e") or g == "{" for g in guards)
         note = [x for x in lines[max(0, i - 12):i] if "once per element" in x]
         owners = re.findall(r"(\d+) threads", note[-1]) if note else []
         if not (tile and owners and int(owners[-1]) == threads):
