@@ -386,6 +386,15 @@ typedef struct AxisHint {
   int64_t contig[MAXRANK], divis[MAXRANK], consta[MAXRANK];
 } AxisHint;
 
+/* The combine function of a reduction or scan (O_REDUCE, O_SCAN) when it is the language's own
+ * (tl.sum, tl.xor_sum, tl.cumprod, tl.max, tl.min, tl.argmax, tl.argmin); COMB_REGION: the
+ * program's function, in the op's region. comb_name() names it in dumps and in the runtime
+ * helpers an emitter calls. */
+typedef enum Comb { COMB_REGION, COMB_SUM, COMB_XOR_SUM, COMB_PROD, COMB_MAX, COMB_MIN, COMB_ARGMAX, COMB_ARGMIN } Comb;
+const char *comb_name(Comb c); /* "sum", ...; NULL for COMB_REGION */
+OpKind comb_op(Comb c);        /* the binary op that combines two values (O_ADD, ...); O_CONST: none */
+#define COMB_IS_ARG(c) ((c) == COMB_ARGMAX || (c) == COMB_ARGMIN)
+
 struct Op;
 typedef struct Value {
   int id;
@@ -431,6 +440,7 @@ typedef struct Op {
   int group;  /* the C target's fusion group (c/plan.c), -1: none */
   bool fused; /* C target: a reduction computed in its input's group loop (c/plan.c) */
   struct CuOpPlan *cu; /* the CUDA target's decisions for it (cuda/plan.c), or NULL */
+  Comb comb;  /* O_REDUCE, O_SCAN: the combine function */
 } Op;
 
 /* One specialised kernel. */

@@ -258,9 +258,9 @@ static Op **fused_for(Em *E, int g, int *n) {
 
 const char *red_identity_of(Op *r) {
   bool f = r->in[0]->dt == DT_F32;
-  if (!strcmp(r->str, "sum"))
+  if (r->comb == COMB_SUM)
     return f ? "0.0f" : "0";
-  if (!strcmp(r->str, "max"))
+  if (r->comb == COMB_MAX)
     return f ? "-INFINITY" : "INT32_MIN";
   return f ? "INFINITY" : "INT32_MAX";
 }
@@ -897,7 +897,7 @@ static void emit_group(Em *E, Op **all, int nall) {
       Buf clause = {0};
       for (int i = 0; i < nred; i++) {
         Op *r = red[i];
-        bool sum = !strcmp(r->str, "sum"), mx = !strcmp(r->str, "max");
+        bool sum = r->comb == COMB_SUM, mx = r->comb == COMB_MAX;
         acc[i] = unique_name(E, fmt("%s_acc", cname(E, r->out[0])));
         src_comment(E, r->loc);
         line(E, "%s = %s;", acc[i], ew_binary(E, sum ? O_ADD : mx ? O_MAX : O_MIN, r->in[0]->dt,

@@ -6,15 +6,6 @@
 
 /* ---- reductions and scans ---- */
 
-static OpKind combiner_kind(const char *s) {
-  if (!strcmp(s, "sum")) return O_ADD;
-  if (!strcmp(s, "max")) return O_MAX;
-  if (!strcmp(s, "min")) return O_MIN;
-  if (!strcmp(s, "xor_sum")) return O_XOR;
-  if (!strcmp(s, "prod")) return O_MUL;
-  return O_CONST;
-}
-
 /* Loops over every input dimension except the axis; fills in[] (input index names) and out[]
  * (result index names). */
 static void axis_indices(Op *op, const char **in, const char **out, const char *axis_idx) {
@@ -52,18 +43,18 @@ static const char *lval(Em *E, Value *v, const char *const *idx) {
 static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, const char *const *ein,
                          const char *pos) {
   int n = op->nin;
-  if (op->str && !strcmp(op->str, "argmax") + !strcmp(op->str, "argmin")) {
+  if (COMB_IS_ARG(op->comb)) {
     const char *el = unique_name(E, "el");
     line(E, "const %s %s = %s;", ctype(op->in[0]->dt, DT__COUNT), el, access(E, op->in[0], ein));
-    line(E, "if (%s %s %s) {", el, !strcmp(op->str, "argmax") ? ">" : "<", acc[1]);
+    line(E, "if (%s %s %s) {", el, op->comb == COMB_ARGMAX ? ">" : "<", acc[1]);
     line(E, "  %s = %s;", acc[1], el);
     line(E, "  %s = %s;", dst[0], pos);
     line(E, "}");
     return;
   }
-  if (op->str) {
+  if (op->comb != COMB_REGION) {
     DType t = op->in[0]->dt;
-    line(E, "%s = %s;", dst[0], ew_binary(E, combiner_kind(op->str), t, acc[0], access(E, op->in[0], ein)));
+    line(E, "%s = %s;", dst[0], ew_binary(E, comb_op(op->comb), t, acc[0], access(E, op->in[0], ein)));
     return;
   }
   Block *r = op->reg[0];
@@ -93,8 +84,6 @@ static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, cons
       line(E, "%s = %s;", dst[i], tmp[i]);
 }
 
-static bool is_arg(const char *s) { return s && (!strcmp(s, "argmax") || !strcmp(s, "argmin")); }
-
 // tl.sum / tl.max / tl.reduce(x, axis, combine_fn): acc = first element, then fold the rest
 /* Vector reductions (sum / max / min of fp32 or int32 held in an array): along the last
  * dimension, TC_VLEN partial accumulators finished horizontally; along another dimension,
@@ -103,8 +92,7 @@ static bool vector_reduce(Em *E, Op *op) {
   Value *x = op->in[0], *r = op->out[0];
   int a = op->axis, last = x->sh.rank - 1, N = x->sh.d[a];
   char t = x->dt == DT_F32 ? 'f' : x->dt == DT_I32 ? 'i' : 0;
-  const char *f = !op->str ? NULL : !strcmp(op->str, "sum") ? "add"
-                  : !strcmp(op->str, "max") ? "max" : !strcmp(op->str, "min") ? "min" : NULL;
+  const char *f = op->comb == COMB_SUM ? "add" : op->comb == COMB_MAX ? "max" : op->comb == COMB_MIN ? "min" : NULL;
   if (!t || !f || (x->def && (is_view_op(x->def) || is_remat(x))) || vi(x)->inl)
     return false;
   int V = a == last ? N : x->sh.d[last];
@@ -189,7 +177,7 @@ static bool vector_reduce(Em *E, Op *op) {
 static bool pairwise_reduce(Em *E, Op *op) {
   Value *x = op->in[0], *r = op->out[0];
   int N = x->sh.d[op->axis];
-  if (!op->str || strcmp(op->str, "sum") || (x->dt != DT_F16 && x->dt != DT_BF16) || N < 2)
+  if (op->comb != COMB_SUM || (x->dt != DT_F16 && x->dt != DT_BF16) || N < 2)
     return false;
   const char *ink[MAXRANK], *out[MAXRANK];
   axis_indices(op, ink, out, "ik");
@@ -218,14 +206,14 @@ static void emit_reduce(Em *E, Op *op) {
   axis_indices(op, ink, out, "ik");
   const char *vals = NULL;
   declare_results(E, op);
-  if (is_arg(op->str)) {
+  if (COMB_IS_ARG(op->comb)) {
     Value *r = op->out[0];
     vals = unique_name(E, fmt("%s_val", cname(E, r)));
     line(E, "%s %s%s;", ctype(op->in[0]->dt, DT__COUNT), vals, dims_decl(r->sh));
   }
   open_other_loops(E, op);
   for (int i = 0; i < n; i++)
-    line(E, "%s = %s;", lval(E, op->out[i], out), is_arg(op->str) ? "0" : access(E, op->in[i], in0));
+    line(E, "%s = %s;", lval(E, op->out[i], out), COMB_IS_ARG(op->comb) ? "0" : access(E, op->in[i], in0));
   if (vals)
     line(E, "%s%s = %s;", vals, index_str(op->out[0]->sh, out), access(E, op->in[0], in0));
   close_other_loops(E, op);

@@ -889,7 +889,7 @@ static const char *acc_type(Op *r) { return r->in[0]->dt == DT_F32 ? "tc_vf32" :
 
 /* "RESULT[idx] = tc_f32_hsum(ACC);": a fused reduction's result from its accumulator */
 static void emit_reduce_finish(Em *E, Op *r, const char *acc) {
-  const char *h = !strcmp(r->str, "sum") ? "hsum" : !strcmp(r->str, "max") ? "hmax" : "hmin";
+  const char *h = r->comb == COMB_SUM ? "hsum" : r->comb == COMB_MAX ? "hmax" : "hmin";
   line(E, "%s%s = tc_%s32_%s(%s);", cname(E, r->out[0]), index_str(r->out[0]->sh, IDX),
        r->in[0]->dt == DT_F32 ? "f" : "i", h, acc);
 }
@@ -898,7 +898,7 @@ static const char *acc_fn(Op *r) {
   bool f = r->in[0]->dt == DT_F32;
   /* the accumulators start at the identity, so a float one is never NaN */
   return fmt("tc_%s32_%s", f ? "f" : "i",
-             !strcmp(r->str, "sum") ? "add" : f ? fmt("%s_acc", r->str) : r->str);
+             r->comb == COMB_SUM ? "add" : f ? fmt("%s_acc", comb_name(r->comb)) : comb_name(r->comb));
 }
 
 /* The fused reductions' accumulator updates, at the end of the loop body. */
@@ -910,7 +910,7 @@ static void emit_reduce_updates(Sim *S, Op **red, int nred, const char *(*acc)[N
     /* a sum of products: one multiply-add into the accumulator (contracted as in pass_contract) */
     Value *v = r->in[0];
     Op *m = v->def;
-    bool muladd = !strcmp(r->str, "sum") && contractible_product(v) && v->dt == DT_F32;
+    bool muladd = r->comb == COMB_SUM && contractible_product(v) && v->dt == DT_F32;
     const char *upd = muladd ? fmt("tc_f32_muladd(%s, %s, %s)", vec(S, vx(S, m->in[0], IDX)),
                                    vec(S, vx(S, m->in[1], IDX)), a[0])
                              : fmt("%s(%s, %s)", acc_fn(r), a[0], vec(S, vx(S, v, IDX)));

@@ -116,9 +116,9 @@ static int hoist_before_group(Block *b, int gs, int i, Shape cs) {
 /* tl.sum / tl.max / tl.min of one value along its last dimension: what a loop over that value
  * can accumulate */
 static bool last_axis_reduce(const Op *op) {
-  if (op->k != O_REDUCE || !op->str || op->nin != 1)
+  if (op->k != O_REDUCE || op->nin != 1)
     return false;
-  if (strcmp(op->str, "sum") && strcmp(op->str, "max") && strcmp(op->str, "min"))
+  if (op->comb != COMB_SUM && op->comb != COMB_MAX && op->comb != COMB_MIN)
     return false;
   return op->in[0]->def && op->axis == op->in[0]->sh.rank - 1;
 }

@@ -243,7 +243,6 @@ const char *cu_cast_rtz(DType from, DType to, const char *a); /* CAST_RTZ from f
 const char *cu_load_val(DType elt, const char *lvalue);
 const char *cu_store_val(DType elt, const char *v);
 const char *cu_round(DType t, const char *x);
-OpKind cu_combiner(const char *s);
 
 /* emit_cuda.c */
 void cline(CE *E, const char *f, ...) __attribute__((format(printf, 2, 3)));

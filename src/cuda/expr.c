@@ -280,11 +280,4 @@ const char *cu_store_val(DType elt, const char *v) {
   return v;
 }
 
-OpKind cu_combiner(const char *s) {
-  if (!strcmp(s, "sum")) return O_ADD;
-  if (!strcmp(s, "max")) return O_MAX;
-  if (!strcmp(s, "min")) return O_MIN;
-  if (!strcmp(s, "xor_sum")) return O_XOR;
-  if (!strcmp(s, "prod")) return O_MUL;
-  return O_CONST;
-}
+

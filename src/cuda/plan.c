@@ -100,7 +100,7 @@ static bool elementwise(Op *op) {
 /* a row statistic of the accumulator stays in the rows' threads */
 static void plan_reduce(Op *op, bool *changed) {
   if (op->nin != 1 || op->nout != 1 || !op->out[0]->sh.rank || !lay_at(op->in[0]) || lay_at(op->out[0]) ||
-      (op->str && (!strcmp(op->str, "argmax") || !strcmp(op->str, "argmin"))))
+      COMB_IS_ARG(op->comb))
     return;
   Lay S;
   if (lay_slice(*lay_at(op->in[0]), op->axis, op->out[0]->sh, &S)) {

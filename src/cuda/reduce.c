@@ -10,13 +10,13 @@
 
 #include <string.h>
 
-static bool is_arg(Op *op) { return op->str && (!strcmp(op->str, "argmax") || !strcmp(op->str, "argmin")); }
+static bool is_arg(Op *op) { return COMB_IS_ARG(op->comb); }
 
 /* dst[i] = combine(acc, el); acc/el/dst are scalar C lvalues or expressions. For argmax and
  * argmin acc/el/dst hold (value, index) pairs as [0], [1]. */
 void cu_emit_combine(CE *E, Op *op, const char **acc, const char **el, const char **dst) {
   if (is_arg(op)) {
-    const char *c = !strcmp(op->str, "argmax") ? ">" : "<";
+    const char *c = op->comb == COMB_ARGMAX ? ">" : "<";
     cline(E, "{");
     cline(E, "  const bool take = !(%s %s %s || (%s == %s && %s < %s));", acc[0], c, el[0], acc[0],
           el[0], acc[1], el[1]);
@@ -25,8 +25,8 @@ void cu_emit_combine(CE *E, Op *op, const char **acc, const char **el, const cha
     cline(E, "}");
     return;
   }
-  if (op->str) {
-    cline(E, "%s = %s;", dst[0], cu_binary(E, cu_combiner(op->str), op->in[0]->dt, acc[0], el[0]));
+  if (op->comb != COMB_REGION) {
+    cline(E, "%s = %s;", dst[0], cu_binary(E, comb_op(op->comb), op->in[0]->dt, acc[0], el[0]));
     return;
   }
   int n = op->nin;
@@ -393,8 +393,8 @@ static void red_out(CE *E, Red *R) {
  * builtin combiner of one value is one expression on one line. */
 static void lambda_call(CE *E, Red *R, const char *ty, const char *head) {
   Op *op = R->op;
-  if (R->n == 1 && op->str) {
-    cline(E, "%s[](%s a, %s b) { return %s; });", head, ty, ty, cu_binary(E, cu_combiner(op->str), op->in[0]->dt, "a", "b"));
+  if (R->n == 1 && op->comb != COMB_REGION) {
+    cline(E, "%s[](%s a, %s b) { return %s; });", head, ty, ty, cu_binary(E, comb_op(op->comb), op->in[0]->dt, "a", "b"));
     return;
   }
   const char *acc = cu_unique(E, "acc"), *el = cu_unique(E, "el"), *res = cu_unique(E, "res");

@@ -138,6 +138,22 @@ Value *ir_value(Kernel *k, DType dt, Shape sh) {
 
 Block *ir_block(void) { return arena_alloc(sizeof(Block)); }
 
+const char *comb_name(Comb c) {
+  static const char *const names[] = {NULL, "sum", "xor_sum", "prod", "max", "min", "argmax", "argmin"};
+  return names[c];
+}
+
+OpKind comb_op(Comb c) {
+  switch (c) {
+  case COMB_SUM: return O_ADD;
+  case COMB_MAX: return O_MAX;
+  case COMB_MIN: return O_MIN;
+  case COMB_XOR_SUM: return O_XOR;
+  case COMB_PROD: return O_MUL;
+  default: return O_CONST; /* argmax / argmin pair values with indices; a region is the program's */
+  }
+}
+
 Op *ir_op(Block *b, OpKind kind, Loc loc, int nin, Value **in) {
   Op *op = arena_alloc(sizeof *op);
   op->k = kind;
@@ -357,7 +373,7 @@ static void dump_attrs(FILE *out, const Op *op) {
     fprintf(out, " axis=%d", op->axis);
     break;
   case O_REDUCE: case O_SCAN:
-    fprintf(out, " axis=%d %s%s", op->axis, op->str ? op->str : "region",
+    fprintf(out, " axis=%d %s%s", op->axis, op->comb ? comb_name(op->comb) : "region",
             op->flags & 2 ? " reverse" : "");
     break;
   case O_SORT:

@@ -80,7 +80,7 @@ static bool rewrite(Kernel *k, Block *outer, Op *L, int j) {
   if (res->uses != 1)
     return false;
   Op *sum = sole_user(outer, res);
-  if (!sum || sum->k != O_REDUCE || !sum->str || strcmp(sum->str, "sum") || sum->nin != 1 ||
+  if (!sum || sum->k != O_REDUCE || sum->comb != COMB_SUM || sum->nin != 1 ||
       sum->out[0]->sh.rank != 0 || sum->out[0]->dt != a->dt || (sum->flags & 1))
     return false;
 
@@ -89,7 +89,7 @@ static bool rewrite(Kernel *k, Block *outer, Op *L, int j) {
    * several accumulators are updated in turn */
   Op *r = ir_op(b, O_REDUCE, add->loc, 1, &x);
   r->axis = 0;
-  r->str = "sum";
+  r->comb = COMB_SUM;
   Value *part = ir_result(k, r, a->dt, (Shape){0});
   b->nops--; /* ir_op appended r (so there is room for one more op) */
   b->ops[ir_find_op(b, add, 0, b->nops)] = r;

@@ -665,7 +665,7 @@ static void check_combinable(Loc loc, const char *fn, const char *verb, Value *x
              "convert with .to(tl.float32) first", fn, dt_name(x->dt, DT__COUNT));
 }
 
-static Value *reduce_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool keep, const char *comb,
+static Value *reduce_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool keep, Comb comb,
                              DType out) {
   check_combinable(c->loc, c->name, "reduce", x);
   Shape orig = x->sh;
@@ -682,7 +682,7 @@ static Value *reduce_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool keep, co
   }
   Op *op = ir_op(S->cur, O_REDUCE, c->loc, 1, &x);
   op->axis = axis;
-  op->str = comb;
+  op->comb = comb;
   Value *r = ir_result(S->k, op, out, reduced_shape(x->sh, axis, false));
   if (keep) {
     Shape ks = orig;
@@ -716,7 +716,7 @@ static SVal *bi_sum(Sema *S, Call *c) {
   DType dt = sum_dtype(x, arg(c, 3, "dtype"));
   x = cast_to(S, c->loc, x, dt);
   return sv_tensor(reduce_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "keep_dims"),
-                                  "sum", dt));
+                                  COMB_SUM, dt));
 }
 
 // tl.xor_sum(input, axis=None, keep_dims=False)
@@ -725,7 +725,7 @@ static SVal *bi_xor_sum(Sema *S, Call *c) {
   if (!dt_is_int(x->dt))
     error_at(c->loc, "xor_sum() needs an integer tensor");
   return sv_tensor(reduce_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "keep_dims"),
-                                  "xor_sum", x->dt));
+                                  COMB_XOR_SUM, x->dt));
 }
 
 // tl.max(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)
@@ -742,10 +742,10 @@ static SVal *bi_max(Sema *S, Call *c) {
     x = cast_to(S, c->loc, x, DT_I32);
   else if (x->dt == DT_F16 || x->dt == DT_BF16 || (dt_is_fp8(x->dt) && !idx))
     x = cast_to(S, c->loc, x, DT_F32);
-  Value *v = reduce_builtin(S, c, x, ax, keep, mx ? "max" : "min", x->dt);
+  Value *v = reduce_builtin(S, c, x, ax, keep, mx ? COMB_MAX : COMB_MIN, x->dt);
   if (!idx)
     return sv_tensor(v);
-  Value *i = reduce_builtin(S, c, x, ax, keep, mx ? "argmax" : "argmin", DT_I32);
+  Value *i = reduce_builtin(S, c, x, ax, keep, mx ? COMB_ARGMAX : COMB_ARGMIN, DT_I32);
   SVal *t = sv_tuple(2);
   t->items[0] = sv_tensor(v);
   t->items[1] = sv_tensor(i);
@@ -755,7 +755,7 @@ static SVal *bi_max(Sema *S, Call *c) {
 // tl.argmax(input, axis, tie_break_left=True, keep_dims=False)
 static SVal *bi_argmax(Sema *S, Call *c) {
   Value *x = need_tensor(S, c, 0, "input");
-  const char *comb = strcmp(c->name, "argmax") == 0 ? "argmax" : "argmin";
+  Comb comb = strcmp(c->name, "argmax") == 0 ? COMB_ARGMAX : COMB_ARGMIN;
   /* tie_break_left=True asks for the lowest index among equal extremes; False lets Triton return
    * any of them. The reduction always returns the lowest, which answers both. */
   (void)kw_true(S, c, 2, "tie_break_left");
@@ -763,14 +763,14 @@ static SVal *bi_argmax(Sema *S, Call *c) {
                                   comb, DT_I32));
 }
 
-static Value *scan_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool rev, const char *comb) {
+static Value *scan_builtin(Sema *S, Call *c, Value *x, SVal *ax, bool rev, Comb comb) {
   check_combinable(c->loc, c->name, "scan", x);
   int axis = norm_axis(c, present(ax) ? ax->i : 0, x->sh.rank);
   if (x->sh.rank == 0)
     error_at(c->loc, "%s(): cannot scan a scalar", c->name);
   Op *op = ir_op(S->cur, O_SCAN, c->loc, 1, &x);
   op->axis = axis;
-  op->str = comb;
+  op->comb = comb;
   op->flags = rev ? 2 : 0;
   return ir_result(S->k, op, x->dt, x->sh);
 }
@@ -785,7 +785,7 @@ static SVal *bi_cumsum(Sema *S, Call *c) {
   x = cast_to(S, c->loc, x, dt);
   bool sum = strcmp(c->name, "cumsum") == 0;
   return sv_tensor(scan_builtin(S, c, x, arg(c, 1, "axis"), kw_true(S, c, 2, "reverse"),
-                                sum ? "sum" : "prod"));
+                                sum ? COMB_SUM : COMB_PROD));
 }
 
 SVal *reduce_with_region(Sema *S, Loc loc, OpKind kind, SVal **ins, int nin, int axis,
@@ -908,10 +908,10 @@ static SVal *bi_softmax(Sema *S, Call *c) {
   bool keep = kw_true(S, c, 2, "keep_dims");
   Call mc = *c;
   mc.name = "max";
-  Value *m = reduce_builtin(S, &mc, x, ax, keep, "max", x->dt);
+  Value *m = reduce_builtin(S, &mc, x, ax, keep, COMB_MAX, x->dt);
   Value *z = tensor_binop(S, c->loc, O_SUB, x, m);
   Value *num = emit1(S, O_EXP, c->loc, z->dt, z->sh, 1, &z);
-  Value *den = reduce_builtin(S, &mc, num, ax, keep, "sum", x->dt);
+  Value *den = reduce_builtin(S, &mc, num, ax, keep, COMB_SUM, x->dt);
   return sv_tensor(tensor_binop(S, c->loc, O_DIV, num, den));
 }
 
