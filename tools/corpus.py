@@ -17,7 +17,7 @@ signature derived from its parameters alone (the kernel's own text is never edit
     True for flag-like names (HAS_*, IS_*, USE_*), tl.float32 for *dtype, *_TY, *_TYPE.
 Kernels that cannot be given a signature this way (*args, **kwargs) are counted as 'no
 signature', apart from tritonc's failures. The C of each translation is checked with
-`cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra` (any warning counts as not clean); with
+`cc -std=c11 -O2 -march=native -fopenmp -c -Wall -Wextra` (any warning counts as not clean); with
 --nvcc N, N of the translated kernels per source (evenly spread) are also translated with
 --target cuda and compiled with nvcc -c. Prints per source: files, kernels, no signature,
 translated, compile-clean, and tritonc's failures grouped by the first line of the message
@@ -26,6 +26,7 @@ translated, compile-clean, and tritonc's failures grouped by the first line of t
 import argparse
 import ast
 import collections
+import copy
 import concurrent.futures
 import os
 import re
@@ -225,13 +226,34 @@ def signature(fn):
     return ", ".join(ent), names
 
 
+def jit_call(node):
+    """The function name f of `triton.jit(f)` / `jit(f)` (also with keyword arguments), else None."""
+    if isinstance(node, ast.Call) and (dotted(node.func) or "") in ("triton.jit", "jit", "tl.jit") \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+        return node.args[0].id
+    return None
+
+
 def jit_functions(path):
+    """The @triton.jit functions of a file, and the module-level functions made kernels by an
+    assignment `name = triton.jit(fn)` (counted under the assigned name, which is what a launch
+    calls)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             tree = ast.parse(f.read(), path)
     except (SyntaxError, ValueError):
         return None
-    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_jit(n)]
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_jit(n)]
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for st in tree.body:
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+            fn = defs.get(jit_call(st.value) or "")
+            if fn is not None and not is_jit(fn):
+                k = copy.copy(fn)
+                k.name = st.targets[0].id
+                k.jit_assigned = True
+                found.append(k)
+    return found
 
 
 def called_names(fn):
@@ -294,8 +316,8 @@ def translate(job):
     res["rc"], res["msg"] = rc, first_line(text)
     if rc != 0:
         return res
-    crc, ctext = run(["cc", "-std=c11", "-fopenmp", "-fsyntax-only", "-Wall", "-Wextra",
-                      base + ".c"])
+    crc, ctext = run(["cc", "-std=c11", "-O2", "-march=native", "-fopenmp", "-c", "-Wall", "-Wextra",
+                      base + ".c", "-o", base + ".o"])
     res["clean"] = crc == 0 and not ctext.strip()
     res["cc"] = next((l for l in ctext.splitlines() if "warning:" in l or "error:" in l),
                      first_line(ctext))
@@ -318,7 +340,7 @@ def survey(name, root, args, tmp):
                    if f.endswith(".py"))
     incs = [root] + [os.path.join(root, s) for s in ("src",) if os.path.isdir(os.path.join(root, s))]
     incs += args.include
-    jobs, nosig, nfiles, unparsable, helpers = [], [], 0, 0, 0
+    jobs, nosig, nfiles, unparsable, helpers, assigned = [], [], 0, 0, 0, 0
     found = {}
     for path in files:
         fns = jit_functions(path)
@@ -337,6 +359,7 @@ def survey(name, root, args, tmp):
             continue
         nfiles += 1
         for fn in ks:
+            assigned += getattr(fn, "jit_assigned", False)
             sig, why = signature(fn)
             if sig is None:
                 nosig.append((path, fn.name, why))
@@ -357,7 +380,7 @@ def survey(name, root, args, tmp):
             for i, r in zip(sample, ex.map(translate, [jobs[i] for i in sample])):
                 results[i] = r
     return {"name": name, "files": nfiles, "unparsable": unparsable, "nosig": nosig,
-            "helpers": helpers,
+            "helpers": helpers, "assigned": assigned,
             "results": results}
 
 
@@ -368,8 +391,10 @@ def report(s, out):
     total = len(rs) + len(s["nosig"])
     w = out.write
     w("## %s\n\nfiles with kernels %d, kernels %d, no signature %d, translated %d, "
-      "compile-clean %d (and %d @triton.jit helpers: called by a kernel or returning a value)\n" %
-      (s["name"], s["files"], total, len(s["nosig"]), len(tr), len(clean), s["helpers"]))
+      "compile-clean %d (and %d @triton.jit helpers: called by a kernel or returning a value); "
+      "%d of the kernels made by `name = triton.jit(fn)`\n" %
+      (s["name"], s["files"], total, len(s["nosig"]), len(tr), len(clean), s["helpers"],
+       s["assigned"]))
     cu = [r for r in rs if "cuda" in r]
     if cu:
         w("CUDA sample: %d translated to .cu, %d nvcc-clean\n" %
