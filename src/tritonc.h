@@ -247,6 +247,12 @@ typedef struct DTypeInfo {
 } DTypeInfo;
 extern const DTypeInfo dtype_info[];
 
+/* C expression text both targets print alike (support/cexpr.c). CexprRound: a target's rounding
+ * of a float expression to fp16 / bf16. */
+typedef const char *(*CexprRound)(void *ctx, DType t, const char *x);
+const char *cexpr_cast(DType from, DType to, const char *a, CexprRound round, void *ctx, bool hide_widen);
+const char *cexpr_fp8_cast(DType from, DType to, const char *a, bool rtz);
+
 bool dt_is_float(DType t); /* fp8 included */
 /* fp8 (float8e4nv = E4M3FN, float8e5 = E5M2, float8e4b15 = E4M3 with bias 15): values are
  * their bits in every target (uint8_t); only loads, stores, conversions, bitcasts, selects and

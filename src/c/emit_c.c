@@ -412,38 +412,13 @@ const char *math_call(Em *E, OpKind k, DType t, const char *a) {
   die("math_call: %s", op_names[k]);
 }
 
-/* fp8 <-> fp16 / bf16 / fp32 (the pairs sema lets through): fp8 is bits, the others floats */
-static const char *fp8_cast_expr(Em *E, DType f, DType to, const char *a, bool rtz) {
-  E->calls = true;
-  if (dt_is_fp8(f))
-    return fmt("tc_%s_to_f32(%s)", dtype_info[f].sig, a); /* exact in fp16 and bf16 too */
-  return fmt("tc_f32_to_%s%s(%s)", dtype_info[to].sig, rtz ? "_rtz" : "", a);
-}
+static const char *round_cb(void *E, DType t, const char *x) { return round_to(E, t, x); }
 
+/* a conversion's text (support/cexpr.c), with the C target's rounding to fp16 / bf16 */
 const char *cast_expr(Em *E, Value *from, DType to, const char *a) {
-  DType f = from->dt;
-  if (dt_is_fp8(f) || dt_is_fp8(to))
-    return fp8_cast_expr(E, f, to, a, false);
-  if (to == DT_I1 && dt_is_float(f))
-    return fmt("(%s != 0)", a); /* float -> bool is x != 0 (semantic.py: not_equal(x, 0)) */
-  if (to == DT_I1)
-    return fmt("(%s != 0)", a);
-  if (dt_is_float(to)) {
-    if (dt_is_float(f) && (to == DT_F32 || to == DT_F64) && dt_bits(f) <= dt_bits(to))
-      return to == DT_F64 && f != DT_F64 ? fmt("(double)%s", a) : a;
-    const char *c = to == DT_F64 ? fmt("(double)%s", a) : fmt("(float)%s", a);
-    if (to == DT_F16 || to == DT_BF16) {
-      if (f == DT_F16 && to == DT_BF16)
-        c = a;
-      return round_to(E, to, c);
-    }
-    return c;
-  }
-  /* (int32_t)b > 3 with a bool b, (int32_t)u < -7 with a uint8_t u: gcc's -Wtype-limits sees
-   * through a widening cast to the narrow type ("comparison is always false") */
-  if (f == DT_I1 || (dt_bits(f) < 32 && !dt_is_float(f) && dt_bits(to) > dt_bits(f)))
-    return fmt("(%s)(%s + 0)", dtype_info[to].ctype, a);
-  return fmt("(%s)%s", dtype_info[to].ctype, a);
+  if (dt_is_fp8(from->dt) || dt_is_fp8(to))
+    E->calls = true;
+  return cexpr_cast(from->dt, to, a, round_cb, E, true);
 }
 
 const char *bits_type(DType t) {
@@ -676,9 +651,9 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   case O_SIGNBIT: return fmt("(signbit(%s) != 0)", a);
   case O_CAST:
     if (op->flags & CAST_RTZ) { /* fp32 -> fp16, bf16 or float8e5 (sema) */
-      if (dt_is_fp8(r->dt))
-        return fp8_cast_expr(E, op->in[0]->dt, r->dt, a, true);
       E->calls = true;
+      if (dt_is_fp8(r->dt))
+        return cexpr_fp8_cast(op->in[0]->dt, r->dt, a, true);
       E->need |= r->dt == DT_F16 ? H_F16 : H_BF16;
       return fmt("tc_round_%s_rtz(%s)", r->dt == DT_F16 ? "f16" : "bf16", a);
     }

@@ -168,42 +168,22 @@ const char *cu_unary(Op *op, const char *a) {
   return cu_round(t, fmt("%s%s(%s)", fn, sfx(t), a));
 }
 
-/* fp8 <-> fp16 / bf16 / fp32 (the pairs sema lets through): fp8 is bits, the others floats */
-static const char *fp8_cast(DType f, DType to, const char *a, bool rtz) {
-  if (dt_is_fp8(f))
-    return fmt("tc_%s_to_f32(%s)", dtype_info[f].sig, a); /* exact in fp16 and bf16 too */
-  return fmt("tc_f32_to_%s%s(%s)", dtype_info[to].sig, rtz ? "_rtz" : "", a);
-}
-
 /* fp_downcast_rounding="rtz" from fp32 (sema): cvt.rz.f16.f32, f2bf16.rz, or fp8e5 */
 const char *cu_cast_rtz(DType f, DType to, const char *a) {
   if (dt_is_fp8(to))
-    return fp8_cast(f, to, a, true);
+    return cexpr_fp8_cast(f, to, a, true);
   if (to == DT_F16)
     return fmt("__half2float(__float2half_rz(%s))", a);
   return fmt("__bfloat162float(__float2bfloat16_rz(%s))", a);
 }
 
-const char *cu_cast(DType f, DType to, const char *a) {
-  if (dt_is_fp8(f) || dt_is_fp8(to))
-    return fp8_cast(f, to, a, false);
-  if (to == DT_I1 && dt_is_float(f))
-    return fmt("(%s != 0)", a); /* float -> bool is x != 0 (semantic.py: not_equal(x, 0)) */
-  if (to == DT_I1)
-    return fmt("(%s != 0)", a);
-  if (dt_is_float(to)) {
-    if (dt_is_float(f) && (to == DT_F32 || to == DT_F64) && dt_bits(f) <= dt_bits(to))
-      return to == DT_F64 && f != DT_F64 ? fmt("(double)%s", a) : a;
-    const char *c = to == DT_F64 ? fmt("(double)%s", a) : fmt("(float)%s", a);
-    if (to == DT_F16 || to == DT_BF16) {
-      if (f == DT_F16 && to == DT_BF16)
-        c = a;
-      return cu_round(to, c);
-    }
-    return c;
-  }
-  return fmt("(%s)%s", dtype_info[to].ctype, a);
+static const char *round_cb(void *ctx, DType t, const char *x) {
+  (void)ctx;
+  return cu_round(t, x);
 }
+
+/* a conversion's text (support/cexpr.c), rounded to fp16 / bf16 by the CUDA intrinsics */
+const char *cu_cast(DType f, DType to, const char *a) { return cexpr_cast(f, to, a, round_cb, NULL, false); }
 
 const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   bool fl = dt_is_float(t);
