@@ -475,6 +475,14 @@ typedef struct Kernel {
   struct CuKernelPlan *cu; /* the CUDA target's kernel-wide decisions (cuda/plan.c), or NULL */
 } Kernel;
 
+/* The launchers' parameter lists, alike in both targets (support/cexpr.c): "D0, D1, ..." of
+ * the kernel's runtime parameters (constexprs left out), each D = decl(ctx, p) ("float *x");
+ * ", " before the first when leading_comma; "void" when there is none and no comma leads. */
+const char *cexpr_params(const Kernel *k, bool leading_comma, const char *(*decl)(void *ctx, const KParam *p),
+                         void *ctx);
+/* an fp16 / bf16 runtime scalar: both targets hand its value on as a float */
+bool cexpr_half_scalar(const KParam *p);
+
 Value *ir_value(Kernel *k, DType dt, Shape sh);
 const char *kernel_title(const Kernel *k); /* the banner's name: the C name, and why if mangled */
 Block *ir_block(void);

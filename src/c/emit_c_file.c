@@ -185,35 +185,23 @@ static void emit_bitcasts(Em *E, Buf *o) {
 
 /* ---- parameters, program function, launcher, header ---- */
 
-/* An fp16 / bf16 scalar argument crosses the C interface as its bits (uint16_t) and is a float
- * inside the program, as every fp16 / bf16 value is (the launcher converts it). */
-static bool half_scalar(const KParam *p) {
-  return !p->constexpr_ && (p->dt == DT_F16 || p->dt == DT_BF16);
+/* An fp16 / bf16 scalar argument (cexpr_half_scalar) crosses the C interface as its bits
+ * (uint16_t) and is a float inside the program, as every fp16 / bf16 value is (the launcher
+ * converts it). */
+
+/* a parameter's declaration: of the public functions, or (program != NULL) of KERNEL_program */
+static const char *param_decl(void *program, const KParam *p) {
+  const char *t = p->dt == DT_PTR ? fmt("%s *", dtype_info[p->elt].ctype) : fmt("%s ", dtype_info[p->dt].ctype);
+  if (p->dt == DT_I1)
+    t = "bool ";
+  if (program && cexpr_half_scalar(p))
+    t = "float ";
+  return fmt("%s%s", t, p->name);
 }
 
 /* The parameters of the public functions, or (program) of KERNEL_program. */
 static const char *params_of(Kernel *k, bool leading_comma, bool program) {
-  Buf b = {0};
-  buf_puts(&b, "");
-  int n = 0;
-  for (int i = 0; i < k->nparams; i++) {
-    KParam *p = &k->params[i];
-    if (p->constexpr_)
-      continue;
-    const char *t = p->dt == DT_PTR ? fmt("%s *", dtype_info[p->elt].ctype)
-                                    : fmt("%s ", dtype_info[p->dt].ctype);
-    if (p->dt == DT_I1)
-      t = "bool ";
-    if (program && half_scalar(p))
-      t = "float ";
-    buf_printf(&b, "%s%s%s", (n || leading_comma) ? ", " : "", t, p->name);
-    n++;
-  }
-  if (!n && !leading_comma)
-    buf_puts(&b, "void");
-  const char *r = xstrdup(b.s);
-  buf_free(&b);
-  return r;
+  return cexpr_params(k, leading_comma, param_decl, program ? (void *)k : NULL);
 }
 
 static const char *param_list(Kernel *k, bool leading_comma) { return params_of(k, leading_comma, false); }
@@ -226,7 +214,7 @@ static const char *program_args(Em *E, Kernel *k) {
     KParam *p = &k->params[i];
     if (p->constexpr_)
       continue;
-    if (half_scalar(p)) {
+    if (cexpr_half_scalar(p)) {
       E->need |= p->dt == DT_F16 ? H_F16 : H_BF16;
       buf_printf(&b, "tc_%s_to_f32(%s), ", p->dt == DT_F16 ? "f16" : "bf16", p->name);
     } else {

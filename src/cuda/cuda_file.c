@@ -37,36 +37,24 @@ static void emit_helpers(Buf *o, const char *body, bool include, unsigned long l
   buf_free(&rt);
 }
 
-static const char *param_type(KParam *p) {
+static const char *param_type(const KParam *p) {
   if (p->dt == DT_PTR)
     return fmt("%s *", cu_mem_type(p->elt));
   return fmt("%s ", p->dt == DT_I1 ? "bool" : dtype_info[p->dt].ctype);
 }
 
-/* An fp16 / bf16 scalar argument crosses the launch as its bits (uint16_t); the kernel takes
- * them as tc_bits_NAME and names the float value NAME (every fp16 / bf16 value is a float). */
-static bool half_scalar(const KParam *p) {
-  return !p->constexpr_ && (p->dt == DT_F16 || p->dt == DT_BF16);
+/* An fp16 / bf16 scalar argument (cexpr_half_scalar) crosses the launch as its bits (uint16_t);
+ * the kernel takes them as tc_bits_NAME and names the float value NAME (every fp16 / bf16 value
+ * is a float). */
+
+/* a parameter's declaration: of the launchers, or (kernel != NULL) of KERNEL_kernel */
+static const char *param_decl(void *kernel, const KParam *p) {
+  return fmt("%s%s%s", param_type(p), kernel && cexpr_half_scalar(p) ? "tc_bits_" : "", p->name);
 }
 
 /* The parameters of the launchers, or (kernel) of KERNEL_kernel. */
 static const char *params_of(Kernel *k, bool leading_comma, bool kernel) {
-  Buf b = {0};
-  buf_puts(&b, "");
-  int n = 0;
-  for (int i = 0; i < k->nparams; i++) {
-    KParam *p = &k->params[i];
-    if (p->constexpr_)
-      continue;
-    buf_printf(&b, "%s%s%s%s", (n || leading_comma) ? ", " : "", param_type(p),
-               kernel && half_scalar(p) ? "tc_bits_" : "", p->name);
-    n++;
-  }
-  if (!n && !leading_comma)
-    buf_puts(&b, "void");
-  const char *r = xstrdup(b.s);
-  buf_free(&b);
-  return r;
+  return cexpr_params(k, leading_comma, param_decl, kernel ? (void *)k : NULL);
 }
 
 static const char *param_list(Kernel *k, bool leading_comma) { return params_of(k, leading_comma, false); }
@@ -106,7 +94,7 @@ static void emit_kernel(CE *E, Kernel *k) {
   cline(E, "  const int tid = threadIdx.x;");
   for (int i = 0; i < k->nparams; i++) {
     KParam *p = &k->params[i];
-    if (!half_scalar(p) || !p->val->uses)
+    if (!cexpr_half_scalar(p) || !p->val->uses)
       continue;
     bool h = p->dt == DT_F16;
     cline(E, "  const float %s = %s(%s(tc_bits_%s));", p->name, h ? "__half2float" : "__bfloat162float",
@@ -122,10 +110,10 @@ static void emit_kernel(CE *E, Kernel *k) {
   for (int i = 0; i < k->nparams; i++) {
     KParam *p = &k->params[i];
     if (!p->constexpr_ && p->val->uses == 0)
-      cline(E, "  (void)%s%s;", half_scalar(p) ? "tc_bits_" : "", p->name);
+      cline(E, "  (void)%s%s;", cexpr_half_scalar(p) ? "tc_bits_" : "", p->name);
     else if (!p->constexpr_ && strcmp(E->cname[p->val->id], p->name) != 0)
       cline(E, "  %s%s = %s; /* '%s' is also a name this file declares */",
-            half_scalar(p) ? "const float " : param_type(p), E->cname[p->val->id], p->name, p->name);
+            cexpr_half_scalar(p) ? "const float " : param_type(p), E->cname[p->val->id], p->name, p->name);
   }
   buf_puts(out, body.s ? body.s : "");
   buf_free(&body);

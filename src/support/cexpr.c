@@ -36,3 +36,24 @@ const char *cexpr_cast(DType f, DType to, const char *a, CexprRound round, void 
     return fmt("(%s)(%s + 0)", dtype_info[to].ctype, a);
   return fmt("(%s)%s", dtype_info[to].ctype, a);
 }
+
+const char *cexpr_params(const Kernel *k, bool leading_comma, const char *(*decl)(void *ctx, const KParam *p),
+                         void *ctx) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  int n = 0;
+  for (int i = 0; i < k->nparams; i++) {
+    const KParam *p = &k->params[i];
+    if (p->constexpr_)
+      continue;
+    buf_printf(&b, "%s%s", (n || leading_comma) ? ", " : "", decl(ctx, p));
+    n++;
+  }
+  if (!n && !leading_comma)
+    buf_puts(&b, "void");
+  const char *r = xstrdup(b.s);
+  buf_free(&b);
+  return r;
+}
+
+bool cexpr_half_scalar(const KParam *p) { return !p->constexpr_ && (p->dt == DT_F16 || p->dt == DT_BF16); }
