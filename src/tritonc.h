@@ -62,6 +62,8 @@ typedef struct Buf {
 } Buf;
 void buf_puts(Buf *b, const char *s);
 void buf_printf(Buf *b, const char *f, ...) __attribute__((format(printf, 2, 3)));
+/* one line of generated code: ind levels of two spaces, the text, a newline (both emitters) */
+void buf_vline(Buf *b, int ind, const char *f, va_list ap);
 void buf_free(Buf *b);
 
 /* Source registry: error_at() prints the line of a registered file with a caret. */

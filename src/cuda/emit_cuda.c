@@ -56,14 +56,8 @@ const char *cu_name(CE *E, Value *v) {
 void cline(CE *E, const char *f, ...) {
   va_list ap;
   va_start(ap, f);
-  int n = vsnprintf(NULL, 0, f, ap);
+  buf_vline(E->o, E->ind, f, ap);
   va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  va_start(ap, f);
-  vsnprintf(s, (size_t)n + 1, f, ap);
-  va_end(ap);
-  buf_printf(E->o, "%*s%s\n", E->ind * 2, "", s);
-  free(s);
 }
 
 /* The Python line an op came from, once per line change. */

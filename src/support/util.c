@@ -233,6 +233,20 @@ void buf_printf(Buf *b, const char *f, ...) {
   b->n += (size_t)n;
 }
 
+void buf_vline(Buf *b, int ind, const char *f, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, f, ap);
+  buf_reserve(b, (size_t)n + (size_t)ind * 2 + 1);
+  for (int i = 0; i < ind * 2; i++)
+    b->s[b->n++] = ' ';
+  vsnprintf(b->s + b->n, (size_t)n + 1, f, ap2);
+  va_end(ap2);
+  b->n += (size_t)n;
+  b->s[b->n++] = '\n';
+  b->s[b->n] = 0;
+}
+
 void buf_free(Buf *b) {
   free(b->s);
   b->s = NULL;
