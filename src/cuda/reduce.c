@@ -166,16 +166,7 @@ static const char *warp_index(CE *E, AxisBits ab) {
   int m = ab.warpmask >> 5;
   if (ab.nwarp > 1 && (m & (m + 1)) == 0) /* bits 5, 6, ... of tid */
     return (32 << lg2(ab.nwarp)) >= E->T ? "(tid >> 5)" : fmt("((tid >> 5) & %d)", ab.nwarp - 1);
-  Buf b = {0};
-  int k = 0;
-  for (int q = 5; q < 30; q++)
-    if ((ab.warpmask >> q) & 1) {
-      buf_printf(&b, "%s((tid >> %d) & 1) * %d", b.n ? " + " : "", q, 1 << k);
-      k++;
-    }
-  const char *r = b.s ? fmt("(%s)", b.s) : "0";
-  buf_free(&b);
-  return r;
+  return compress(~ab.warpmask, 30, "tid"); /* tid's bits in warpmask, packed */
 }
 
 static void fold_thread(CE *E, Red *R, const char **a1, const char **e1);
@@ -433,6 +424,18 @@ static const char *red_input(CE *E, Red *R, const char *ty) {
   return arr;
 }
 
+/* the type of a thread's partial: the value's register type, or a tc_pair of the two */
+static const char *red_type(const Red *R) {
+  return R->n == 2 ? fmt("tc_pair<%s, %s>", cu_type(R->ty[0], DT__COUNT), cu_type(R->ty[1], DT__COUNT))
+                   : cu_type(R->ty[0], DT__COUNT);
+}
+
+/* the helpers' input array, the tile's layout and the bits the reduction folds */
+static void red_note(CE *E, const Red *R, const char *arr) {
+  cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(R->L, R->ty[0]), R->ab.emask,
+        R->ab.lanemask, R->ab.nwarp, R->ab.nwarp > 1 ? "s" : "");
+}
+
 /* A reduction to one value (one tile, or two: argmax / argmin, tl.reduce of two tiles) by the
  * runtime's helpers (tc_warp_reduce, tc_block_reduce): the same steps red_inline writes out,
  * as one call. */
@@ -443,10 +446,9 @@ static void red_helper(CE *E, Red *R) {
   AxisBits ab = R->ab;
   DType t = R->ty[0];
   bool pair = R->n == 2;
-  const char *ty = pair ? fmt("tc_pair<%s, %s>", cu_type(t, DT__COUNT), cu_type(R->ty[1], DT__COUNT)) : cu_type(t, DT__COUNT);
+  const char *ty = red_type(R);
   const char *arr = red_input(E, R, ty);
-  cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(L, t), ab.emask, ab.lanemask,
-        ab.nwarp, ab.nwarp > 1 ? "s" : "");
+  red_note(E, R, arr);
   bool used = false;
   for (int i = 0; i < op->nout; i++)
     used |= op->out[i]->uses > 0;
@@ -475,11 +477,9 @@ static void red_helper(CE *E, Red *R) {
 static void red_tile(CE *E, Red *R) {
   Op *op = R->op;
   Value *r = op->out[0];
-  const char *ty = R->n == 2 ? fmt("tc_pair<%s, %s>", cu_type(R->ty[0], DT__COUNT), cu_type(R->ty[1], DT__COUNT))
-                             : cu_type(R->ty[0], DT__COUNT);
+  const char *ty = red_type(R);
   const char *arr = red_input(E, R, ty);
-  cline(E, "/* %s: %s; reduced: e bits 0x%x, lane bits 0x%x, %d warp%s */", arr, lay_comment(R->L, R->ty[0]), R->ab.emask,
-        R->ab.lanemask, R->ab.nwarp, R->ab.nwarp > 1 ? "s" : "");
+  red_note(E, R, arr);
   R->acc[0] = cu_unique(E, fmt("%s_part", r->name ? r->name : "red"));
   cline(E, "%s %s[%d]; /* one partial per result element of this thread */", ty, R->acc[0], R->ab.nslot);
   lambda_call(E, R, ty, fmt("tc_warp_reduce<%d, 0x%x, 0x%x>(%s, %s, ", R->L.E, R->ab.emask, R->ab.lanemask, arr, R->acc[0]));
