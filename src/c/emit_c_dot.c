@@ -69,13 +69,12 @@ static const char *operand_array(Em *E, Value *v) {
 /* The runtime function of the product: bf16 operands go to the tile unit where the C compiler
  * targets one (tc_dot_bf16, section amx: AMX, else the fp32 micro-kernel); int8 and the other
  * float types to the micro-kernels of section dot. */
-static const char *dot_kernel(Op *op) {
-  Value *r = op->out[0], *a = op->in[0], *b = op->in[1];
-  if (a->dt == DT_I8)
-    return "tc_dot_i8";
-  if (a->dt == DT_BF16 && b->dt == DT_BF16 && r->dt == DT_F32)
-    return "tc_dot_bf16";
-  return "tc_dot_f32";
+static bool bf16_dot(const Op *op) {
+  return op->in[0]->dt == DT_BF16 && op->in[1]->dt == DT_BF16 && op->out[0]->dt == DT_F32;
+}
+
+static const char *dot_kernel(const Op *op) {
+  return op->in[0]->dt == DT_I8 ? "tc_dot_i8" : bf16_dot(op) ? "tc_dot_bf16" : "tc_dot_f32";
 }
 
 /* The runtime micro-kernel (runtime/tc_simd.h, section dot) on each [M, K] x [K, N] slice. */
@@ -130,8 +129,7 @@ void emit_dot_panels_open(Em *E, Block *b) {
   for (int i = 0; i < b->nops && E->plan->panel; i++) {
     Op *op = b->ops[i];
     Value *r = op->nout ? op->out[0] : NULL;
-    if (op->k != O_DOT || !vi(r)->alias || r->sh.rank != 2 ||
-        strcmp(dot_kernel(op), "tc_dot_bf16") || !yield_only(b, r))
+    if (op->k != O_DOT || !vi(r)->alias || r->sh.rank != 2 || !bf16_dot(op) || !yield_only(b, r))
       continue;
     int M = r->sh.d[0], N = r->sh.d[1];
     const char *c = cname(E, r), *p = unique_name(E, fmt("%s_panel", c));
