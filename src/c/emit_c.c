@@ -354,25 +354,33 @@ static const char *utype(DType t) {
   return dt_bits(t) == 64 ? "uint64_t" : "uint32_t";
 }
 
-/* Integer + - * << wrap around in Triton; C signed overflow is undefined, so go unsigned. */
-static const char *int_wrap(Em *E, DType t, const char *a, const char *op, const char *b) {
+/* Integer + - * << wrap around in Triton; C signed overflow is undefined, so go unsigned. A shift
+ * is a plain C shift when its count is known to lie in [0, width) (count_in_width); any other
+ * count goes through a helper that defines counts past the width. */
+static const char *int_wrap(Em *E, DType t, const char *a, OpKind k, const char *b,
+                            bool count_in_width) {
+  const char *op = k == O_ADD ? "+" : k == O_SUB ? "-" : k == O_MUL ? "*" : k == O_SHL ? "<<" : ">>";
   if (t == DT_I1)
     return fmt("(bool)((%s %s %s) & 1)", a, op, b);
-  bool shift = !strcmp(op, "<<") || !strcmp(op, ">>");
-  bool plain_shift = shift && shift_count_literal(b, dt_bits(t));
-  if (!strcmp(op, ">>") && plain_shift)
+  bool shift = k == O_SHL || k == O_SHR;
+  bool plain_shift = shift && count_in_width;
+  if (k == O_SHR && plain_shift)
     return fmt("(%s)(%s >> %s)", dtype_info[t].ctype, a, b);
   if (dt_is_signed(t) || (shift && !plain_shift)) {
     /* tc_add_i32(a, b) and friends from runtime/tc_helpers.h */
-    const char *name = !strcmp(op, "+") ? "add" : !strcmp(op, "-") ? "sub" : !strcmp(op, "*") ? "mul"
-                     : !strcmp(op, "<<") ? "shl" : "shr";
-    const char *fn = fmt("tc_%s_%s", name, dtype_info[t].sig);
-    bool have = false;
-    for (int k = 0; k < E->wraps.n; k++)
-      have |= !strcmp(E->wraps.v[k], fn);
-    if (!have)
-      vec_push(&E->wraps, (void *)fn);
-    return fmt("%s(%s, %s)", fn, a, b);
+    Wrap *w = NULL;
+    for (int i = 0; i < E->wraps.n && !w; i++) {
+      Wrap *x = E->wraps.v[i];
+      w = x->k == k && x->t == t ? x : NULL;
+    }
+    if (!w) {
+      const char *name = k == O_ADD ? "add" : k == O_SUB ? "sub" : k == O_MUL ? "mul"
+                         : k == O_SHL ? "shl" : "shr";
+      w = arena_alloc(sizeof *w);
+      *w = (Wrap){k, t, fmt("tc_%s_%s", name, dtype_info[t].sig), false};
+      vec_push(&E->wraps, w);
+    }
+    return fmt("%s(%s, %s)", w->name, a, b);
   }
   return fmt("(%s)((%s)%s %s (%s)%s)", dtype_info[t].ctype, utype(t), a, op, utype(t), b);
 }
@@ -438,7 +446,8 @@ static const char *bitcast_expr(Em *E, DType from, DType to, const char *a) {
   return fmt("tc_bitcast_%s(%s)", pair, a);
 }
 
-const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
+static const char *binary_expr(Em *E, OpKind k, DType t, const char *a, const char *b,
+                               bool count_in_width) {
   bool fl = dt_is_float(t), sg = dt_is_signed(t) && t != DT_I1;
   switch (k) {
   case O_ADD: case O_SUB: case O_MUL: {
@@ -446,7 +455,7 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
     if (fl)
       return round_to(E, t, fmt("(%s %s %s)", a, o, b));
     if (sg || dt_bits(t) < 32)
-      return int_wrap(E, t, a, o, b);
+      return int_wrap(E, t, a, k, b, false);
     return fmt("(%s %s %s)", a, o, b);
   }
   case O_DIV: return fl ? round_to(E, t, fmt("(%s / %s)", a, b)) : fmt("(%s / %s)", a, b);
@@ -456,8 +465,7 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_AND: return fmt("(%s & %s)", a, b); /* bool_logic: && for some bools */
   case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
-  case O_SHL: return int_wrap(E, t, a, "<<", b);
-  case O_SHR: return int_wrap(E, t, a, ">>", b);
+  case O_SHL: case O_SHR: return int_wrap(E, t, a, k, b, count_in_width);
   default: break;
   }
   if (!strcmp(a, b)) { /* x < x, max(x, x): gcc's -Wtautological-compare on integers */
@@ -481,7 +489,7 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
     return fl ? fmt("(%s != %s || %s > %s ? %s : %s)", a, a, b, a, b, a) : fmt("(%s > %s ? %s : %s)", a, b, a, b);
   case O_MINP: case O_MAXP:
     if (!fl)
-      return ew_binary(E, k == O_MINP ? O_MIN : O_MAX, t, a, b);
+      return binary_expr(E, k == O_MINP ? O_MIN : O_MAX, t, a, b, false);
     E->need |= H_NANMM;
     return fmt("tc_%sp_%s(%s, %s)", k == O_MINP ? "min" : "max", t == DT_F64 ? "f64" : "f32", a, b);
   case O_POW: case O_ATAN2: case O_HYPOT:
@@ -508,6 +516,19 @@ const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
   case O_NE: return fmt("(%s != %s)", a, b);
   default: die("ew_binary: %s", op_names[k]);
   }
+}
+
+const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b) {
+  return binary_expr(E, k, t, a, b, false);
+}
+
+/* op's binary expression on operands a and b: a shift by a count the axis facts know (one
+ * value, from 0 to the width - 1, on every element) is a plain C shift */
+const char *ew_op_binary(Em *E, const Op *op, DType t, const char *a, const char *b) {
+  int64_t c;
+  bool in_width = (op->k == O_SHL || op->k == O_SHR) && ax_const(op->in[1], &c) && c >= 0 &&
+                  c < dt_bits(t);
+  return binary_expr(E, op->k, t, a, b, in_width);
 }
 
 /* A shift count that is a constant below the width of t (seen through splats and views). */
@@ -638,7 +659,7 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   case O_ABS: /* of the smallest int32/int64 it is itself, as Triton's (wrapping) llvm.abs */
     if (dt_is_float(t))
       return fmt("fabs%s(%s)", fsuf(t), a);
-    return fmt("(%s < 0 ? %s : %s)", a, dt_bits(t) >= 32 ? int_wrap(E, t, "0", "-", a) : fmt("-%s", a), a);
+    return fmt("(%s < 0 ? %s : %s)", a, dt_bits(t) >= 32 ? int_wrap(E, t, "0", O_SUB, a, false) : fmt("-%s", a), a);
   case O_ISNAN: return fmt("(isnan(%s) != 0)", a);
   case O_ISINF: return fmt("(isinf(%s) != 0)", a);
   case O_SIGNBIT: return fmt("(signbit(%s) != 0)", a);
@@ -678,7 +699,7 @@ const char *ew_expr(Em *E, Op *op, const char *const *idx) {
   if (op_class[op->k] == K_UNARY)
     return math_call(E, op->k, t, a);
   const char *l = bool_logic(op, a, b);
-  return l ? l : ew_binary(E, op->k, t, a, b);
+  return l ? l : ew_op_binary(E, op, t, a, b);
 }
 
 /* ---- statements ---- */

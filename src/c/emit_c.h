@@ -24,6 +24,17 @@ typedef struct VInfo {
   const char *panel;    /* a bf16 tl.dot into a carried tile: its K loop's tc_bf16_panel */
 } VInfo;
 
+/* A wrapping integer helper, tc_OP_SIG (O_ADD, O_SUB, O_MUL, O_SHL or O_SHR on type t): the
+ * definitions of TC_WRAP_OPS and TC_SHIFT_OPS in runtime/tc_helpers.h, written into the file
+ * one by one (emit_c_file.c). used: the body the file keeps calls it (an expression built and
+ * then left out, as a contiguous index whose only use a bounds check decided, calls nothing). */
+typedef struct Wrap {
+  OpKind k;
+  DType t;
+  const char *name; /* tc_OP_SIG */
+  bool used;
+} Wrap;
+
 typedef struct Em {
   Buf *o;
   Kernel *k;
@@ -36,7 +47,7 @@ typedef struct Em {
   void *nameix;        /* emit_c.c's index of names */
   Vec bitcasts; /* "from_to" pairs needing a helper */
   bool calls;   /* the current group calls a function that blocks vectorisation */
-  Vec wraps;    /* wrapping integer helpers used, e.g. "tc_add_i32" */
+  Vec wraps;    /* wrapping integer helpers called (Wrap *, in the order first called) */
   int npf;        /* prefetch sites named so far */
   Vec pf_pend;    /* load ops whose next-program prefetch waits for the block's next group */
   Block *pf_block;
@@ -76,6 +87,7 @@ const char *round_to(Em *E, DType t, const char *x);
 const char *math_call(Em *E, OpKind k, DType t, const char *a);
 const char *cast_expr(Em *E, Value *from, DType to, const char *a);
 const char *ew_binary(Em *E, OpKind k, DType t, const char *a, const char *b);
+const char *ew_op_binary(Em *E, const Op *op, DType t, const char *a, const char *b);
 const char *bool_logic(Op *op, const char *a, const char *b);
 const char *ew_expr(Em *E, Op *op, const char *const *idx);
 const char *load_expr(Em *E, DType elt, const char *p);

@@ -21,14 +21,16 @@ static int by_symbol_name(const void *key, const void *sym) {
   return strcmp((const char *)key, ((const RtSymbol *)sym)->name);
 }
 
-static bool is_wrap(Em *E, const char *name) {
+/* the wrapping helper of that name the kernel's expressions call, or NULL */
+static Wrap *wrap_named(Em *E, const char *name) {
   for (int i = 0; i < E->wraps.n; i++)
-    if (!strcmp(E->wraps.v[i], name))
-      return true;
-  return false;
+    if (!strcmp(((Wrap *)E->wraps.v[i])->name, name))
+      return E->wraps.v[i];
+  return NULL;
 }
 
-/* One identifier of generated C text: a runtime symbol marks its section (and its prototype). */
+/* One identifier of generated C text: a runtime symbol marks its section (and its prototype), a
+ * wrapping helper itself (Wrap.used). */
 typedef struct RtScan {
   Em *E;
   RtUse *u;
@@ -43,7 +45,10 @@ static void rt_ident(void *ctx, const char *s, size_t n) {
   id[n] = 0;
   const RtSymbol *sym = bsearch(id, tc_rt_symbols, (size_t)tc_rt_nsymbols, sizeof *tc_rt_symbols,
                                 by_symbol_name);
-  if (sym && !is_wrap(c->E, id)) {
+  Wrap *w = wrap_named(c->E, id);
+  if (w)
+    w->used = true;
+  else if (sym) {
     c->u->secs |= 1ULL << sym->section;
     c->u->fn[sym - tc_rt_symbols] = sym->proto != NULL;
   }
@@ -92,26 +97,34 @@ static void copy_sections(Buf *o, const RtUse *u, int decl) {
  * the same definitions as TC_WRAP_OPS and TC_SHIFT_OPS in runtime/tc_helpers.h. */
 static void emit_wraps(Em *E, Buf *o) {
   for (int i = 0; i < E->wraps.n; i++) {
-    const char *fn = E->wraps.v[i], *us = strrchr(fn, '_') + 1;
-    DType t = DT_I32;
-    for (int k = DT_I8; k <= DT_U64; k++)
-      if (!strcmp(dtype_info[k].sig, us))
-        t = (DType)k;
-    const char *T = dtype_info[t].ctype, *U = dt_bits(t) == 64 ? "uint64_t" : "uint32_t";
+    const Wrap *x = E->wraps.v[i];
+    if (!x->used)
+      continue;
+    DType t = x->t;
+    const char *fn = x->name, *T = dtype_info[t].ctype;
+    const char *U = dt_bits(t) == 64 ? "uint64_t" : "uint32_t";
     int w = dt_bits(t);
-    if (strstr(fn, "_shl_"))
+    if (x->k == O_SHL)
       buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)b >= %d ? 0 : (%s)((%s)a << b); }\n",
                  T, fn, T, T, U, w, T, U);
-    else if (strstr(fn, "_shr_") && dt_is_signed(t))
+    else if (x->k == O_SHR && dt_is_signed(t))
       buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)b >= %d ? (%s)(a < 0 ? -1 : 0) : "
                  "(%s)(a >> b); }\n", T, fn, T, T, U, w, T, T);
-    else if (strstr(fn, "_shr_"))
+    else if (x->k == O_SHR)
       buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)b >= %d ? 0 : (%s)(a >> b); }\n",
                  T, fn, T, T, U, w, T);
     else
       buf_printf(o, "static inline %s %s(%s a, %s b) { return (%s)((%s)a %s (%s)b); }\n", T, fn, T,
-                 T, T, U, strstr(fn, "_add_") ? "+" : strstr(fn, "_sub_") ? "-" : "*", U);
+                 T, T, U, x->k == O_ADD ? "+" : x->k == O_SUB ? "-" : "*", U);
   }
+}
+
+/* Does the kernel call a wrapping helper? */
+static bool wraps_used(Em *E) {
+  for (int i = 0; i < E->wraps.n; i++)
+    if (((Wrap *)E->wraps.v[i])->used)
+      return true;
+  return false;
 }
 
 /* Before the kernel: with --include-runtime the headers it uses; otherwise the sections of
@@ -121,7 +134,7 @@ static void emit_wraps(Em *E, Buf *o) {
 static void emit_runtime_decls(Em *E, Buf *o, const RtUse *u, bool include) {
   bool helpers = rt_uses_file(u, "tc_helpers"), simd = rt_uses_file(u, "tc_simd");
   if (include) {
-    helpers |= E->wraps.n > 0;
+    helpers |= wraps_used(E);
     if (helpers || simd)
       buf_puts(o, "\n/* tritonc's runtime/ (compile with -I pointing at it) */\n");
     if (helpers)
@@ -142,7 +155,7 @@ static void emit_runtime_decls(Em *E, Buf *o, const RtUse *u, bool include) {
         any = true;
         buf_printf(o, "%s\n", tc_rt_symbols[k].proto);
       }
-  if (E->wraps.n)
+  if (wraps_used(E))
     buf_puts(o, "\n/* wrapping signed arithmetic (runtime/tc_helpers.h, section wrap) */\n");
   emit_wraps(E, o);
 }
@@ -343,14 +356,6 @@ static void emit_c(Buf *c_out, Buf *h_out, Kernel *k, const Options *opts) {
       vi(k->params[i].val)->cname = k->params[i].name;
     }
   emit_program(&E, k);
-  /* wrapping helpers of expressions that were built but not emitted (a vector group that fell
-   * back to scalar code, a comparison decided by value ranges) are dropped */
-  int nw = 0;
-  for (int i = 0; i < E.wraps.n; i++)
-    if (body.s && strstr(body.s, fmt("%s(", (const char *)E.wraps.v[i])))
-      E.wraps.v[nw++] = E.wraps.v[i];
-  E.wraps.n = nw;
-
   const char *const *grid = k->grid;
   const char *base = path_base(opts->out ? opts->out : k->name);
   const char *file = fmt("%s.c", base);

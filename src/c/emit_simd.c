@@ -328,7 +328,7 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
   VX *r = NULL;
   if (a->k == VU && b->k == VU) { /* uniform across the lanes: plain scalar C */
     const char *l = bool_logic(op, a->e, b->e);
-    r = mk(VU, cmp ? 'm' : t, l ? l : ew_binary(S->E, k, op->in[0]->dt, a->e, b->e));
+    r = mk(VU, cmp ? 'm' : t, l ? l : ew_op_binary(S->E, op, op->in[0]->dt, a->e, b->e));
   }
   else if (t == 'i' && (k == O_ADD || k == O_SUB) && a->k == VC && b->k == VU)
     r = mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
@@ -336,7 +336,7 @@ static VX *binary_plain(Sim *S, Op *op, VX *a, VX *b) {
     r = mk(VC, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
   if (r) {
     if (r->t != 'm' && (a->x0 != a->e || b->x0 != b->e))
-      r->x0 = ew_binary(S->E, k, a->k == VU && b->k == VU ? op->in[0]->dt : DT_I32, a->x0, b->x0);
+      r->x0 = ew_op_binary(S->E, op, a->k == VU && b->k == VU ? op->in[0]->dt : DT_I32, a->x0, b->x0);
     return r;
   }
   /* x / d with d the same for every lane: one division, then multiplies. Triton's own fp32
@@ -504,9 +504,9 @@ static VX *wide_binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
   VKind form = d < 0 || r->ax.consta[d] % 16 == 0 ? VU : r->ax.contig[d] % 16 == 0 ? VC : VV;
   if (form == VV)
     return failed(S);
-  VX *x = mk(form, 'l', ew_binary(S->E, k, r->dt, a->e, b->e));
+  VX *x = mk(form, 'l', ew_op_binary(S->E, op, r->dt, a->e, b->e));
   if (a->x0 != a->e || b->x0 != b->e)
-    x->x0 = ew_binary(S->E, k, r->dt, a->x0, b->x0);
+    x->x0 = ew_op_binary(S->E, op, r->dt, a->x0, b->x0);
   return x;
 }
 
@@ -526,9 +526,9 @@ static VX *index_form(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
   VKind form = r->ax.consta[d] % 16 == 0 ? VU : r->ax.contig[d] % 16 == 0 ? VC : VV;
   if (form == VV)
     return NULL;
-  VX *x = mk(form, 'i', ew_binary(S->E, k, DT_I32, a->e, b->e));
+  VX *x = mk(form, 'i', ew_op_binary(S->E, op, DT_I32, a->e, b->e));
   if (a->x0 != a->e || b->x0 != b->e)
-    x->x0 = ew_binary(S->E, k, DT_I32, a->x0, b->x0);
+    x->x0 = ew_op_binary(S->E, op, DT_I32, a->x0, b->x0);
   return x;
 }
 
