@@ -765,15 +765,16 @@ static bool feeds_dot(Block *b, Value *v) {
 }
 
 /* `tc_prefetch_next(&site, &delta, address, first, write);` for a contiguous access through the
- * op's pointer (the site's declarations go to S->pf_decl), or nothing if the pointer has no
+ * op's pointer, added to the statements `calls` (the site's declarations go to S->pf_decl), or
+ * nothing if the pointer has no
  * contiguous vector form here. A load from a base pointer that an earlier load site already
  * prefetches (layer norm reads its row three times) gets none: it would fetch the same lines.
  * Nor does a tile loaded for a tl.dot: the product's arithmetic hides the hardware's own
  * prefetching, and the extra instructions in the copy loop only cost (examples/matmul.py fp32
  * at 2048^3 on 2 cores: 0.72-0.73x OpenBLAS with them, 0.76 without; attention unchanged). */
-static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
+static void prefetch_site(Sim *S, Op *op, bool write, Vec *calls) {
   Value *ptr = op->in[0], *base = base_pointer(ptr, true);
-  if (*count >= MAX_PF_PER_GROUP || cv(ptr)->pinv)
+  if (calls->n >= MAX_PF_PER_GROUP || cv(ptr)->pinv)
     return;
   if (!write && feeds_dot(op->parent, op->out[0]))
     return;
@@ -797,11 +798,11 @@ static void prefetch_site(Sim *S, Op *op, bool write, int *count) {
   const char *site = fmt("pf%d", S->E->npf++);
   vec_push(&S->pf_decl, fmt("TC_PREFETCH_SITE(%s); /* the %s at %s:%d */", site,
                             write ? "store" : "load", path_base(op->loc.file), op->loc.line));
-  line(S->E, "tc_prefetch_next(&%s, &%s_delta, %s, %s, %d);", site, site, p->e, first.s, write);
+  vec_push(calls, fmt("tc_prefetch_next(&%s, &%s_delta, %s, %s, %d);", site, site, p->e, first.s,
+                      write));
   if (!write)
     vec_push(&S->E->pf_bases, base);
   buf_free(&first);
-  (*count)++;
 }
 
 /* Does the block hold another elementwise group of the same shape after ops[n-1]? */
@@ -824,17 +825,11 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
   Em *E = S->E;
   if (!E->plan->prefetch)
     return;
-  int count = 0, sites = E->npf;
-  /* when the program's traffic is known, the launch's size decides (program_bytes, c/plan.c):
-   * the prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
-  bool gate = E->plan->bytes_exact;
-  Buf *out = E->o, sites_text = {0};
-  E->o = &sites_text;
-  E->ind += gate;
+  Vec calls = {0};
   Block *b = ops[0]->parent;
   if (E->pf_block == b && shape_eq(E->pf_shape, S->s))
     for (int i = 0; i < E->pf_pend.n; i++)
-      prefetch_site(S, E->pf_pend.v[i], false, &count);
+      prefetch_site(S, E->pf_pend.v[i], false, &calls);
   E->pf_pend.n = 0;
   E->pf_block = NULL;
   bool defer = later_group(ops, n, S->s);
@@ -842,29 +837,28 @@ static void emit_prefetches(Sim *S, Op **ops, int n) {
     if (ops[i]->k == O_LOAD && defer)
       vec_push(&E->pf_pend, ops[i]);
     else if (ops[i]->k == O_LOAD || ops[i]->k == O_STORE)
-      prefetch_site(S, ops[i], ops[i]->k == O_STORE, &count);
+      prefetch_site(S, ops[i], ops[i]->k == O_STORE, &calls);
   }
   if (defer) {
     E->pf_block = b;
     E->pf_shape = S->s;
   }
-  E->ind -= gate;
-  E->o = out;
-  gate = gate && E->npf > sites;
-  if (gate && E->npf == sites + 1) { /* one site: one line */
-    const char *t = sites_text.s;
-    while (*t == ' ')
-      t++;
-    line(E, "if (tc_pf_on) %.*s", (int)strcspn(t, "\n"), t);
-  } else {
+  /* when the program's traffic is known, the launch's size decides (program_bytes, c/plan.c):
+   * the prefetches sit under `if (tc_pf_on)`, a loop-invariant test the compiler hoists */
+  bool gate = E->plan->bytes_exact && calls.n;
+  if (gate && calls.n == 1) /* one site: one line */
+    line(E, "if (tc_pf_on) %s", (const char *)calls.v[0]);
+  else {
     if (gate)
       line(E, "if (tc_pf_on) {");
-    buf_puts(out, sites_text.s ? sites_text.s : "");
+    E->ind += gate;
+    for (int i = 0; i < calls.n; i++)
+      line(E, "%s", (const char *)calls.v[i]);
+    E->ind -= gate;
     if (gate)
       line(E, "}");
   }
   E->pf_gated |= gate;
-  buf_free(&sites_text);
 }
 
 /* Fused reductions keep NACC partial accumulators when the loop is long enough (the `rot`
