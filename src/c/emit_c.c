@@ -867,7 +867,7 @@ static void emit_group(Em *E, Op **all, int nall) {
   if (emit_group_simd(E, ops, n, &pulled, red, nred))
     return;
   for (int i = 0; i < n; i++)
-    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
+    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !cv(ops[i]->out[0])->into)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
   int saved_line = E->last_line;
   E->last_line = 0;
@@ -1022,68 +1022,12 @@ static void emit_carried_init(Em *E, Op *op, int first_in) {
   }
 }
 
-/* `acc += x` in a loop: when the new value of a carried tile is computed elementwise by the
- * last op of its group that reads the old value, and nothing else reads the old value, the
- * group writes straight into the carried variable instead of a copy made at the yield. */
-static bool reads_only_in(Block *b, Value *a, int g, Op *def) {
-  bool after_def = false;
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    bool reads = false;
-    for (int j = 0; j < op->nin; j++)
-      reads |= op->in[j] == a;
-    /* readers: only ops of the group, none after the op that computes the new value */
-    if (reads && (op->group != g || op->k == O_YIELD || (after_def && op != def)))
-      return false;
-    for (int r = 0; r < op->nreg; r++)
-      if (!reads_only_in(op->reg[r], a, -2, NULL))
-        return false;
-    after_def |= op == def;
-  }
-  return true;
-}
-
-/* `acc = tl.dot(a, b, acc)` in a loop: the product adds into the carried tile itself when the
- * dot is the only reader of the old value (views included: they read it where they are used). */
-static bool only_reader(Block *b, Value *a, Op *d) {
-  for (int i = 0; i < b->nops; i++) {
-    Op *op = b->ops[i];
-    for (int j = 0; j < op->nin; j++)
-      if (op->in[j] == a && op != d)
-        return false;
-    for (int r = 0; r < op->nreg; r++)
-      if (!only_reader(op->reg[r], a, d))
-        return false;
-  }
-  return true;
-}
-
-static bool dot_into_carried(Block *b, Value *y, Value *a) {
-  Op *d = y->def;
-  if (!d || d->k != O_DOT || d->parent != b || d->in[2] != a || d->in[0] == a || d->in[1] == a)
-    return false;
-  return only_reader(b, a, d);
-}
-
-static void alias_carried(Em *E, Op *loop, Block *b, int first_arg, Op *yield) {
-  for (int j = 0; j < loop->nout; j++) {
-    Value *y = yield->in[j], *a = b->args[first_arg + j];
-    if (!vi(y)->alias && dot_into_carried(b, y, a)) {
-      vi(y)->alias = true;
-      vi(y)->cname = cname(E, loop->out[j]);
-      continue;
-    }
-    if (!y->def || y->def->parent != b || y->def->group < 0 || !cv(y)->mat ||
-        is_remat(y) || y->sh.rank == 0 || vi(y)->alias)
-      continue;
-    bool used_in_def = false;
-    for (int k = 0; k < y->def->nin; k++)
-      used_in_def |= y->def->in[k] == a;
-    if (!used_in_def || !reads_only_in(b, a, y->def->group, y->def))
-      continue;
-    vi(y)->alias = true;
-    vi(y)->cname = cname(E, loop->out[j]);
-  }
+/* The loop's new values of carried tiles that the plan writes straight into the carried
+ * variables (CVal.into) take those variables' names. */
+static void alias_carried(Em *E, Op *loop, Op *yield) {
+  for (int j = 0; j < loop->nout; j++)
+    if (cv(yield->in[j])->into == loop->out[j])
+      vi(yield->in[j])->cname = cname(E, loop->out[j]);
 }
 
 // for iv in range(lo, hi, step)
@@ -1096,7 +1040,7 @@ static void emit_for(Em *E, Op *op) {
   const char *cond = op->flags == 1 ? fmt("%s < %s", n, hi)
                      : op->flags == 2 ? fmt("%s > %s", n, hi)
                                       : fmt("(%s > 0 ? %s < %s : %s > %s)", st, n, hi, n, hi);
-  alias_carried(E, op, b, 1, last_op(b));
+  alias_carried(E, op, last_op(b));
   emit_dot_panels_open(E, b);
   line(E, "for (%s %s = %s; %s; %s += %s) {", ctype(iv->dt, DT__COUNT), n,
        access(E, op->in[0], NULL), cond, n, st);

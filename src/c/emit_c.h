@@ -18,10 +18,9 @@ typedef struct VInfo {
   const char *cname; /* C variable (array or scalar); NULL until named */
   const char *inl;   /* expression to use inside the current group instead of cname */
   const CVal *plan;   /* the plan's decisions for the value */
-  bool alias;        /* stored straight into a loop-carried variable (no own array) */
   const char *in_place; /* a tl.dot operand tile: NAME (tc_tile_at) and NAME_at, where it lies (or NULL) */
   const char *kept;     /* a tl.dot operand tile: NAME, its copy kept across programs */
-  const char *panel;    /* a bf16 tl.dot into a carried tile: its K loop's tc_bf16_panel */
+  const char *panel;    /* a bf16 tl.dot with CVal.panel: the name of its K loop's tc_bf16_panel */
 } VInfo;
 
 /* A wrapping integer helper, tc_OP_SIG (O_ADD, O_SUB, O_MUL, O_SHL or O_SHR on type t): the

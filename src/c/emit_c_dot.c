@@ -69,10 +69,6 @@ static const char *operand_array(Em *E, Value *v) {
 /* The runtime function of the product: bf16 operands go to the tile unit where the C compiler
  * targets one (tc_dot_bf16, section amx: AMX, else the fp32 micro-kernel); int8 and the other
  * float types to the micro-kernels of section dot. */
-static bool bf16_dot(const Op *op) {
-  return op->in[0]->dt == DT_BF16 && op->in[1]->dt == DT_BF16 && op->out[0]->dt == DT_F32;
-}
-
 static const char *dot_kernel(const Op *op) {
   return op->in[0]->dt == DT_I8 ? "tc_dot_i8" : bf16_dot(op) ? "tc_dot_bf16" : "tc_dot_f32";
 }
@@ -107,29 +103,16 @@ static void emit_dot_call(Em *E, Op *op) {
   }
 }
 
-/* Is r, a tl.dot's result in block b, read only by b's yield (nothing in the trip reads it)? */
-static bool yield_only(Block *b, Value *r) {
-  Op *y = last_op(b);
-  if (r->uses != 1 || !y || y->k != O_YIELD)
-    return false;
-  for (int i = 0; i < y->nin; i++)
-    if (y->in[i] == r)
-      return true;
-  return false;
-}
-
-/* The bf16 products of a for loop's body that add into a tile the loop carries and nothing
- * else in the loop reads, before or after the product (`acc += tl.dot(a, b)`, VInfo.alias):
- * each gets a panel (tc_bf16_panel, runtime sections bf16panel and panel) that gathers the
- * trips' packed tiles, so that the tile unit adds a panel's depth of K to acc at once; the
- * panel is emptied into acc after the loop, before anything reads acc. Without a tile unit
- * each trip is added at once.
- * A tactic without a Python line (CPlan.panel): none under --plain. */
+/* The panels of a for loop's bf16 products (CVal.panel, c/plan.c: each adds into a tile the
+ * loop carries and nothing else in the loop reads): each gathers the trips' packed tiles
+ * (tc_bf16_panel, runtime sections bf16panel and panel), so that the tile unit adds a panel's
+ * depth of K to the tile at once; the panel is emptied into it after the loop, before anything
+ * reads it. Without a tile unit each trip is added at once. */
 void emit_dot_panels_open(Em *E, Block *b) {
-  for (int i = 0; i < b->nops && E->plan->panel; i++) {
+  for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     Value *r = op->nout ? op->out[0] : NULL;
-    if (op->k != O_DOT || !vi(r)->alias || r->sh.rank != 2 || !bf16_dot(op) || !yield_only(b, r))
+    if (!r || !cv(r)->panel)
       continue;
     int M = r->sh.d[0], N = r->sh.d[1];
     const char *c = cname(E, r), *p = unique_name(E, fmt("%s_panel", c));
@@ -153,7 +136,7 @@ void emit_dot_panels_close(Em *E, Block *b) {
 // tl.dot(a, b, acc)
 void emit_dot(Em *E, Op *op) {
   Value *r = op->out[0], *acc = op->in[2];
-  if (!vi(r)->alias) {
+  if (!cv(r)->into) {
     declare_results(E, op);
     emit_copy(E, cname(E, r), acc);
   }

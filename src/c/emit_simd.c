@@ -1271,7 +1271,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   E->o = &body;
   E->last_line = 0;
   for (int i = 0; i < n; i++)
-    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !vi(ops[i]->out[0])->alias)
+    if (ops[i]->nout && cv(ops[i]->out[0])->mat && !cv(ops[i]->out[0])->into)
       line(E, "%s;", decl_of(E, ops[i]->out[0]));
   for (int i = 0; i < nred; i++)
     if (red[i]->in[0]->dt != DT_F32 && red[i]->in[0]->dt != DT_I32)

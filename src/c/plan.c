@@ -10,6 +10,8 @@
  *   traffic     the bytes a program moves, which decide prefetching and streaming stores
  *   keep        whether tiles may be kept across programs, and which tl.dot operand loads are
  *               read in place or kept
+ *   carried     a loop's new value of a carried tile written straight into the carried
+ *               variable, and the bf16 products of a K loop gathered in a panel
  *   tactics     prefetching, streaming stores, rotated accumulators, K-loop panels of bf16
  *               products; with --plain none of
  *               them, nor kept or in-place tiles: the kernel as the Python reads, still in SIMD
@@ -627,6 +629,108 @@ static void dot_operands(Planner *p) {
   }
 }
 
+/* ---- loop-carried tiles ---- */
+
+static Op *block_end(Block *b) { return b->nops ? b->ops[b->nops - 1] : NULL; }
+
+/* `acc += x` in a loop: when the new value of a carried tile is computed elementwise by the
+ * last op of its group that reads the old value, and nothing else reads the old value, the
+ * group writes straight into the carried variable instead of a copy made at the yield. */
+static bool reads_only_in(Block *b, Value *a, int g, Op *def) {
+  bool after_def = false;
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    bool reads = false;
+    for (int j = 0; j < op->nin; j++)
+      reads |= op->in[j] == a;
+    /* readers: only ops of the group, none after the op that computes the new value */
+    if (reads && (op->group != g || op->k == O_YIELD || (after_def && op != def)))
+      return false;
+    for (int r = 0; r < op->nreg; r++)
+      if (!reads_only_in(op->reg[r], a, -2, NULL))
+        return false;
+    after_def |= op == def;
+  }
+  return true;
+}
+
+/* `acc = tl.dot(a, b, acc)` in a loop: the product adds into the carried tile itself when the
+ * dot is the only reader of the old value (views included: they read it where they are used). */
+static bool only_reader(Block *b, Value *a, Op *d) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int j = 0; j < op->nin; j++)
+      if (op->in[j] == a && op != d)
+        return false;
+    for (int r = 0; r < op->nreg; r++)
+      if (!only_reader(op->reg[r], a, d))
+        return false;
+  }
+  return true;
+}
+
+static bool dot_into_carried(Block *b, Value *y, Value *a) {
+  Op *d = y->def;
+  if (!d || d->k != O_DOT || d->parent != b || d->in[2] != a || d->in[0] == a || d->in[1] == a)
+    return false;
+  return only_reader(b, a, d);
+}
+
+/* May the loop's new value y of the carried tile a be written into a's variable? */
+static bool carried_in_place(Planner *p, Block *b, Value *y, Value *a) {
+  const CVal *v = &p->P->val[y->id];
+  if (v->into)
+    return false; /* it is already another result's */
+  if (dot_into_carried(b, y, a))
+    return true;
+  if (!y->def || y->def->parent != b || y->def->group < 0 || !v->mat || v->remat || y->sh.rank == 0)
+    return false;
+  bool used_in_def = false;
+  for (int k = 0; k < y->def->nin; k++)
+    used_in_def |= y->def->in[k] == a;
+  return used_in_def && reads_only_in(b, a, y->def->group, y->def);
+}
+
+bool bf16_dot(const Op *op) {
+  return op->in[0]->dt == DT_BF16 && op->in[1]->dt == DT_BF16 && op->out[0]->dt == DT_F32;
+}
+
+/* Is r, a tl.dot's result in block b, read only by b's yield (nothing in the trip reads it)? */
+static bool yield_only(Block *b, Value *r) {
+  Op *y = block_end(b);
+  if (r->uses != 1 || !y || y->k != O_YIELD)
+    return false;
+  for (int i = 0; i < y->nin; i++)
+    if (y->in[i] == r)
+      return true;
+  return false;
+}
+
+/* Per for loop: which new values of carried tiles go straight into the carried variables
+ * (CVal.into), then which of its bf16 products add into such a tile that nothing else in the
+ * loop reads, before or after the product, and so gather in a panel (CVal.panel: a tactic
+ * without a Python line, none under --plain). */
+static void carried_tiles(Planner *p, Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    Op *op = b->ops[i];
+    for (int r = 0; r < op->nreg; r++)
+      carried_tiles(p, op->reg[r]);
+    if (op->k != O_FOR)
+      continue;
+    Block *body = op->reg[0];
+    Op *yield = block_end(body);
+    for (int j = 0; j < op->nout; j++)
+      if (carried_in_place(p, body, yield->in[j], body->args[1 + j]))
+        p->P->val[yield->in[j]->id].into = op->out[j];
+    for (int k = 0; k < body->nops && p->P->panel; k++) {
+      Op *d = body->ops[k];
+      Value *r = d->k == O_DOT ? d->out[0] : NULL;
+      if (r && p->P->val[r->id].into && r->sh.rank == 2 && bf16_dot(d) && yield_only(body, r))
+        p->P->val[r->id].panel = true;
+    }
+  }
+}
+
 /* ---- the stage ---- */
 
 /* What only the GPU has: tl.inline_asm_elementwise (PTX) and %smid (the multiprocessor's id)
@@ -694,6 +798,7 @@ void c_prepare(Kernel *k, const Options *opts) {
   keep_scan(&p, k->body);
   decide_tactics(P, opts->plain);
   dot_operands(&p);
+  carried_tiles(&p, k->body);
   k->cplan = P;
 }
 
@@ -702,7 +807,9 @@ void c_prepare(Kernel *k, const Options *opts) {
 /* The kernel's line (op NULL): groups, traffic, streaming and keeping; then per op what the
  * emitter will read: its group (gN), a reduction fused into its input's group (fused gN), and
  * per result: stored to an array (mat), recomputed where used (remat), the same in every
- * program (pinv), a tl.dot operand read in place or kept across programs. */
+ * program (pinv), written into the variable of the loop result %N it becomes (into %N), a bf16
+ * product gathered in its K loop's panel (panel), a tl.dot operand read in place or kept across
+ * programs. */
 void c_plan_note(FILE *out, const Kernel *k, const Op *op) {
   const CPlan *P = k->cplan;
   if (!op) {
@@ -733,6 +840,9 @@ void c_plan_note(FILE *out, const Kernel *k, const Op *op) {
   for (int j = 0; j < op->nout; j++) {
     const CVal *v = &P->val[op->out[j]->id];
     buf_printf(&b, "%s%s%s", v->mat ? " mat" : "", v->remat ? " remat" : "", v->pinv ? " pinv" : "");
+    if (v->into)
+      buf_printf(&b, " into %%%d", v->into->id);
+    buf_puts(&b, v->panel ? " panel" : "");
   }
   if (op->group >= 0 && P->group[op->group].in_place == op)
     buf_puts(&b, " in-place");

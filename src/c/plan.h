@@ -9,6 +9,11 @@ typedef struct CVal {
   bool mat;   /* a tile stored to an array: something outside its group reads it */
   bool remat; /* cheap index math recomputed where it is used, never stored */
   bool pinv;  /* the same in every program of a launch (no program id, load, carried value) */
+  /* a for loop's new value of a carried tile, written straight into the variable of the loop's
+   * result `into` (`acc += x`, `acc = tl.dot(a, b, acc)`): no array of its own, no copy at the
+   * yield; else NULL */
+  Value *into;
+  bool panel; /* a bf16 tl.dot result (into a carried tile) gathered in its K loop's panel */
 } CVal;
 
 /* One fusion group: consecutive elementwise ops of one shape in one block, printed as one
@@ -56,5 +61,7 @@ bool scalar_in_group(const Op *op, bool has_store);
 /* the pointer a pointer tile is offset from (through ptradd, splat, broadcast): with
  * through_scalars the kernel argument even under scalar offsets, else the first scalar one */
 Value *base_pointer(Value *p, bool through_scalars);
+/* a tl.dot of bf16 operands into fp32: the tile unit's product (tc_dot_bf16, runtime section amx) */
+bool bf16_dot(const Op *op);
 
 #endif
