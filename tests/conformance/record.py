@@ -6,7 +6,7 @@ from the case's `arg:` lines with a fixed seed per case, launches the kernel wit
 grid, and writes
 
     tests/conformance/data/NAME/ARG.in    buffer contents before the launch
-    tests/conformance/data/NAME/ARG.out   buffer contents after the launch
+    tests/conformance/data/NAME/ARG.out   buffer contents after the launch, when they differ
 
 for every pointer argument (raw little-endian element bytes, exactly COUNT elements), plus
 tests/conformance/data/VERSIONS.txt (Triton/PyTorch/CUDA versions and the GPU name).
@@ -295,8 +295,9 @@ def record_case(case, data_root):
         assert len(out) == count * POINTER_DTYPES[dtype]
         with open(os.path.join(tmp_dir, name + ".in"), "wb") as f:
             f.write(ins[name])
-        with open(os.path.join(tmp_dir, name + ".out"), "wb") as f:
-            f.write(out)
+        if out != ins[name]:  # a buffer the launch leaves as it was has no ARG.out
+            with open(os.path.join(tmp_dir, name + ".out"), "wb") as f:
+                f.write(out)
     shutil.rmtree(out_dir, ignore_errors=True)
     os.rename(tmp_dir, out_dir)
     changed = [n for n, (_, _, t, raw) in buffers.items() if t.view(torch.uint8).cpu().numpy().tobytes() != raw]
