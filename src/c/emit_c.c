@@ -762,7 +762,7 @@ void emit_ew_stmt(Em *E, Op *op, const char *const *idx) {
  * (`offs_m` of `offs_m[:, None]` at the i0 loop); unnamed ones are inlined where used. A value
  * reached with two different index mappings (x[:, None] + x[None, :]) is inlined too. */
 
-static int idx_level(const char *s) {
+int idx_level(const char *s) {
   for (int k = 0; k < MAXRANK; k++)
     if (!strcmp(s, IDX[k]))
       return k + 1;

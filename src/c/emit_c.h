@@ -80,6 +80,7 @@ const char *dims_decl(Shape s);
 const char *index_str(Shape s, const char *const *idx);
 const char *access(Em *E, Value *v, const char *const *idx);
 void view_src_index(Op *d, const char *const *idx, const char **n);
+int idx_level(const char *s); /* 1 + k for the group loop index IDX[k], else 0 (a "0" index) */
 const char *fsuf(DType t);
 const char *bits_type(DType t);
 const char *round_to(Em *E, DType t, const char *x);

@@ -50,13 +50,22 @@ typedef struct VX {
   bool holds;
 } VX;
 
+/* A bounds check: the comparison, and the scalar condition under which it holds on every lane
+ * of a vector (bounds_check, lower_check, or a row's bound) */
+typedef struct Cond {
+  Op *op;
+  const char *c;
+  const char *idx[MAXRANK]; /* where op was evaluated */
+} Cond;
+
 typedef struct Sim {
   Em *E;
   Shape s;
   bool fail;
   Vec keys, vals; /* cache: Value* -> VX* (in-group and pulled values) */
   Vec pf_decl;    /* declarations of prefetch sites, placed before the loop nest */
-  Vec conds;      /* "every lane of this bounds check holds" conditions found (full_vectors) */
+  Vec conds;      /* the bounds checks found (Cond *) that the loop over whole vectors may
+                     require (full_vectors) */
   bool full;      /* emitting the loop over whole vectors: those checks are true */
   Vec lane0;      /* there: each contiguous index local (name) and the output offset after it */
   Vec locals;     /* the vector locals the body being emitted declared: Value*, then its name */
@@ -67,7 +76,8 @@ typedef struct Sim {
   bool dkeep;     /* that check is a kept tile's key (no prefetch: a kept copy needs none) */
 } Sim;
 
-static const char *lane_idx(Sim *S) { return IDX[S->s.rank - 1]; }
+/* Is ix the index of the innermost group loop, the one the lanes walk? */
+static bool is_lane(Sim *S, const char *ix) { return idx_level(ix) == S->s.rank; }
 
 static VX *mk(VKind k, char t, const char *e) {
   VX *x = arena_alloc(sizeof *x);
@@ -156,7 +166,7 @@ static VX *array_read(Sim *S, Value *v, const char *const *idx) {
   char t = tchar(v->dt);
   int lane = -1;
   for (int d = 0; d < v->sh.rank; d++)
-    if (v->sh.d[d] != 1 && !strcmp(idx[d], lane_idx(S)))
+    if (v->sh.d[d] != 1 && is_lane(S, idx[d]))
       lane = d;
   const char *el = fmt("%s%s", cname(S->E, v), index_str(v->sh, idx));
   if (lane < 0)
@@ -182,7 +192,7 @@ static VX *view(Sim *S, Op *d, const char *const *idx) {
   case O_SPLAT: return vx(S, src, NULL);
   case O_ARANGE: {
     const char *e = d->ival ? fmt("(%lld + %s)", (long long)d->ival, idx[0]) : idx[0];
-    return mk(!strcmp(idx[0], lane_idx(S)) ? VC : VU, 'i', e);
+    return mk(is_lane(S, idx[0]) ? VC : VU, 'i', e);
   }
   default: /* broadcast, or a reshape adding or dropping size-1 dims */
     view_src_index(d, idx, n);
@@ -247,23 +257,63 @@ static const char *lower_check(VX *a, VX *b, OpKind k) {
   return fmt("(int64_t)%s %s (int64_t)%s", a->x0, k == O_GT ? ">" : ">=", b->x0);
 }
 
-/* A bounds check c: the loop over whole vectors (full_vectors) holds it true (that mask, or NULL
- * elsewhere); the first loop to see c records it. */
-static VX *loop_bound(Sim *S, const char *c) {
-  int seen = 0;
+/* Do a and b hold the same values, computed the same way from the same operands (an arange, an
+ * index, a bound written twice in the kernel: `k0 + offs_k < K` in the masks of both tl.dot
+ * operands)? Only pure index math compares equal; a load or a region never does. */
+static bool same_value(const Value *a, const Value *b) {
+  if (a == b)
+    return true;
+  const Op *x = a->def, *y = b->def;
+  if (!x || !y || x->k != y->k || a->dt != b->dt || !shape_eq(a->sh, b->sh) || x->nin != y->nin ||
+      x->nout != 1 || y->nout != 1 || x->nreg || y->nreg)
+    return false;
+  int c = op_class[x->k];
+  bool pure = c == K_BINARY || c == K_CMP || c == K_UNARY || c == K_TERNARY ||
+              x->k == O_CONST || x->k == O_SPLAT || x->k == O_BROADCAST || x->k == O_RESHAPE ||
+              x->k == O_ARANGE || x->k == O_PROGRAM_ID;
+  if (!pure || x->ival != y->ival || x->flags != y->flags || x->axis != y->axis ||
+      memcmp(&x->fval, &y->fval, sizeof x->fval) || (x->str != y->str && (!x->str || !y->str ||
+                                                                        strcmp(x->str, y->str))))
+    return false;
+  for (int i = 0; i < x->nin; i++)
+    if (!same_value(x->in[i], y->in[i]))
+      return false;
+  return true;
+}
+
+/* Do comparisons x and y check the same bound (`c < u` and `u > c` alike)? */
+static bool same_check(const Op *x, const Op *y) {
+  if (x == y)
+    return true;
+  OpKind m = y->k == O_LT ? O_GT : y->k == O_GT ? O_LT : y->k == O_LE ? O_GE : y->k == O_GE ? O_LE : y->k;
+  return (x->k == y->k && same_value(x->in[0], y->in[0]) && same_value(x->in[1], y->in[1])) ||
+         (x->k == m && same_value(x->in[0], y->in[1]) && same_value(x->in[1], y->in[0]));
+}
+
+/* The bounds check op, which holds on every lane of a vector under the scalar condition c: the
+ * loop over whole vectors (full_vectors) holds it true (that mask, or NULL elsewhere); the
+ * first loop to see it (the masked one) records it. */
+static VX *loop_bound(Sim *S, Op *op, const char *const *idx, const char *c) {
+  bool seen = false;
   for (int i = 0; i < S->conds.n && !seen; i++)
-    seen = !strcmp(S->conds.v[i], c);
+    seen = same_check(((Cond *)S->conds.v[i])->op, op);
   if (S->full && seen) {
     VX *r = decided_mask(true);
     r->by_loop = true;
     return r;
   }
-  if (!S->full && !seen)
-    vec_push(&S->conds, (void *)c);
+  if (!S->full && !seen) {
+    Cond *x = arena_alloc(sizeof *x);
+    x->op = op;
+    x->c = c;
+    for (int d = 0; d < op->out[0]->sh.rank; d++)
+      x->idx[d] = idx[d];
+    vec_push(&S->conds, x);
+  }
   return NULL;
 }
 
-static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
+static VX *binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
   OpKind k = op->k;
   char t = a->t;
   bool cmp = op_class[k] == K_CMP;
@@ -289,8 +339,8 @@ static VX *binary(Sim *S, Op *op, VX *a, VX *b) {
     const char *c = bounds_check(a, b, k);
     if (!c && a->k == VU && b->k == VU && (k == O_LT || k == O_LE || k == O_GT || k == O_GE))
       c = ew_binary(S->E, k, op->in[0]->dt, a->x0, b->x0); /* a row's bound: `rows < M` */
-    if (c && loop_bound(S, c))
-      return loop_bound(S, c);
+    if (c && loop_bound(S, op, idx, c))
+      return loop_bound(S, op, idx, c);
   }
   return binary_plain(S, op, a, b);
 }
@@ -445,16 +495,14 @@ static VX *load(Sim *S, Op *op, const char *const *idx) {
   return mk(VV, t, r);
 }
 
-/* The dimension of v the lanes walk (idx[d] is the lane index), -1 if none; -2 if an index
- * mixes the lane index into an expression. */
+/* The dimension of v the lanes walk (its index is the innermost group loop's), -1 if none.
+ * Every index of an element in a group is a loop's own (IDX[k]) or 0: views only select, drop
+ * and add indices (view_src_index), so no index mixes the lane index into an expression. */
 static int lane_dim(Sim *S, const Value *v, const char *const *idx) {
   int lane = -1;
-  for (int d = 0; d < v->sh.rank; d++) {
-    if (!strcmp(idx[d], lane_idx(S)))
-      lane = v->sh.d[d] > 1 ? d : lane;
-    else if (strstr(idx[d], lane_idx(S)))
-      return -2;
-  }
+  for (int d = 0; d < v->sh.rank; d++)
+    if (is_lane(S, idx[d]) && v->sh.d[d] > 1)
+      lane = d;
   return lane;
 }
 
@@ -479,11 +527,11 @@ static VX *wide_binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
   OpKind k = op->k;
   Value *r = op->out[0];
   int d = lane_dim(S, r, idx);
-  if (a->k == VV || b->k == VV || d == -2)
+  if (a->k == VV || b->k == VV)
     return failed(S);
   if (op_class[k] == K_CMP) {
     const char *c = bounds_check(a, b, k);
-    VX *whole = c ? loop_bound(S, c) : NULL;
+    VX *whole = c ? loop_bound(S, op, idx, c) : NULL;
     if (whole)
       return whole;
     if (a->k == VC && b->k == VU && (k == O_LT || k == O_LE))
@@ -491,8 +539,8 @@ static VX *wide_binary(Sim *S, Op *op, VX *a, VX *b, const char *const *idx) {
     if (a->k == VU && b->k == VC && (k == O_GT || k == O_GE))
       return first_lanes(b->e, a->e, k == O_GE);
     const char *lc = lower_check(a, b, k);
-    if (lc && loop_bound(S, lc))
-      return loop_bound(S, lc);
+    if (lc && loop_bound(S, op, idx, lc))
+      return loop_bound(S, op, idx, lc);
     if (lc) { /* the lanes from the bound on: not the first ones below it */
       bool ac = a->k == VC;
       bool strict = ac ? k == O_GT : k == O_LT;
@@ -553,7 +601,7 @@ static VX *op_vx(Sim *S, Op *op, const char *const *idx) {
     if (a->t == 'l' && (a->k != VU || b->k != VU))
       return wide_binary(S, op, a, b, idx);
     VX *n = a->t == 'i' ? index_form(S, op, a, b, idx) : NULL;
-    return n ? n : binary(S, op, a, b);
+    return n ? n : binary(S, op, a, b, idx);
   }
   case K_TERNARY: {
     VX *a = vx(S, op->in[0], idx), *b = vx(S, op->in[1], idx), *c = vx(S, op->in[2], idx);
@@ -935,7 +983,18 @@ static void put_deeper(Buf *out, const char *text) {
   }
 }
 
-static bool has_word(const char *s, const char *w);
+
+/* Does the C identifier w occur in s as a whole word? */
+static bool has_word(const char *s, const char *w) {
+  size_t k = strlen(w);
+  for (const char *p = strstr(s, w); p; p = strstr(p + 1, w)) {
+    bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    bool after = isalnum((unsigned char)p[k]) || p[k] == '_';
+    if (!before && !after)
+      return true;
+  }
+  return false;
+}
 
 /* In the loop over whole vectors, an index local whose only uses were bounds checks that the
  * loop decides (Inductor's `tmp0 = r0_2 + 7778*x0; tmp2 = tmp0 < 70000`; a jammed nest's `rows`
@@ -1025,7 +1084,7 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   line(E, "int %s = 0;", iv);
   Buf c = {0};
   for (int i = 0; i < S->conds.n; i++)
-    buf_printf(&c, " && %s", (const char *)S->conds.v[i]);
+    buf_printf(&c, " && %s", ((Cond *)S->conds.v[i])->c);
   line(E, "for (; %s < %d%s; %s += TC_VLEN) { /* whole vectors: every lane in bounds */", iv,
        len, c.s, iv);
   buf_free(&c);
@@ -1045,16 +1104,33 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
   buf_free(&tail);
 }
 
-/* Does the C identifier w occur in s as a whole word? */
-static bool has_word(const char *s, const char *w) {
-  size_t k = strlen(w);
-  for (const char *p = strstr(s, w); p; p = strstr(p + 1, w)) {
-    bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
-    bool after = isalnum((unsigned char)p[k]) || p[k] == '_';
-    if (!before && !after)
-      return true;
+/* The group loops (bit k: IDX[k]) that v's element at idx depends on, from the IR as vx reads
+ * it: through views (an arange depends on its index), the group's own ops and the index math
+ * recomputed where it is used, to the arrays the group reads (each index of a dimension above 1). */
+static unsigned idx_deps(Value *v, const char *const *idx, int group) {
+  if (!v->sh.rank || !idx)
+    return 0;
+  Op *d = v->def;
+  unsigned m = 0;
+  if (d && is_view_op(d) && d->k != O_ARG) {
+    Idx n = {0};
+    switch (d->k) {
+    case O_ARANGE: return idx_level(idx[0]) ? 1u << (idx_level(idx[0]) - 1) : 0;
+    case O_BROADCAST: case O_RESHAPE:
+      view_src_index(d, idx, n);
+      return idx_deps(d->in[0], n, group);
+    default: return 0;
+    }
   }
-  return false;
+  if (d && d->k != O_ARG && (d->group == group || is_remat(v))) {
+    for (int i = 0; i < d->nin; i++)
+      m |= idx_deps(d->in[i], idx, group);
+    return m;
+  }
+  for (int k = 0; k < v->sh.rank; k++)
+    if (v->sh.d[k] != 1 && idx_level(idx[k]))
+      m |= 1u << (idx_level(idx[k]) - 1);
+  return m;
 }
 
 /* Rows reduced along the lanes, jammed: a 2D group of NACC to JAM_ROWS rows whose results are
@@ -1098,15 +1174,12 @@ static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred
   E->o = out;
   Vec row_conds = {0}, vec_conds = {0};
   bool ok = !S->fail;
-  for (int i = 0; i < S->conds.n && ok; i++) {
-    const char *c = S->conds.v[i];
-    bool by_row = has_word(c, ir);
-    for (int j = 0; j < pulled->n && !by_row; j++) {
-      Pulled *p = pulled->v[j];
-      by_row = !p->conflict && p->level == 1 && has_word(c, cname(E, p->v));
-    }
-    ok = !(by_row && has_word(c, iv));
-    vec_push(by_row ? &row_conds : &vec_conds, (void *)c);
+  for (int i = 0; i < S->conds.n && ok; i++) { /* does the check read the row, the vector? */
+    Cond *c = S->conds.v[i];
+    unsigned dep = idx_deps(c->op->out[0], c->idx, ops[0]->group);
+    bool by_row = dep & 1;
+    ok = !(by_row && (dep & 2));
+    vec_push(by_row ? &row_conds : &vec_conds, (void *)c->c);
   }
   if (!ok) {
     names_truncate(E, names_at);
