@@ -155,7 +155,10 @@ void cu_store_tile(CE *E, Value *v, const char *buf, Lay L) {
     cline(E, "}");
 }
 
-static const char *convert(CE *E, Value *v, Ix *ix_use) {
+/* v's copy in the layout of ix_use, through shared memory: the name of the register array
+ * holding it (element e at ix's canonical index), or of the one value (ix of rank 0); *scalar
+ * says which. */
+static const char *convert(CE *E, Value *v, Ix *ix_use, bool *scalar_out) {
   Lay src = lay_val(E, v);
   /* the copy is read back by a loop of its own over every element: no bit of e is known to be 0
    * there, whatever the loop of the access that asks for it steps by (a vector store's) */
@@ -165,8 +168,10 @@ static const char *convert(CE *E, Value *v, Ix *ix_use) {
   const char *key = fmt("%s:%s", lay_key(&ix->L), flat);
   for (int i = 0; i < E->convs.n; i++) {
     Conv *c = E->convs.v[i];
-    if (c->v == v && !strcmp(c->key, key))
-      return ix->L.s.rank ? fmt("%s[e]", c->name) : c->name;
+    if (c->v == v && !strcmp(c->key, key)) {
+      *scalar_out = !ix->L.s.rank;
+      return c->name;
+    }
   }
   Vec outer = E->pulled; /* the statement being built keeps its locals; this copy has its own */
   E->pulled = (Vec){0};
@@ -192,7 +197,8 @@ static const char *convert(CE *E, Value *v, Ix *ix_use) {
   Conv *c = arena_alloc(sizeof *c);
   *c = (Conv){v, key, name, E->scope};
   vec_push(&E->convs, c);
-  return scalar ? name : fmt("%s[e]", name);
+  *scalar_out = scalar;
+  return name;
 }
 
 /* ---- access: v's element at the coordinates ix ---- */
@@ -320,7 +326,38 @@ const char *cu_access(CE *E, Value *v, Ix *ix) {
   const char *local = ix_local(ix, &L); /* a row statistic read across its row: in the thread */
   if (local)
     return fmt("%s[%s]", cu_name(E, v), local);
-  return convert(E, v, ix);
+  bool scalar;
+  const char *c = convert(E, v, ix, &scalar);
+  return scalar ? c : fmt("%s[e]", c);
+}
+
+/* The register array whose element e is v's element at ix, or NULL: the tile's own registers (at
+ * its layout's canonical index), its copy in ix's layout (convert), or the array of the tile an
+ * unnamed view reads (a broadcast, reshape, permute, flip or split of it). NULL when the element
+ * is computed (index math, a load, a named value pulled into the loop) or read across a row. */
+const char *cu_access_array(CE *E, Value *v, Ix *ix) {
+  if (v->sh.rank == 0)
+    return NULL;
+  if (cu_virtual(E, v)) {
+    Op *d = v->def;
+    if (v->name || !d)
+      return NULL;
+    switch (d->k) {
+    case O_BROADCAST: case O_RESHAPE: case O_PERMUTE: case O_FLIP: case O_SPLIT: {
+      Ix in = ix_view(d, ix, 0);
+      return cu_access_array(E, d->in[0], &in);
+    }
+    default: return NULL;
+    }
+  }
+  Lay L = lay_val(E, v);
+  if (ix_is_canon(ix, &L))
+    return cu_name(E, v);
+  if (ix_local(ix, &L))
+    return NULL;
+  bool scalar;
+  const char *c = convert(E, v, ix, &scalar);
+  return scalar ? NULL : c;
 }
 
 const char *cu_operand(CE *E, Op *op, int i, Ix *ix) {

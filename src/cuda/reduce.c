@@ -409,10 +409,10 @@ static void lambda_call(CE *E, Red *R, const char *ty, const char *head) {
 static const char *red_input(CE *E, Red *R, const char *ty) {
   Op *op = R->op;
   Value *r = op->out[0];
+  const char *own = R->n == 1 ? cu_access_array(E, op->in[0], &R->ix) : NULL;
+  if (own)
+    return own;
   const char *src = cu_access(E, op->in[0], &R->ix);
-  size_t len = strlen(src);
-  if (R->n == 1 && len > 3 && !strcmp(src + len - 3, "[e]") && !strpbrk(fmt("%.*s", (int)(len - 3), src), "[]()*+-&|^ "))
-    return fmt("%.*s", (int)(len - 3), src);
   const char *arr = cu_unique(E, fmt("%s_in", r->name ? r->name : "red"));
   cline(E, "%s %s[%d];", ty, arr, R->L.E);
   if (R->n == 1) {
