@@ -275,6 +275,7 @@ long long cu_operand_bytes(Op *dot, int o, bool nmajor);
 long long cu_tile_bytes(Op *dot, int o, bool nmajor);
 void cu_emit_dot(CE *E, Op *op);
 void cu_emit_async_load(CE *E, Op *op);
+void cu_ring_start(CE *E, Op *loop); /* before a loop: its deferred wgmma's accumulator (dot.c) */
 void cu_ring_end(CE *E, Op *loop); /* after a loop: place its ring (dot.c) */
 void cu_once_open(CE *E, Lay L);   /* "if (one thread per element of L) {", when some hold copies */
 void cu_once_close(CE *E, Lay L); /* a dot operand's tl.load as cp.async to shared memory */

@@ -160,6 +160,16 @@ static const char *ring_buf(CE *E, Pipe *p, const char *slot) {
   return fmt("((uint16_t *)(tc_smem + %s + %s * %lld%s))", base, slot, p->r->stride, p->off ? fmt(" + %lld", p->off) : "");
 }
 
+/* before the loop of a ring whose wgmma does not wait for its own group (defer_wait): the
+ * accumulator it carries, each register its own value (zeros are otherwise copies of one
+ * register, and ptxas serializes the wgmma groups that read it, C7514) */
+void cu_ring_start(CE *E, Op *loop) {
+  Ring *r = cu_oplan(loop)->ring;
+  if (r && r->inflight)
+    cu_loop(E, lay_val(E, r->inflight).E,
+            fmt("tc_reg_fence(%s[e]); /* its own register, before the loop */", cu_name(E, r->inflight)));
+}
+
 /* after the loop of a ring: its region goes above what the kernel used while it was live */
 void cu_ring_end(CE *E, Op *loop) {
   Ring *r = cu_oplan(loop)->ring;
@@ -170,9 +180,15 @@ void cu_ring_end(CE *E, Op *loop) {
     vec_push(&E->ring_defs, xstrdup(fmt("#define %s %lld /* the ring of the loop at line %d: above the "
                                         "%lld bytes used while it is live */\n", base_name, base, loop->loc.line, hw)));
     cu_smem_need(E, base + r->stride * (r->D + 1) + r->pinned);
-    if (r->inflight) /* the last trip waited for its wgmma group (defer_wait) */
+    if (r->inflight) { /* the last trip's wgmma group (defer_wait), after the loop: a wait in the
+                        * loop's last trip, where ptxas cannot tell the last trip from the others,
+                        * made it wait at every trip (C7517) */
+      cline(E, "#if defined(__CUDA_ARCH_FEAT_SM90_ALL)");
+      cline(E, "tc_wgmma_wait0(); /* the last trip's products */");
+      cline(E, "#endif");
       cu_loop(E, lay_val(E, r->inflight).E,
               fmt("tc_reg_fence(%s[e]); /* read only after the last trip's wait */", cu_name(E, r->inflight)));
+    }
   }
 }
 
@@ -514,8 +530,12 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
     cline(E, "%s  tc_a_regs_%s(tc_ra[tc_k / 16][%s], &%s[%stc_k / 2]);", MB > 1 ? "  " : "", t, var("tc_i", MB == 1), ra,
           term("tc_i", MB == 1, K / 2));
   }
-  /* the accumulator's values are computed here, before the fence (not moved past it) */
-  cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]);", name));
+  /* the accumulator's values are computed here, before the fence (not moved past it); a deferred
+   * dot's is the loop-carried tile the group before still writes: touched by anything but
+   * wgmma, ptxas waits for that group (C7514, C7517), and every trip runs alone */
+  const CuOpPlan *pl = cu_oplan(op);
+  if (!pl->defer_wait)
+    cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]);", name));
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
   cline(E, "for (int tc_k = 0; tc_k < %d; tc_k += 16)", K);
@@ -541,14 +561,8 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
     cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da, db);
   }
   cline(E, "tc_wgmma_commit();");
-  const CuOpPlan *pl = cu_oplan(op);
-  if (pl->defer_wait) { /* the group before, and the last trip's own (plan.c, defer_wait) */
-    Op *loop = (pl->pipe[0] ? pl->pipe[0] : pl->pipe[1])->r->loop;
+  if (pl->defer_wait) { /* the group before; the last trip's own after the loop (cu_ring_end) */
     cline(E, "tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */");
-    cline(E, "if ((int64_t)%s + %s >= %s)", cu_name(E, loop->reg[0]->args[0]), cu_access(E, loop->in[2], NULL),
-          cu_access(E, loop->in[1], NULL));
-    cline(E, "  tc_wgmma_wait0(); /* the last trip: its own products too, inside the loop (no wgmma in flight where "
-             "the loop's paths join) */");
   } else {
     cline(E, "tc_wgmma_wait0();");
     cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]); /* read only after the wait */", name));

@@ -699,6 +699,7 @@ static void emit_for(CE *E, Op *op) {
   Block *b = op->reg[0];
   share_names(E, op, b, 1);
   carried_init(E, op, 3);
+  cu_ring_start(E, op);
   Value *iv = b->args[0];
   const char *n = cu_name(E, iv), *hi = cu_access(E, op->in[1], NULL), *st = cu_access(E, op->in[2], NULL);
   const char *cond = op->flags == 1 ? fmt("%s < %s", n, hi)

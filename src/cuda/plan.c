@@ -446,8 +446,8 @@ static bool a_regs(CE *E, Op *op, Lay L) {
  * acc = tl.dot(a, b, acc)), A not in registers (they must not change while a wgmma reads them).
  * The warpgroup waits for the group before (wgmma.wait_group 1) instead, so trip k's products
  * run while trip k + 1's copies and address math are issued; the buffers trip k - 1 read are
- * then free for the copies issued after the dot (cu_prefetch puts them there). The last trip
- * also waits for its own group. */
+ * then free for the copies issued after the dot (cu_prefetch puts them there). The last trip's
+ * group is waited for after the loop. */
 static bool defer_wait(Op *dot) {
   Pipe *p = cu_oplan(dot)->pipe[0] ? cu_oplan(dot)->pipe[0] : cu_oplan(dot)->pipe[1];
   Value *r = dot->out[0], *acc = dot->in[2];
