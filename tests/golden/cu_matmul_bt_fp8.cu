@@ -199,7 +199,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 0))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -208,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -221,7 +221,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 0))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 16384))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -230,7 +230,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
     const int32_t ks = ((e & 15) + (tid & 3) * 16);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -255,7 +255,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128): 2 wgmma m64n128k32 per 32 of K (tc_k counts 16-bit units) */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16)
@@ -273,7 +273,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
         unsigned tc_fa[2][4], tc_fb[16][2];
         #pragma unroll
         for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))[tc_sw64(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384))[tc_sw64(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 16; tc_j += 2) {
           unsigned tc_t[4];
@@ -290,26 +290,25 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
     #endif
     __syncthreads();
     /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
-    const int32_t t9 = (int32_t)((uint32_t)k0 + (uint32_t)64);
-    const int32_t t10 = (int32_t)((uint32_t)t9 + (uint32_t)64);
-    const bool t11 = (t10 < K);
+    const int32_t t9 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)64)) + (uint32_t)64);
+    const bool t10 = (t9 < K);
     /* matmul.py:68: a = tl.load(a_ptr + rows[:, None] * lda + kk[None, :], */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 16) {
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
-      const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t10));
     }
     /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
     /* bt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 16) {
       const int32_t ks = ((e & 15) + (tid & 3) * 16);
-      const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 4) & 3) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw64(((tid >> 2) + ((e >> 4) & 3) * 32), (((e & 15) + (tid & 3) * 16)) / 2, 128)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t10));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -338,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(uint8_
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 15) + (tid & 7) * 16));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)(((e >> 2) & 3) * 4 + (tid & 7) * 16));
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 4) & 7) * 16));
     tc_pack<4, float> tc_v;
     #pragma unroll

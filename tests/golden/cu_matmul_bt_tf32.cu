@@ -164,7 +164,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk], (((rows < M) & (kk < K)) & t2));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -173,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk = (int32_t)((uint32_t)0 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 0 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk], (((cols < N) & (kk < K)) & t2));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -186,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 16384))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_1], (((rows < M) & (kk_1 < K)) & t4));
   }
   /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
   /* bt_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
@@ -195,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
     const int32_t ks = ((e & 3) + (tid & 7) * 4);
     const int32_t kk_1 = (int32_t)((uint32_t)t3 + (uint32_t)ks);
     const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 1 * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
+    tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_1], (((cols < N) & (kk_1 < K)) & t4));
   }
   tc_cp_commit();
   /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
@@ -220,13 +220,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k8 per 8 of K (tc_k counts 16-bit units) */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384))) + tid / 128 / 1 * 8192, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 8192))) + tid / 128 % 1 * 8192;
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16)
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A and B K-major: 8-row atoms 1024 bytes apart */
-          tc_wgmma_tf32_n64_kb(&acc_2[tc_i * 32], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1));
+        tc_wgmma_tf32_n64_kb(acc_2, tc_desc(tc_a + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + (tc_k >> 6) * 8192 + (tc_k & 63) * 2, 16, 1024, 1)); /* A and B K-major: 8-row atoms 1024 bytes apart */
       tc_wgmma_commit();
       tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */
     }
@@ -236,9 +234,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16) { /* 16-bit units: 8 tf32 elements of K per step */
         unsigned tc_fa[1][4], tc_fb[8][2];
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384 + 0))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ring0_stage * 16384))[tc_sw128(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -246,35 +242,32 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          #pragma unroll
-          for (int tc_j = 0; tc_j < 8; ++tc_j)
-            tc_mma_tf32(&acc_2[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+        for (int tc_j = 0; tc_j < 8; ++tc_j)
+          tc_mma_tf32(&acc_2[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
     #endif
     __syncthreads();
     /* matmul.py:66: for k0 in range(0, K, BLOCK_K): */
-    const int32_t t9 = (int32_t)((uint32_t)k0 + (uint32_t)32);
-    const int32_t t10 = (int32_t)((uint32_t)t9 + (uint32_t)32);
-    const bool t11 = (t10 < K);
+    const int32_t t9 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)32)) + (uint32_t)32);
+    const bool t10 = (t9 < K);
     /* matmul.py:68: a = tl.load(a_ptr + rows[:, None] * lda + kk[None, :], */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 4) {
       const int32_t ks = ((e & 3) + (tid & 7) * 4);
-      const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 0))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(a_ptr + (int32_t)((uint32_t)rows * (uint32_t)lda))[kk_2], (((rows < M) & (kk_2 < K)) & t10));
     }
     /* matmul.py:70: bt = tl.load(bt_ptr + cols[:, None] * ldbt + kk[None, :], */
     /* bt_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 4) {
       const int32_t ks = ((e & 3) + (tid & 7) * 4);
-      const int32_t kk_2 = (int32_t)((uint32_t)t10 + (uint32_t)ks);
+      const int32_t kk_2 = (int32_t)((uint32_t)t9 + (uint32_t)ks);
       const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 3) + ((e >> 2) & 3) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t11));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_bt_kernel_RING0 + ((ring0_stage + 2) % 3) * 16384 + 8192))[tc_sw128(((tid >> 3) + ((e >> 2) & 3) * 16), 2 * (((e & 3) + (tid & 7) * 4)), 64)], &(bt_ptr + (int32_t)((uint32_t)cols * (uint32_t)ldbt))[kk_2], (((cols < N) & (kk_2 < K)) & t10));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -303,7 +296,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel_kernel(float 
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 4) {
-    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((e & 3) + (tid & 15) * 4));
+    const int32_t cols = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 15) * 4));
     const int32_t rows = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 2) & 7) * 8));
     tc_pack<4, float> tc_v;
     #pragma unroll

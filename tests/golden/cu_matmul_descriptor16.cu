@@ -152,77 +152,60 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
   const int64_t t4 = (int64_t)c_desc_shape0;
   const int64_t t5 = (int64_t)c_desc_shape1;
   /* matmul_descriptor.py:19: tiles_m = tl.cdiv(M, BLOCK_M) */
-  const int32_t t6 = (int32_t)((uint32_t)M + (uint32_t)128);
-  const int32_t t7 = (int32_t)((uint32_t)t6 - (uint32_t)1);
-  const int32_t tiles_m = (t7 / 128);
+  const int32_t tiles_m = (((int32_t)((uint32_t)((int32_t)((uint32_t)M + (uint32_t)128)) - (uint32_t)1)) / 128);
   /* matmul_descriptor.py:20: tiles_n = tl.cdiv(N, BLOCK_N) */
-  const int32_t t8 = (int32_t)((uint32_t)N + (uint32_t)128);
-  const int32_t t9 = (int32_t)((uint32_t)t8 - (uint32_t)1);
-  const int32_t tiles_n = (t9 / 128);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)128)) - (uint32_t)1)) / 128);
   /* matmul_descriptor.py:21: k_steps = tl.cdiv(K, BLOCK_K) */
-  const int32_t t10 = (int32_t)((uint32_t)K + (uint32_t)64);
-  const int32_t t11 = (int32_t)((uint32_t)t10 - (uint32_t)1);
-  const int32_t k_steps = (t11 / 64);
+  const int32_t k_steps = (((int32_t)((uint32_t)((int32_t)((uint32_t)K + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* matmul_descriptor.py:22: per_group = GROUP_SIZE_M * tiles_n */
   const int32_t per_group = (int32_t)((uint32_t)8 * (uint32_t)tiles_n);
   /* matmul_descriptor.py:23: for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_PROGRAMS): */
-  const int32_t t12 = (int32_t)blockIdx.x;
-  const int32_t t13 = (int32_t)((uint32_t)tiles_m * (uint32_t)tiles_n);
-  for (int32_t tile = t12; (NUM_PROGRAMS > 0 ? tile < t13 : tile > t13); tile += NUM_PROGRAMS) {
+  const int32_t t6 = (int32_t)blockIdx.x;
+  const int32_t t7 = (int32_t)((uint32_t)tiles_m * (uint32_t)tiles_n);
+  for (int32_t tile = t6; (NUM_PROGRAMS > 0 ? tile < t7 : tile > t7); tile += NUM_PROGRAMS) {
     /* matmul_descriptor.py:24: group_first_row = (tile // per_group) * GROUP_SIZE_M */
-    const int32_t t14 = (tile / per_group);
-    const int32_t group_first_row = (int32_t)((uint32_t)t14 * (uint32_t)8);
+    const int32_t group_first_row = (int32_t)((uint32_t)(tile / per_group) * (uint32_t)8);
     /* matmul_descriptor.py:25: rows_in_group = tl.minimum(tiles_m - group_first_row, GROUP_SIZE_M) */
-    const int32_t t15 = (int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row);
-    const int32_t rows_in_group = (t15 < 8 ? t15 : 8);
+    const int32_t rows_in_group = (((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) < 8 ? ((int32_t)((uint32_t)tiles_m - (uint32_t)group_first_row)) : 8);
     /* matmul_descriptor.py:26: row = (group_first_row + (tile % per_group) % rows_in_group) * BLOCK_M */
-    const int32_t t16 = (tile % per_group);
-    const int32_t t17 = (t16 % rows_in_group);
-    const int32_t t18 = (int32_t)((uint32_t)group_first_row + (uint32_t)t17);
-    const int32_t row = (int32_t)((uint32_t)t18 * (uint32_t)128);
+    const int32_t row = (int32_t)((uint32_t)((int32_t)((uint32_t)group_first_row + (uint32_t)((tile % per_group) % rows_in_group))) * (uint32_t)128);
     /* matmul_descriptor.py:27: col = ((tile % per_group) // rows_in_group) * BLOCK_N */
-    const int32_t t19 = (tile % per_group);
-    const int32_t t20 = (t19 / rows_in_group);
-    const int32_t col = (int32_t)((uint32_t)t20 * (uint32_t)128);
+    const int32_t col = (int32_t)((uint32_t)((tile % per_group) / rows_in_group) * (uint32_t)128);
     /* matmul_descriptor.py:29: for ks in range(k_steps): */
-    const bool t21 = (0 < k_steps);
+    const bool t8 = (0 < k_steps);
     /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
-    const int64_t t22 = (int64_t)row;
-    const int32_t t23 = (int32_t)((uint32_t)0 * (uint32_t)64);
-    const int64_t t24 = (int64_t)t23;
+    const int64_t t9 = (int64_t)row;
+    const int64_t t10 = (int64_t)((int32_t)((uint32_t)0 * (uint32_t)64));
     int ring0_stage = 0; /* the stage (of 3) of ring 0 the dots read; the others fill */
     /* a: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 0 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t22) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t24)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t22) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t22) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t24) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t24) < t1))) & t21));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t9) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t10) < t1))) & t8));
     /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
-    const int32_t t25 = (int32_t)((uint32_t)0 * (uint32_t)64);
-    const int64_t t26 = (int64_t)t25;
-    const int64_t t27 = (int64_t)col;
+    const int64_t t11 = (int64_t)((int32_t)((uint32_t)0 * (uint32_t)64));
+    const int64_t t12 = (int64_t)col;
     /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 0 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t26) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t27)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t26) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t26) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t27) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t27) < t3))) & t21));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t11) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t12) < t3))) & t8));
     tc_cp_commit();
     /* matmul_descriptor.py:29: for ks in range(k_steps): */
-    const int32_t t28 = (int32_t)((uint32_t)0 + (uint32_t)1);
-    const bool t29 = (t28 < k_steps);
+    const int32_t t13 = (int32_t)((uint32_t)0 + (uint32_t)1);
+    const bool t14 = (t13 < k_steps);
     /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
-    const int64_t t30 = (int64_t)row;
-    const int32_t t31 = (int32_t)((uint32_t)t28 * (uint32_t)64);
-    const int64_t t32 = (int64_t)t31;
+    const int64_t t15 = (int64_t)row;
+    const int64_t t16 = (int64_t)((int32_t)((uint32_t)t13 * (uint32_t)64));
     /* a_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 1 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t30) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t32)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t30) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t30) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t32) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t32) < t1))) & t29));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t15) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t16) < t1))) & t14));
     /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
-    const int32_t t33 = (int32_t)((uint32_t)t28 * (uint32_t)64);
-    const int64_t t34 = (int64_t)t33;
-    const int64_t t35 = (int64_t)col;
+    const int64_t t17 = (int64_t)((int32_t)((uint32_t)t13 * (uint32_t)64));
+    const int64_t t18 = (int64_t)col;
     /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8)
-      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 1 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t34) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t35)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t34) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t34) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t35) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t35) < t3))) & t29));
+      tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t17) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t18) < t3))) & t14));
     tc_cp_commit();
     /* matmul_descriptor.py:29: for ks in range(k_steps): */
     float acc[128];
@@ -246,7 +229,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
         acc_2[e] = acc[e];
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
       { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128): 2 wgmma m64n128k16 per 16 of K */
-        const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 0))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
+        const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
         tc_wgmma_fence();
         #pragma unroll
         for (int tc_k = 0; tc_k < 64; tc_k += 16)
@@ -264,7 +247,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
           unsigned tc_fa[2][4], tc_fb[16][2];
           #pragma unroll
           for (int tc_i = 0; tc_i < 2; ++tc_i)
-            tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 0))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
+            tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
           #pragma unroll
           for (int tc_j = 0; tc_j < 16; tc_j += 2) {
             unsigned tc_t[4];
@@ -281,25 +264,22 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
       #endif
       __syncthreads();
       /* matmul_descriptor.py:29: for ks in range(k_steps): */
-      const int32_t t40 = (int32_t)((uint32_t)ks + (uint32_t)1);
-      const int32_t t41 = (int32_t)((uint32_t)t40 + (uint32_t)1);
-      const bool t42 = (t41 < k_steps);
+      const int32_t t23 = (int32_t)((uint32_t)((int32_t)((uint32_t)ks + (uint32_t)1)) + (uint32_t)1);
+      const bool t24 = (t23 < k_steps);
       /* matmul_descriptor.py:30: a = a_desc.load([row, ks * BLOCK_K]) */
-      const int64_t t43 = (int64_t)row;
-      const int32_t t44 = (int32_t)((uint32_t)t41 * (uint32_t)64);
-      const int64_t t45 = (int64_t)t44;
+      const int64_t t25 = (int64_t)row;
+      const int64_t t26 = (int64_t)((int32_t)((uint32_t)t23 * (uint32_t)64));
       /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
       #pragma unroll
       for (int e = 0; e < 64; e += 8)
-        tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t43) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t45)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t43) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t43) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t45) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t45) < t1))) & t42));
+        tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) * (uint64_t)a_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26)], (((((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 3) + ((e >> 3) & 7) * 16) + (uint64_t)t25) < t0)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 7) * 8) + (uint64_t)t26) < t1))) & t24));
       /* matmul_descriptor.py:31: b = b_desc.load([ks * BLOCK_K, col]) */
-      const int32_t t46 = (int32_t)((uint32_t)t41 * (uint32_t)64);
-      const int64_t t47 = (int64_t)t46;
-      const int64_t t48 = (int64_t)col;
+      const int64_t t27 = (int64_t)((int32_t)((uint32_t)t23 * (uint32_t)64));
+      const int64_t t28 = (int64_t)col;
       /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
       #pragma unroll
       for (int e = 0; e < 64; e += 8)
-        tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t47) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t48)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t47) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t47) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t48) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t48) < t3))) & t42));
+        tc_cp16(&((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t27) * (uint64_t)b_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t28)], (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t27) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 7) * 8) + (uint64_t)t27) < t2)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t28) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t28) < t3))) & t24));
       tc_cp_commit();
       ring0_stage = (ring0_stage + 1) % 3;
       #pragma unroll
@@ -315,30 +295,30 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
     tc_cp_wait();
     __syncthreads();
     /* matmul_descriptor.py:33: c_desc.store([row, col], acc.to(c_desc.dtype)) */
-    float t49[128]; /* [128, 128] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 128 per thread */
+    float t29[128]; /* [128, 128] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 128 per thread */
     #pragma unroll
     for (int e = 0; e < 128; ++e)
-      t49[e] = __half2float(__float2half_rn((float)acc[e]));
-    const int64_t t50 = (int64_t)row;
-    const int64_t t51 = (int64_t)col;
-    /* t49 as laid out for [128, 128]: through shared memory */
-    float t49_128x128[128];
+      t29[e] = __half2float(__float2half_rn((float)acc[e]));
+    const int64_t t30 = (int64_t)row;
+    const int64_t t31 = (int64_t)col;
+    /* t29 as laid out for [128, 128]: through shared memory */
+    float t29_128x128[128];
     #pragma unroll
     for (int e = 0; e < 128; ++e)
-      ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 15) * 8 + ((tid >> 2) & 7) * 128 + ((e >> 1) & 1) * 1024 + (tid >> 5) * 2048 + ((e >> 6) & 1) * 8192)] = t49[e];
+      ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 15) * 8 + ((tid >> 2) & 7) * 128 + ((e >> 1) & 1) * 1024 + (tid >> 5) * 2048 + ((e >> 6) & 1) * 8192)] = t29[e];
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 128; ++e)
-      t49_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
+      t29_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
     __syncthreads();
     #pragma unroll
     for (int e = 0; e < 128; e += 8) {
       tc_pack<8, uint16_t> tc_v;
       #pragma unroll
       for (int k = 0; k < 8; ++k)
-        tc_v.a[k] = __half_as_ushort(__float2half_rn(t49_128x128[e + k]));
-      if (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) < t4)) & (((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t51) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t51) < t5))))
-        tc_stv(&(c_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t50) * (uint64_t)c_desc_stride0))[(int64_t)((uint64_t)(int64_t)((e & 7) + (tid & 15) * 8) + (uint64_t)t51)], tc_v);
+        tc_v.a[k] = __half_as_ushort(__float2half_rn(t29_128x128[e + k]));
+      if (((((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t30) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t30) < t4)) & (((int64_t)((uint64_t)(int64_t)((tid & 15) * 8) + (uint64_t)t31) >= (int64_t)0LL) & ((int64_t)((uint64_t)(int64_t)((tid & 15) * 8) + (uint64_t)t31) < t5))))
+        tc_stv(&(c_desc + (int64_t)((uint64_t)(int64_t)((uint64_t)(int64_t)((tid >> 4) + ((e >> 3) & 15) * 8) + (uint64_t)t30) * (uint64_t)c_desc_stride0))[(int64_t)((uint64_t)(int64_t)((tid & 15) * 8) + (uint64_t)t31)], tc_v);
     }
   } /* for tile */
 } /* matmul_desc_kernel_kernel */

@@ -147,70 +147,61 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   /* forms_kernels.py:28: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* forms_kernels.py:29: tiles_m = tl.cdiv(M, BM) */
-  const int32_t t0 = (int32_t)((uint32_t)M + (uint32_t)64);
-  const int32_t t1 = (int32_t)((uint32_t)t0 - (uint32_t)1);
-  const int32_t tiles_m = (t1 / 64);
+  const int32_t tiles_m = (((int32_t)((uint32_t)((int32_t)((uint32_t)M + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* forms_kernels.py:30: tiles_n = tl.cdiv(N, BN) */
-  const int32_t t2 = (int32_t)((uint32_t)N + (uint32_t)64);
-  const int32_t t3 = (int32_t)((uint32_t)t2 - (uint32_t)1);
-  const int32_t tiles_n = (t3 / 64);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)64)) - (uint32_t)1)) / 64);
   /* forms_kernels.py:31: per_group = GROUP_M * tiles_n */
   const int32_t per_group = (int32_t)((uint32_t)8 * (uint32_t)tiles_n);
   /* forms_kernels.py:32: first = (pid // per_group) * GROUP_M */
-  const int32_t t4 = (pid / per_group);
-  const int32_t first = (int32_t)((uint32_t)t4 * (uint32_t)8);
+  const int32_t first = (int32_t)((uint32_t)(pid / per_group) * (uint32_t)8);
   /* forms_kernels.py:33: rows = tl.minimum(tiles_m - first, GROUP_M) */
-  const int32_t t5 = (int32_t)((uint32_t)tiles_m - (uint32_t)first);
-  const int32_t rows = (t5 < 8 ? t5 : 8);
+  const int32_t rows = (((int32_t)((uint32_t)tiles_m - (uint32_t)first)) < 8 ? ((int32_t)((uint32_t)tiles_m - (uint32_t)first)) : 8);
   /* forms_kernels.py:34: pm = first + (pid % per_group) % rows */
-  const int32_t t6 = (pid % per_group);
-  const int32_t t7 = (t6 % rows);
-  const int32_t pm = (int32_t)((uint32_t)first + (uint32_t)t7);
+  const int32_t pm = (int32_t)((uint32_t)first + (uint32_t)((pid % per_group) % rows));
   /* forms_kernels.py:35: pn = (pid % per_group) // rows */
-  const int32_t t8 = (pid % per_group);
-  const int32_t pn = (t8 / rows);
+  const int32_t pn = ((pid % per_group) / rows);
   /* forms_kernels.py:122: rm = pm * BM + tl.arange(0, BM) */
-  const int32_t t9 = (int32_t)((uint32_t)pm * (uint32_t)64);
+  const int32_t t0 = (int32_t)((uint32_t)pm * (uint32_t)64);
   /* forms_kernels.py:123: rn = pn * BN + tl.arange(0, BN) */
-  const int32_t t10 = (int32_t)((uint32_t)pn * (uint32_t)64);
+  const int32_t t1 = (int32_t)((uint32_t)pn * (uint32_t)64);
   /* forms_kernels.py:126: for k0 in range(0, K, BK): */
-  const bool t11 = (0 < K);
+  const bool t2 = (0 < K);
   /* forms_kernels.py:127: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
   int ring0_stage = 0; /* the stage (of 3) of ring 0 the dots read; the others fill */
   /* x: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 0 * 8192 + 0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t11));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* forms_kernels.py:129: y = tl.load(w + rn[None, :] * K + (k0 + rk)[:, None], */
   /* y: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
-    const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 0 * 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)0 + (uint32_t)rk)), ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t11));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)0 + (uint32_t)rk)), ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
   }
   tc_cp_commit();
   /* forms_kernels.py:126: for k0 in range(0, K, BK): */
-  const int32_t t12 = (int32_t)((uint32_t)0 + (uint32_t)32);
-  const bool t13 = (t12 < K);
+  const int32_t t3 = (int32_t)((uint32_t)0 + (uint32_t)32);
+  const bool t4 = (t3 < K);
   /* forms_kernels.py:127: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
   /* x_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 1 * 8192 + 0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t12 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t12 + (uint32_t)rk) < K)) & t13));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 8192))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* forms_kernels.py:129: y = tl.load(w + rn[None, :] * K + (k0 + rk)[:, None], */
   /* y_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 16; e += 8) {
-    const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
     const int32_t rk = ((e & 7) + (tid & 3) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 1 * 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)t12 + (uint32_t)rk)), ((((int32_t)((uint32_t)t12 + (uint32_t)rk) < K) & (rn < N)) & t13));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)t3 + (uint32_t)rk)), ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
   }
   tc_cp_commit();
   /* forms_kernels.py:126: for k0 in range(0, K, BK): */
@@ -235,13 +226,11 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 64 * (group / 1) + [0, 64) and columns 64 * (group % 1) + [0, 64): 1 wgmma m64n64k16 per 16 of K */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 0))) + tid / 128 / 1 * 4096, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 4096))) + tid / 128 % 1 * 4096;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192))) + tid / 128 / 1 * 4096, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 4096))) + tid / 128 % 1 * 4096;
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16)
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i) /* A and B K-major: 8-row atoms 512 bytes apart */
-          tc_wgmma_f16_n64_kb(&acc_2[tc_i * 32], tc_desc(tc_a + tc_i * 4096 + (tc_k & 31) * 2, 16, 512, 2), tc_desc(tc_b + (tc_k & 31) * 2, 16, 512, 2));
+        tc_wgmma_f16_n64_kb(acc_2, tc_desc(tc_a + (tc_k & 31) * 2, 16, 512, 2), tc_desc(tc_b + (tc_k & 31) * 2, 16, 512, 2)); /* A and B K-major: 8-row atoms 512 bytes apart */
       tc_wgmma_commit();
       tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */
     }
@@ -251,9 +240,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
       #pragma unroll
       for (int tc_k = 0; tc_k < 32; tc_k += 16) {
         unsigned tc_fa[1][4], tc_fb[8][2];
-        #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192 + 0))[tc_sw64(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
+        tc_ldsm_x4(tc_fa[0], &((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ring0_stage * 8192))[tc_sw64(tc_row + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 64)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 8; tc_j += 2) {
           unsigned tc_t[4];
@@ -261,33 +248,30 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
           tc_fb[tc_j][0] = tc_t[0], tc_fb[tc_j][1] = tc_t[1], tc_fb[tc_j + 1][0] = tc_t[2], tc_fb[tc_j + 1][1] = tc_t[3];
         }
         #pragma unroll
-        for (int tc_i = 0; tc_i < 1; ++tc_i)
-          #pragma unroll
-          for (int tc_j = 0; tc_j < 8; ++tc_j)
-            tc_mma_f16(&acc_2[(tc_i * 8 + tc_j) * 4], tc_fa[tc_i], tc_fb[tc_j][0], tc_fb[tc_j][1]);
+        for (int tc_j = 0; tc_j < 8; ++tc_j)
+          tc_mma_f16(&acc_2[tc_j * 4], tc_fa[0], tc_fb[tc_j][0], tc_fb[tc_j][1]);
       }
     }
     #endif
     __syncthreads();
     /* forms_kernels.py:126: for k0 in range(0, K, BK): */
-    const int32_t t18 = (int32_t)((uint32_t)k0 + (uint32_t)32);
-    const int32_t t19 = (int32_t)((uint32_t)t18 + (uint32_t)32);
-    const bool t20 = (t19 < K);
+    const int32_t t9 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)32)) + (uint32_t)32);
+    const bool t10 = (t9 < K);
     /* forms_kernels.py:127: x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :], */
     /* x_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 3) * 8);
-      const int32_t rm = (int32_t)((uint32_t)t9 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ((ring0_stage + 2) % 3) * 8192 + 0))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t19 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t19 + (uint32_t)rk) < K)) & t20));
+      const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ((ring0_stage + 2) % 3) * 8192))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], &(a + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
     }
     /* forms_kernels.py:129: y = tl.load(w + rn[None, :] * K + (k0 + rk)[:, None], */
     /* y_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 16; e += 8) {
-      const int32_t rn = (int32_t)((uint32_t)t10 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
+      const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid >> 2) + ((e >> 3) & 1) * 32));
       const int32_t rk = ((e & 7) + (tid & 3) * 8);
-      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ((ring0_stage + 2) % 3) * 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)t19 + (uint32_t)rk)), ((((int32_t)((uint32_t)t19 + (uint32_t)rk) < K) & (rn < N)) & t20));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_nk_ptr_RING0 + ((ring0_stage + 2) % 3) * 8192 + 4096))[tc_sw64(((tid >> 2) + ((e >> 3) & 1) * 32), ((e & 7) + (tid & 3) * 8), 64)], ((w_1 + (int32_t)((uint32_t)rn * (uint32_t)K)) + (int32_t)((uint32_t)t9 + (uint32_t)rk)), ((((int32_t)((uint32_t)t9 + (uint32_t)rk) < K) & (rn < N)) & t10));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -304,32 +288,32 @@ extern "C" __global__ void __launch_bounds__(128) mm_nk_ptr_kernel(uint16_t *a, 
   tc_cp_wait();
   __syncthreads();
   /* forms_kernels.py:41: rm = pm * BM + tl.arange(0, BM) */
-  const int32_t t21 = (int32_t)((uint32_t)pm * (uint32_t)64);
+  const int32_t t11 = (int32_t)((uint32_t)pm * (uint32_t)64);
   /* forms_kernels.py:42: rn = pn * BN + tl.arange(0, BN) */
-  const int32_t t22 = (int32_t)((uint32_t)pn * (uint32_t)64);
+  const int32_t t12 = (int32_t)((uint32_t)pn * (uint32_t)64);
   /* forms_kernels.py:43: tl.store(c + rm[:, None] * N + rn[None, :], acc.to(c.dtype.element_ty), */
-  float t23[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
+  float t13[32]; /* [64, 64] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 32 per thread */
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t23[e] = __half2float(__float2half_rn((float)acc[e]));
-  /* t23 as laid out for [64, 64]: through shared memory */
-  float t23_64x64[32];
+    t13[e] = __half2float(__float2half_rn((float)acc[e]));
+  /* t13 as laid out for [64, 64]: through shared memory */
+  float t13_64x64[32];
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t23[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 7) * 8 + ((tid >> 2) & 7) * 64 + ((e >> 1) & 1) * 512 + (tid >> 5) * 1024)] = t13[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; ++e)
-    t23_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
+    t13_64x64[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 3) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 32; e += 8) {
-    const int32_t rn_1 = (int32_t)((uint32_t)t22 + (uint32_t)((e & 7) + (tid & 7) * 8));
-    const int32_t rm_1 = (int32_t)((uint32_t)t21 + (uint32_t)((tid >> 3) + ((e >> 3) & 3) * 16));
+    const int32_t rn_1 = (int32_t)((uint32_t)t12 + (uint32_t)((tid & 7) * 8));
+    const int32_t rm_1 = (int32_t)((uint32_t)t11 + (uint32_t)((tid >> 3) + ((e >> 3) & 3) * 16));
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll
     for (int k = 0; k < 8; ++k)
-      tc_v.a[k] = __half_as_ushort(__float2half_rn(t23_64x64[e + k]));
+      tc_v.a[k] = __half_as_ushort(__float2half_rn(t13_64x64[e + k]));
     if (((rm_1 < M) & (rn_1 < N)))
       tc_stv(&(c + (int32_t)((uint32_t)rm_1 * (uint32_t)N))[rn_1], tc_v);
   }

@@ -147,53 +147,49 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   /* cu_matmul_pipelined.py:12: pid = tl.program_id(0) */
   const int32_t pid = (int32_t)blockIdx.x;
   /* cu_matmul_pipelined.py:13: tiles_n = tl.cdiv(N, BN) */
-  const int32_t t0 = (int32_t)((uint32_t)N + (uint32_t)128);
-  const int32_t t1 = (int32_t)((uint32_t)t0 - (uint32_t)1);
-  const int32_t tiles_n = (t1 / 128);
+  const int32_t tiles_n = (((int32_t)((uint32_t)((int32_t)((uint32_t)N + (uint32_t)128)) - (uint32_t)1)) / 128);
   /* cu_matmul_pipelined.py:14: rm = (pid // tiles_n) * BM + tl.arange(0, BM) */
-  const int32_t t2 = (pid / tiles_n);
-  const int32_t t3 = (int32_t)((uint32_t)t2 * (uint32_t)128);
+  const int32_t t0 = (int32_t)((uint32_t)(pid / tiles_n) * (uint32_t)128);
   /* cu_matmul_pipelined.py:15: rn = (pid % tiles_n) * BN + tl.arange(0, BN) */
-  const int32_t t4 = (pid % tiles_n);
-  const int32_t t5 = (int32_t)((uint32_t)t4 * (uint32_t)128);
+  const int32_t t1 = (int32_t)((uint32_t)(pid % tiles_n) * (uint32_t)128);
   /* cu_matmul_pipelined.py:18: for k0 in range(0, K, BK): */
-  const bool t6 = (0 < K);
+  const bool t2 = (0 < K);
   /* cu_matmul_pipelined.py:19: a = tl.load(a_ptr + rm[:, None] * K + (k0 + rk)[None, :], mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0) */
   int ring0_stage = 0; /* the stage (of 3) of ring 0 the dots read; the others fill */
   /* a: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 7) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t6));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)0 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)0 + (uint32_t)rk) < K)) & t2));
   }
   /* cu_matmul_pipelined.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 7) + (tid & 15) * 8));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 7) + (tid & 15) * 8));
     const int32_t rk = ((tid >> 4) + ((e >> 3) & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 0 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t6));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)0 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)0 + (uint32_t)rk) < K) & (rn < N)) & t2));
   }
   tc_cp_commit();
   /* cu_matmul_pipelined.py:18: for k0 in range(0, K, BK): */
-  const int32_t t7 = (int32_t)((uint32_t)0 + (uint32_t)64);
-  const bool t8 = (t7 < K);
+  const int32_t t3 = (int32_t)((uint32_t)0 + (uint32_t)64);
+  const bool t4 = (t3 < K);
   /* cu_matmul_pipelined.py:19: a = tl.load(a_ptr + rm[:, None] * K + (k0 + rk)[None, :], mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0) */
   /* a_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
     const int32_t rk = ((e & 7) + (tid & 7) * 8);
-    const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t7 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t7 + (uint32_t)rk) < K)) & t8));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t3 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t3 + (uint32_t)rk) < K)) & t4));
   }
   /* cu_matmul_pipelined.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
   /* b_1: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
   #pragma unroll
   for (int e = 0; e < 64; e += 8) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 7) + (tid & 15) * 8));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 7) + (tid & 15) * 8));
     const int32_t rk = ((tid >> 4) + ((e >> 3) & 7) * 8);
-    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 1 * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t7 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t7 + (uint32_t)rk) < K) & (rn < N)) & t8));
+    tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t3 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t3 + (uint32_t)rk) < K) & (rn < N)) & t4));
   }
   tc_cp_commit();
   /* cu_matmul_pipelined.py:18: for k0 in range(0, K, BK): */
@@ -218,7 +214,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
       acc_2[e] = acc[e];
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
     { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128): 2 wgmma m64n128k16 per 16 of K */
-      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 0))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
+      const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
       tc_wgmma_fence();
       #pragma unroll
       for (int tc_k = 0; tc_k < 64; tc_k += 16)
@@ -236,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
         unsigned tc_fa[2][4], tc_fb[16][2];
         #pragma unroll
         for (int tc_i = 0; tc_i < 2; ++tc_i)
-          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768 + 0))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
+          tc_ldsm_x4(tc_fa[tc_i], &((uint16_t *)(tc_smem + mm_kernel_RING0 + ring0_stage * 32768))[tc_sw128(tc_row + tc_i * 64 + (tc_lane & 15), tc_k + (tc_lane >> 4) * 8, 128)]);
         #pragma unroll
         for (int tc_j = 0; tc_j < 16; tc_j += 2) {
           unsigned tc_t[4];
@@ -253,24 +249,23 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
     #endif
     __syncthreads();
     /* cu_matmul_pipelined.py:18: for k0 in range(0, K, BK): */
-    const int32_t t13 = (int32_t)((uint32_t)k0 + (uint32_t)64);
-    const int32_t t14 = (int32_t)((uint32_t)t13 + (uint32_t)64);
-    const bool t15 = (t14 < K);
+    const int32_t t9 = (int32_t)((uint32_t)((int32_t)((uint32_t)k0 + (uint32_t)64)) + (uint32_t)64);
+    const bool t10 = (t9 < K);
     /* cu_matmul_pipelined.py:19: a = tl.load(a_ptr + rm[:, None] * K + (k0 + rk)[None, :], mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0) */
     /* a_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8) {
       const int32_t rk = ((e & 7) + (tid & 7) * 8);
-      const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
-      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 0))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t14 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t14 + (uint32_t)rk) < K)) & t15));
+      const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 3) + ((e >> 3) & 7) * 16));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768))[tc_sw128(((tid >> 3) + ((e >> 3) & 7) * 16), ((e & 7) + (tid & 7) * 8), 128)], &(a_ptr + (int32_t)((uint32_t)rm * (uint32_t)K))[(int32_t)((uint32_t)t9 + (uint32_t)rk)], (((rm < M) & ((int32_t)((uint32_t)t9 + (uint32_t)rk) < K)) & t10));
     }
     /* cu_matmul_pipelined.py:20: b = tl.load(b_ptr + (k0 + rk)[:, None] * N + rn[None, :], mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0) */
     /* b_2: straight to shared memory for the tensor cores (cp.async, zeros where masked) */
     #pragma unroll
     for (int e = 0; e < 64; e += 8) {
-      const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 7) + (tid & 15) * 8));
+      const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((e & 7) + (tid & 15) * 8));
       const int32_t rk = ((tid >> 4) + ((e >> 3) & 7) * 8);
-      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t14 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t14 + (uint32_t)rk) < K) & (rn < N)) & t15));
+      tc_cp16(&((uint16_t *)(tc_smem + mm_kernel_RING0 + ((ring0_stage + 2) % 3) * 32768 + 16384))[tc_sw128(((tid >> 4) + ((e >> 3) & 7) * 8), ((e & 7) + (tid & 15) * 8), 64)], &(b_ptr + (int32_t)((uint32_t)(int32_t)((uint32_t)t9 + (uint32_t)rk) * (uint32_t)N))[rn], ((((int32_t)((uint32_t)t9 + (uint32_t)rk) < K) & (rn < N)) & t10));
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
@@ -287,28 +282,28 @@ extern "C" __global__ void __launch_bounds__(128) mm_kernel_kernel(uint16_t *a_p
   tc_cp_wait();
   __syncthreads();
   /* cu_matmul_pipelined.py:22: tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N)) */
-  float t16[128]; /* [128, 128] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 128 per thread */
+  float t11[128]; /* [128, 128] fp16 in the tensor cores' accumulator layout: 1x1 warpgroups (wgmma), 128 per thread */
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    t16[e] = __half2float(__float2half_rn((float)acc[e]));
-  /* t16 as laid out for [128, 128]: through shared memory */
-  float t16_128x128[128];
+    t11[e] = __half2float(__float2half_rn((float)acc[e]));
+  /* t11 as laid out for [128, 128]: through shared memory */
+  float t11_128x128[128];
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 15) * 8 + ((tid >> 2) & 7) * 128 + ((e >> 1) & 1) * 1024 + (tid >> 5) * 2048 + ((e >> 6) & 1) * 8192)] = t16[e];
+    ((float*)tc_smem)[((e & 1) + (tid & 3) * 2 + ((e >> 2) & 15) * 8 + ((tid >> 2) & 7) * 128 + ((e >> 1) & 1) * 1024 + (tid >> 5) * 2048 + ((e >> 6) & 1) * 8192)] = t11[e];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; ++e)
-    t16_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
+    t11_128x128[e] = ((float*)tc_smem)[((e & 7) + tid * 8 + ((e >> 3) & 15) * 1024)];
   __syncthreads();
   #pragma unroll
   for (int e = 0; e < 128; e += 8) {
-    const int32_t rn = (int32_t)((uint32_t)t5 + (uint32_t)((e & 7) + (tid & 15) * 8));
-    const int32_t rm = (int32_t)((uint32_t)t3 + (uint32_t)((tid >> 4) + ((e >> 3) & 15) * 8));
+    const int32_t rn = (int32_t)((uint32_t)t1 + (uint32_t)((tid & 15) * 8));
+    const int32_t rm = (int32_t)((uint32_t)t0 + (uint32_t)((tid >> 4) + ((e >> 3) & 15) * 8));
     tc_pack<8, uint16_t> tc_v;
     #pragma unroll
     for (int k = 0; k < 8; ++k)
-      tc_v.a[k] = __half_as_ushort(__float2half_rn(t16_128x128[e + k]));
+      tc_v.a[k] = __half_as_ushort(__float2half_rn(t11_128x128[e + k]));
     if (((rm < M) & (rn < N)))
       tc_stv(&(c_ptr + (int32_t)((uint32_t)rm * (uint32_t)N))[rn], tc_v);
   }
