@@ -88,6 +88,7 @@ typedef struct Ring {
   long long pinned;   /* bytes after the stages: operands the same every trip */
   Vec pins;           /* Pipe *: those operands, staged once before the loop */
   Value *inflight;    /* the loop's result a deferred wgmma (CuOpPlan.defer_wait) still writes, or NULL */
+  bool wait_after;    /* that wgmma's last group is waited for after the loop (plan.c, defer_wait) */
 } Ring;
 
 /* One operand of a dot in a ring: streamed (its loads first[0..D) before the loop and `next`

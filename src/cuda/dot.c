@@ -165,7 +165,7 @@ static const char *ring_buf(CE *E, Pipe *p, const char *slot) {
  * register, and ptxas serializes the wgmma groups that read it, C7514) */
 void cu_ring_start(CE *E, Op *loop) {
   Ring *r = cu_oplan(loop)->ring;
-  if (r && r->inflight)
+  if (r && r->inflight && r->wait_after)
     cu_loop(E, lay_val(E, r->inflight).E,
             fmt("tc_reg_fence(%s[e]); /* its own register, before the loop */", cu_name(E, r->inflight)));
 }
@@ -183,9 +183,11 @@ void cu_ring_end(CE *E, Op *loop) {
     if (r->inflight) { /* the last trip's wgmma group (defer_wait), after the loop: a wait in the
                         * loop's last trip, where ptxas cannot tell the last trip from the others,
                         * made it wait at every trip (C7517) */
-      cline(E, "#if defined(__CUDA_ARCH_FEAT_SM90_ALL)");
-      cline(E, "tc_wgmma_wait0(); /* the last trip's products */");
-      cline(E, "#endif");
+      if (r->wait_after) {
+        cline(E, "#if defined(__CUDA_ARCH_FEAT_SM90_ALL)");
+        cline(E, "tc_wgmma_wait0(); /* the last trip's products */");
+        cline(E, "#endif");
+      }
       cu_loop(E, lay_val(E, r->inflight).E,
               fmt("tc_reg_fence(%s[e]); /* read only after the last trip's wait */", cu_name(E, r->inflight)));
     }
@@ -534,7 +536,8 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
    * dot's is the loop-carried tile the group before still writes: touched by anything but
    * wgmma, ptxas waits for that group (C7514, C7517), and every trip runs alone */
   const CuOpPlan *pl = cu_oplan(op);
-  if (!pl->defer_wait)
+  Ring *ring = pl->defer_wait ? (pl->pipe[0] ? pl->pipe[0] : pl->pipe[1])->r : NULL;
+  if (!ring || !ring->wait_after)
     cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]);", name));
   cline(E, "tc_wgmma_fence();");
   cline(E, "#pragma unroll");
@@ -561,8 +564,14 @@ static void wgmma_block(CE *E, Op *op, Lay L, const char *as, const char *bs, co
     cline(E, "    %s(&%s[tc_i * %d], %s, %s);", fn, name, NW / 2, da, db);
   }
   cline(E, "tc_wgmma_commit();");
-  if (pl->defer_wait) { /* the group before; the last trip's own after the loop (cu_ring_end) */
+  if (ring) { /* the group before; the last trip's own after the loop (cu_ring_end) or in it */
     cline(E, "tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */");
+    if (!ring->wait_after) {
+      cline(E, "if ((int64_t)%s + %s >= %s)", cu_name(E, ring->loop->reg[0]->args[0]), cu_access(E, ring->loop->in[2], NULL),
+            cu_access(E, ring->loop->in[1], NULL));
+      cline(E, "  tc_wgmma_wait0(); /* the last trip: its own products too, inside the loop (no wgmma in flight where "
+               "the loop's paths join) */");
+    }
   } else {
     cline(E, "tc_wgmma_wait0();");
     cu_loop(E, L.E, fmt("tc_reg_fence(%s[e]); /* read only after the wait */", name));

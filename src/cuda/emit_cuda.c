@@ -621,16 +621,29 @@ static void emit_yield(CE *E, Op *y, Value **dst) {
     emit_copy(E, dst[0], cu_name(E, dst[0]), y->in[0]);
     return;
   }
+  /* a parallel copy: each value goes to a temporary first, since one may read a variable another
+   * assignment overwrites. A tl.dot's result is its own array, read by no other yielded value's
+   * expression: it is copied straight after the temporaries (a second copy of a wgmma
+   * accumulator inside the loop makes ptxas serialise the wgmma groups, C7514) */
   const char **tmp = arena_alloc(sizeof(char *) * (size_t)(y->nin + 1));
+  for (int i = 0; i < y->nin; i++)
+    tmp[i] = y->in[i]->def && y->in[i]->def->k == O_DOT ? cu_name(E, dst[i]) : NULL;
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
+    if (tmp[i])
+      continue;
     tmp[i] = cu_unique(E, fmt("%s_next", cu_name(E, dst[i])));
     Lay L = lay_val(E, dst[i]);
     cline(E, "%s %s%s;", cu_type(v->dt, v->elt), tmp[i], v->sh.rank ? fmt("[%d]", L.E) : "");
     emit_copy(E, dst[i], tmp[i], v);
   }
+  for (int i = 0; i < y->nin; i++)
+    if (!strcmp(tmp[i], cu_name(E, dst[i])))
+      emit_copy(E, dst[i], tmp[i], y->in[i]);
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
+    if (!strcmp(tmp[i], cu_name(E, dst[i])))
+      continue;
     if (v->sh.rank == 0) {
       cline(E, "%s = %s;", cu_name(E, dst[i]), tmp[i]);
       continue;

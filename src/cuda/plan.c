@@ -459,6 +459,11 @@ static bool defer_wait(Op *dot) {
   if (dot->parent != b || j < 1 || !y || y->in[j - 1] != r || p->r->loop->out[j - 1]->uses < 1)
     return false;
   p->r->inflight = p->r->loop->out[j - 1];
+  /* B K-major: the last trip's group is waited for after the loop, and nothing but wgmma touches
+   * the accumulator in it, so ptxas injects no wait of its own (C7517) and trips overlap. With B
+   * N-major (a [K, N] tile as it comes) ptxas serialises every group of that form (C7514,
+   * measured: mm_kn fp16 at 0.82 of Triton against 0.99 with the wait in the last trip) */
+  p->r->wait_after = cu_oplan(dot)->kmajor_b || cu_mma_bytes(dot) != 2;
   return true;
 }
 

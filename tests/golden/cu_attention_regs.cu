@@ -524,20 +524,16 @@ extern "C" __global__ void __launch_bounds__(256) attn_fwd_kernel_kernel(uint16_
     #pragma unroll
     for (int e = 0; e < 2; ++e)
       l_i_next[e] = l_i_2[e];
-    float acc_next[32];
-    #pragma unroll
-    for (int e = 0; e < 32; ++e)
-      acc_next[e] = acc_3[e];
     float m_i_next[2];
     #pragma unroll
     for (int e = 0; e < 2; ++e)
       m_i_next[e] = m_new[e];
     #pragma unroll
+    for (int e = 0; e < 32; ++e)
+      acc[e] = acc_3[e];
+    #pragma unroll
     for (int e = 0; e < 2; ++e)
       l_i[e] = l_i_next[e];
-    #pragma unroll
-    for (int e = 0; e < 32; ++e)
-      acc[e] = acc_next[e];
     #pragma unroll
     for (int e = 0; e < 2; ++e)
       m_i[e] = m_i_next[e];

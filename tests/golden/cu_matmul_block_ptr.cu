@@ -236,17 +236,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bp_kernel_kernel(uint16
     const int64_t t9 = (int64_t)((uint64_t)a_block_off1 + (uint64_t)(int64_t)32LL);
     /* matmul_block_ptr.py:39: b_block = tl.advance(b_block, (BLOCK_K, 0)) */
     const int64_t t10 = (int64_t)((uint64_t)b_block_off0 + (uint64_t)(int64_t)32LL);
-    float acc_next[32];
-    #pragma unroll
-    for (int e = 0; e < 32; ++e)
-      acc_next[e] = acc_2[e];
     int64_t a_block_off1_next;
     a_block_off1_next = t9;
     int64_t b_block_off0_next;
     b_block_off0_next = t10;
     #pragma unroll
     for (int e = 0; e < 32; ++e)
-      acc[e] = acc_next[e];
+      acc[e] = acc_2[e];
     a_block_off1 = a_block_off1_next;
     b_block_off0 = b_block_off0_next;
   } /* for v_ */

@@ -214,9 +214,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
       const float acc_1 = 0.0f;
       acc[e] = acc_1;
     }
-    #pragma unroll
-    for (int e = 0; e < 128; ++e)
-      tc_reg_fence(acc[e]); /* its own register, before the loop */
     for (int32_t ks = 0; ks < k_steps; ks += 1) {
       /* matmul_descriptor.py:32: acc = tl.dot(a, b, acc) */
       /* on the tensor cores: this trip's tiles of ring 0 were sent to shared memory 2 trips ago */
@@ -230,6 +227,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL) /* sm_90a: Hopper's warpgroup MMA */
       { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128): 2 wgmma m64n128k16 per 16 of K */
         const unsigned tc_a = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768))) + tid / 128 / 1 * 16384, tc_b = tc_smem_addr(((uint16_t *)(tc_smem + matmul_desc_kernel_RING0 + ring0_stage * 32768 + 16384))) + tid / 128 % 1 * 16384;
+        #pragma unroll
+        for (int e = 0; e < 128; ++e)
+          tc_reg_fence(acc_2[e]);
         tc_wgmma_fence();
         #pragma unroll
         for (int tc_k = 0; tc_k < 64; tc_k += 16)
@@ -238,6 +238,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
             tc_wgmma_f16_n128(&acc_2[tc_i * 64], tc_desc(tc_a + tc_i * 8192 + (tc_k >> 6) * 16384 + (tc_k & 63) * 2, 16, 1024, 1), tc_desc(tc_b + tc_k * 128, 8192, 1024, 1));
         tc_wgmma_commit();
         tc_wgmma_wait1(); /* the group before is done: its buffers may be refilled */
+        if ((int64_t)ks + 1 >= k_steps)
+          tc_wgmma_wait0(); /* the last trip: its own products too, inside the loop (no wgmma in flight where the loop's paths join) */
       }
       #else /* other architectures: mma.sync on the same layouts */
       { /* warpgroup (tid / 128) computes rows 128 * (group / 1) + [0, 128) and columns 128 * (group % 1) + [0, 128); its warp w rows 16 * w + 64 * i + [0, 16), in 2x16 tiles of 16x8 */
@@ -286,9 +288,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_desc_kernel_kernel(uint
       for (int e = 0; e < 128; ++e)
         acc[e] = acc_2[e];
     } /* for ks */
-    #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-    tc_wgmma_wait0(); /* the last trip's products */
-    #endif
     #pragma unroll
     for (int e = 0; e < 128; ++e)
       tc_reg_fence(acc[e]); /* read only after the last trip's wait */

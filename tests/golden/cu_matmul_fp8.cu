@@ -304,17 +304,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel_kernel(uint8_t *
     }
     tc_cp_commit();
     ring0_stage = (ring0_stage + 1) % 3;
-    float acc_next[128];
-    #pragma unroll
-    for (int e = 0; e < 128; ++e)
-      acc_next[e] = acc_2[e];
     int64_t a_tile_off_next;
     a_tile_off_next = t11;
     int64_t b_tile_off_next;
     b_tile_off_next = t12;
     #pragma unroll
     for (int e = 0; e < 128; ++e)
-      acc[e] = acc_next[e];
+      acc[e] = acc_2[e];
     a_tile_off = a_tile_off_next;
     b_tile_off = b_tile_off_next;
   } /* for k0 */
