@@ -49,12 +49,20 @@ def patch():
                 # triton.runtime.jit is the submodule jit.py, not the decorator: keep it
                 if hasattr(rt, k) and not isinstance(getattr(rt, k), types.ModuleType):
                     setattr(rt, k, v)
+        # the modules that define them: libraries import the classes from there (fla's
+        # autotuner subclasses triton.runtime.autotuner.Autotuner; FlagGems checks its scalar
+        # functions against triton.runtime.jit.JITFunction)
+        classes = dict(names, Autotuner=J.Autotuner, Heuristics=J.Heuristics)
         for modname in ("triton.runtime.autotuner", "triton.runtime.jit"):
             mod = sys.modules.get(modname)
-            if mod is not None:
-                for k in ("jit", "autotune", "heuristics"):
-                    if hasattr(mod, k):
-                        setattr(mod, k, names[k])
+            if mod is None:
+                try:
+                    mod = importlib.import_module(modname)
+                except ImportError:
+                    continue
+            for k, v in classes.items():
+                if hasattr(mod, k):
+                    setattr(mod, k, v)
         _patched.append("triton")
     else:
         for k in [k for k in sys.modules if k == "triton" or k.startswith("triton.")]:

@@ -70,6 +70,29 @@ class Launched:
         self.signature = signature
         self.folder = folder
         self.asm = _Asm(folder)
+        self.relaunch = None  # (JITFunction, constexpr values, launch options): see __getitem__
+
+    def __getitem__(self, grid):
+        """compiled[grid](*args): launches this specialisation again, as Triton's CompiledKernel
+        does, with the runtime arguments alone (Triton 3.6) or with every argument (3.3-3.5),
+        in the parameters' order; the constexprs are this compilation's. FlagGems' libentry
+        keeps what the first launch returned and launches later calls this way."""
+        jf, consts, options = self.relaunch
+
+        def launch(*args, stream=None):
+            runtime = [p.name for p in jf.params if not p.is_constexpr]
+            if len(args) == len(jf.params):
+                names = jf.arg_names
+            elif len(args) == len(runtime):
+                names = runtime
+            else:
+                raise ArgumentError(f"tritonc: {jf.__name__}: a compiled kernel takes its "
+                                    f"{len(runtime)} runtime arguments or all {len(jf.params)}, "
+                                    f"got {len(args)}")
+            bound = dict(zip(names, args))
+            bound.update(consts)
+            return jf.run(grid=grid, **bound, **options)
+        return launch
 
     def __getattr__(self, k):
         if k in ("metadata", "n_regs", "n_spills", "n_max_threads", "kernel", "module",
@@ -157,6 +180,7 @@ class JITFunction(KernelWrapper):
         sig = inspect.signature(fn)
         dns = set(do_not_specialize or ())
         dnsa = set(do_not_specialize_on_alignment or ())
+        self.signature = sig  # Triton's JITFunction.signature (FlagGems' libentry reads it)
         self.params = [Param(i, p, dns, dnsa) for i, p in enumerate(sig.parameters.values())]
         self.arg_names = [p.name for p in self.params]
         self.constexprs = [p.num for p in self.params if p.is_constexpr]
@@ -270,6 +294,8 @@ class JITFunction(KernelWrapper):
             if self._repr is not None:
                 name = self._repr(specialization_proxy(self.params, bound, entries))
             hit = self.compile(entries, target, num_warps, num_stages, name, funcs)
+            hit[1].relaunch = (self, {p.name: bound[p.name] for p in self.params if p.is_constexpr},
+                               {k: v for k, v in options.items() if k in ("num_warps", "num_stages")})
             self.cache[key] = hit
         else:
             build.stats["memory_hits"] += 1
@@ -422,26 +448,50 @@ class Autotuner(KernelWrapper):
     arguments are zeroed before each timed launch and once after tuning, restore_value arguments
     restored after each. The choice is kept on disk (cache_dir()/autotune) unless a config has a
     pre_hook, so a later process does not time again. TRITONC_AUTOTUNE=first takes the first
-    config instead (no timing)."""
+    config instead (no timing).
+    The constructor's parameters, pre_hook / post_hook / nargs, prune_configs(kwargs) and
+    _bench(*args, config=, **meta) are Triton 3.6's, for autotuners that subclass this one
+    (FlagGems' LibTuner passes them by position and times configs with _bench)."""
 
     def __init__(self, fn, arg_names=None, configs=None, key=(), reset_to_zero=None,
-                 restore_value=None, prune_configs_by=None, pre_hook=None, post_hook=None,
-                 do_bench=None, warmup=None, rep=None, cache_results=False, **_ignored):
+                 restore_value=None, pre_hook=None, post_hook=None, prune_configs_by=None,
+                 warmup=None, rep=None, use_cuda_graph=False, do_bench=None, cache_results=False,
+                 **_ignored):
         self.fn = fn
         self.configs = list(configs) if configs else [Config({})]
         self.keys = list(key or ())
         self.prune_configs_by = prune_configs_by or {}
         self.reset_to_zero = list(reset_to_zero or ())
         self.restore_value = list(restore_value or ())
-        self.user_pre_hook, self.user_post_hook = pre_hook, post_hook
+        self.user_defined_pre_hook, self.user_defined_post_hook = bool(pre_hook), bool(post_hook)
+        self.pre_hook = pre_hook or self._reset_and_save
+        self.post_hook = post_hook or self._restore
         self.user_do_bench = do_bench
+        self.nargs = None
+        self.restore_copies = {}
         self.cache = {}
         self.configs_timings = None
         self.best_config = None
         self.arg_names = fn.arg_names
         self.__name__ = getattr(fn, "__name__", "kernel")
 
-    def prune_configs(self, nargs, kwargs):
+    def _reset_and_save(self, nargs, reset_only=False):
+        """Triton's default pre_hook: zero reset_to_zero; save restore_value for post_hook."""
+        for name in self.reset_to_zero:
+            if nargs.get(name) is not None:
+                nargs[name].zero_()
+        if not reset_only:
+            self.restore_copies = {n: nargs[n].clone() for n in self.restore_value
+                                   if nargs.get(n) is not None}
+
+    def _restore(self, nargs, exception=None):
+        for n, v in self.restore_copies.items():
+            nargs[n].copy_(v)
+        self.restore_copies = {}
+
+    def prune_configs(self, kwargs, nargs=None):
+        nargs = self.nargs if nargs is None else nargs
+        kwargs = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
         configs = self.configs
         prune = self.prune_configs_by.get("early_config_prune")
         if prune:
@@ -466,12 +516,12 @@ class Autotuner(KernelWrapper):
         nargs = dict(zip(self.arg_names, args))
         nargs.update({k: v for k, v in kwargs.items() if k in self.arg_names})
         if _autotune_mode() == "first" or warmup or len(self.configs) == 1:
-            cfg = self.prune_configs(nargs, kwargs)[0]
+            cfg = self.prune_configs(kwargs, nargs)[0]
         else:
             key = self.tuning_key(nargs)
             cfg = self.cache.get(key)
             if cfg is None:
-                configs = self.prune_configs(nargs, kwargs)
+                configs = self.prune_configs(kwargs, nargs)
                 cfg = configs[0] if len(configs) == 1 else self._tune(key, configs, args, grid, kwargs, nargs)
                 self.cache[key] = cfg
         self.best_config = cfg
@@ -511,7 +561,7 @@ class Autotuner(KernelWrapper):
             except (OSError, ValueError, KeyError, TypeError):
                 pass  # a damaged entry: timed again and written anew
         t0 = time.perf_counter()
-        timings = [self._bench(c, args, grid, kwargs, nargs) for c in configs]
+        timings = [self._time_config(c, args, grid, kwargs, nargs) for c in configs]
         best = min(range(len(configs)), key=lambda i: timings[i])
         self.configs_timings = {i: t for i, t in enumerate(timings)}
         for name in self.reset_to_zero:  # Triton's pre_hook(reset_only=True) after tuning
@@ -528,7 +578,20 @@ class Autotuner(KernelWrapper):
             os.replace(tmp, path)  # whole or not at all, as the kernel cache's entries
         return configs[best]
 
-    def _bench(self, cfg, args, grid, kwargs, nargs):
+    def _bench(self, *args, config, **meta):
+        """Triton's: the (median, 20th, 80th percentile) ms of launches with config, the hooks
+        around each; inf for a config the device cannot run. With TRITONC_AUTOTUNE=first nothing
+        is launched and every config takes 0 ms, so a search that keeps the fastest keeps the
+        first it times, as the runner's own autotuner does in that mode."""
+        if _autotune_mode() == "first":
+            return [0.0] * 3
+        meta = dict(meta)
+        grid = meta.pop("grid")
+        meta.pop("warmup", None)
+        nargs = self.nargs if self.nargs is not None else dict(zip(self.arg_names, args))
+        return self._time_config(config, args, grid, meta, nargs)
+
+    def _time_config(self, cfg, args, grid, kwargs, nargs):
         kw = _config_kwargs(cfg)
         full = self._with(kwargs, kw)
         hook_args = {**nargs, **kw}
@@ -536,21 +599,11 @@ class Autotuner(KernelWrapper):
         def call():
             if cfg.pre_hook:
                 cfg.pre_hook(hook_args)
-            if self.user_pre_hook:
-                self.user_pre_hook(hook_args)
-            else:
-                for name in self.reset_to_zero:
-                    if hook_args.get(name) is not None:
-                        hook_args[name].zero_()
-            saved = {} if self.user_post_hook else {n: hook_args[n].clone() for n in self.restore_value
-                                                     if hook_args.get(n) is not None}
+            self.pre_hook(hook_args)
             try:
                 self.fn.run(*args, grid=grid, **full)
             finally:
-                if self.user_post_hook:
-                    self.user_post_hook(hook_args, exception=None)
-                for n, v in saved.items():
-                    hook_args[n].copy_(v)
+                self.post_hook(hook_args, exception=None)
 
         if self.user_do_bench:
             return list(self.user_do_bench(call, quantiles=(0.5, 0.2, 0.8)))

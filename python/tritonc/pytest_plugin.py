@@ -1,6 +1,6 @@
 """pytest plugin running Triton's own tests through tritonc (`pytest -p tritonc.pytest_plugin`).
 
-- Patches triton before the test modules are imported, so every @triton.jit kernel they define
+- Patches triton before the conftest files and test modules are imported, so every @triton.jit kernel they define
   launches through tritonc (--tritonc-target cuda: the CUDA target through NVRTC; c: the C target,
   CUDA tensors copied to the host and back).
 - Skips by name the tests listed in --tritonc-skips (one `name  reason` per line; `name@c` or
@@ -47,6 +47,16 @@ def _load_skips(path):
                 name, _, reason = line.partition(" ")
                 skips[name] = reason.strip() or "listed"
     return skips
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config, parser, args):
+    """Patches triton before the first conftest.py is imported: a library's conftest often
+    imports the library (fla's imports fla.utils, FlagGems' imports flag_gems), whose kernels
+    would otherwise be built by the real triton.jit and run under Triton, not through tritonc."""
+    os.environ["TRITONC_TARGET"] = early_config.known_args_namespace.tritonc_target
+    import tritonc
+    tritonc.patch()
 
 
 def pytest_configure(config):

@@ -5,7 +5,9 @@
 # binding rules (run_features.py), tuple arguments (run_tuples.py), NamedTuple arguments and
 # NamedTuples built in kernels (run_namedtuples.py),
 # tensor-descriptor reductions (run_desc_atomics.py), libdevice's Bessel functions
-# (run_bessel.py), host Python around kernels as published files write it (run_host_python.py,
+# (run_bessel.py), libraries' launch wrappers on Triton's runtime classes (run_lib_wrappers.py,
+# run_patch_modules.py),
+# host Python around kernels as published files write it (run_host_python.py,
 # both array kinds), the caches (in memory, and on disk across runs: the second
 # run translates and compiles nothing; after faults, run_cache_faults.py), the errors
 # (run_errors.py, err_translate.py), and Triton's vector-add tutorial. On a machine with CUDA
@@ -72,6 +74,10 @@ for lib in torch numpy; do
     pass host_python/$lib
   else fail host_python/$lib "$(why "$log")"; fi
 done
+log=$OUT/patch_modules.log
+if nice $PY $PROGS/run_patch_modules.py > "$log" 2>&1 && grep -q "^patch_modules ok" "$log"; then
+  pass patch_modules
+else fail patch_modules "$(why "$log")"; fi
 if [ $HAS_TORCH = 1 ]; then
   log=$OUT/features.log
   if prog "$log" $PROGS/run_features.py && grep -q "^features ok" "$log"; then pass features
@@ -79,6 +85,10 @@ if [ $HAS_TORCH = 1 ]; then
   log=$OUT/autotune.log
   if prog "$log" $PROGS/run_autotune.py && grep -q "^autotune ok" "$log"; then pass autotune_as_triton
   else fail autotune_as_triton "$(why "$log")"; fi
+  log=$OUT/lib_wrappers.log
+  if prog "$log" $PROGS/run_lib_wrappers.py && grep -q "^lib_wrappers ok" "$log"; then
+    pass lib_wrappers
+  else fail lib_wrappers "$(why "$log")"; fi
   log=$OUT/desc_atomics.log
   if prog "$log" $PROGS/run_desc_atomics.py && grep -q "^desc_atomics ok" "$log"; then pass desc_atomics
   else fail desc_atomics "$(why "$log")"; fi
@@ -189,6 +199,11 @@ assert sorted(ids[0] + ids[1]) == sorted(open(os.path.join(d, "collected.txt")).
 assert len(ids[0] + ids[1]) == 13, ids
 PYEOF
   else fail pytest_plugin_shard "$(tail -n 2 $OUT/plugin_shard_check.log | cut -c1-300)"; fi
+  # a library imported by the tests' conftest.py (before pytest_configure) runs through tritonc
+  nice $PY -m pytest -q -p no:cacheprovider -p tritonc.pytest_plugin --tritonc-target=c \
+    tests/runner/plugin_lib > $OUT/plugin_lib.log 2>&1
+  if grep -q "^2 passed" $OUT/plugin_lib.log; then pass pytest_plugin_conftest_import
+  else fail pytest_plugin_conftest_import "$(grep -E '^E |passed|failed|error' $OUT/plugin_lib.log | tail -n 2 | cut -c1-300)"; fi
 else
   skip pytest_plugin "no pytest"
 fi

@@ -166,6 +166,6 @@ def no_room(*args, **kwargs):
 
 
 tuner.fn.run = no_room
-expect("an out-of-resources config's time", tuner._bench(tuner.configs[0], (), (1,), {}, {}),
+expect("an out-of-resources config's time", tuner._bench(config=tuner.configs[0], grid=(1,)),
        [float("inf")] * 3)
 print("autotune ok")
