@@ -424,10 +424,10 @@ SVal *blockptr_field(SVal *v, const char *attr) {
     return sval_tuple(bp->shape, bp->rank);
   if (!strcmp(attr, "strides"))
     return sval_tuple(bp->strides, bp->rank);
-  if (!strcmp(attr, "dtype")) {
-    SVal *d = sv_new(SV_DTYPE);
-    d->dt = bp->base->elt;
-    d->elt = DT__COUNT;
+  if (!strcmp(attr, "dtype")) { /* a descriptor's: its element type; a block pointer's: the */
+    SVal *d = sv_new(SV_DTYPE); /* pointer type, as Triton's (p.dtype.element_ty is common) */
+    d->dt = v->k == SV_BLOCKPTR ? DT_PTR : bp->base->elt;
+    d->elt = v->k == SV_BLOCKPTR ? bp->base->elt : DT__COUNT;
     return d;
   }
   return NULL;
