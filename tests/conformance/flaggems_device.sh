@@ -16,8 +16,8 @@
 #
 # Time: about 8 minutes with the defaults. GEMS_SECONDS gives each mode's limit ("triton cuda
 # c"); a mode cut off keeps every test that finished, and OUTCOMES_RESUME=1 continues it in a
-# later call. Each mode has its own FLAGGEMS_CACHE_DIR (FlagGems' tuning database and
-# generated pointwise kernels). TRITONC_AUTOTUNE defaults to 'first' (as in fla_device.sh).
+# later call. Each mode has its own FLAGGEMS_CACHE_DIR under TMPDIR (FlagGems' tuning database
+# and generated pointwise kernels), outside OUT, which keeps its 8 result files only. TRITONC_AUTOTUNE defaults to 'first' (as in fla_device.sh).
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 ROOT OUT" >&2; exit 2; }
 mkdir -p "$2" || exit 2
@@ -38,7 +38,7 @@ python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', tr
   | tee -a "$out/device.txt"
 for m in triton cuda c; do
   eval "lim=\$t_$m"
-  FLAGGEMS_CACHE_DIR=$out/cache_$m bash tests/conformance/libtests.sh "$out" "$root" "$lim" "$m" \
+  FLAGGEMS_CACHE_DIR=${TMPDIR:-/tmp}/flaggems_cache_$m bash tests/conformance/libtests.sh "$out" "$root" "$lim" "$m" \
     -- $F --mode quick
 done
 python3 tests/conformance/lib_report.py "FlagGems (tests/, --mode quick)" "$out" > "$out/report.md"
