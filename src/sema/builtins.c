@@ -735,6 +735,8 @@ static SVal *bi_max(Sema *S, Call *c) {
   SVal *ax = arg(c, 1, "axis");
   bool keep = kw_true(S, c, 4, "keep_dims");
   bool idx = kw_true(S, c, 2, "return_indices");
+  /* the lowest index among equal extremes answers both values of the tie break (tl.argmax) */
+  (void)kw_true(S, c, 3, "return_indices_tie_break_left");
   /* Triton widens narrow operands of max/min: ints to int32, fp16/bf16 to fp32, and without
    * indices fp8 to fp32 too (standard.py), so max and min of fp8 compare values, not codes;
    * with indices fp8 stays fp8 and is refused like its compare */
@@ -1522,6 +1524,16 @@ static SVal *py_abs(Sema *S, Call *c) {
 
 static SVal *tr_cdiv(Sema *S, Call *c) { return bi_cdiv(S, c); }
 
+// triton.language.standard._log2(i): a constexpr, floor(log2(i)) (0 for i <= 1), as Triton's
+// loop of halvings computes it; topk and bitonic sorts size their merge stages with it
+static SVal *std_log2(Sema *S, Call *c) {
+  (void)S;
+  int64_t n = need_int(c, 0, "i"), r = 0;
+  for (; n > 1; n >>= 1)
+    r++;
+  return sv_int(r);
+}
+
 static SVal *tr_next_pow2(Sema *S, Call *c) {
   (void)S;
   int64_t n = need_int(c, 0, "n"), p = 1;
@@ -1885,6 +1897,7 @@ static const Builtin builtins[] = {
     {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
     {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},
     {"triton.cdiv", tr_cdiv, 0}, {"triton.next_power_of_2", tr_next_pow2, 0},
+    {"standard._log2", std_log2, 0},
     {"triton.Config", tr_config, 0}, {"triton.autotune", tr_autotune, 0},
     {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", tr_jit, 0},
     {"inductor.heuristics", bi_identity, 0},
@@ -1993,7 +2006,8 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       m->s = "triton.language.random";
       return m;
     }
-    if (!strcmp(attr, "math") || !strcmp(attr, "extra") || !strcmp(attr, "libdevice")) {
+    if (!strcmp(attr, "math") || !strcmp(attr, "extra") || !strcmp(attr, "libdevice") ||
+        !strcmp(attr, "standard")) {
       SVal *m = sv_new(SV_MODULE);
       m->s = !strcmp(attr, "libdevice") ? "triton.language.extra.libdevice"
                                         : fmt("triton.language.%s", attr);
@@ -2005,6 +2019,15 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
     if (math1_kind(attr) != O_CONST)
       return make_builtin(fmt("math.%s", attr), NULL);
     error_at(loc, "unknown Triton function 'tl.%s'", attr);
+  }
+  /* triton.language.standard: its public functions are tl's; _log2 is used by name too */
+  if (!strcmp(path, "triton.language.standard")) {
+    if (!strcmp(attr, "_log2"))
+      return make_builtin("standard._log2", NULL);
+    const char *n = fmt("tl.%s", attr);
+    if (find_builtin(n))
+      return make_builtin(n, NULL);
+    error_at(loc, "unknown function 'triton.language.standard.%s'", attr);
   }
   /* tl.PropagateNan.ALL / NONE: the enum's values in Triton (propagate_nan= reads them) */
   if (!strcmp(path, "triton.language.PropagateNan")) {
