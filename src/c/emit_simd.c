@@ -29,7 +29,6 @@
  * A group of a few rows reduced along the lanes (a row sum over BLOCK_M rows) runs with its
  * rows inside the vector loop (emit_jammed): one vector of every row per trip.
  */
-#include <ctype.h>
 
 #include "emit_c.h"
 
@@ -67,7 +66,9 @@ typedef struct Sim {
   Vec conds;      /* the bounds checks found (Cond *) that the loop over whole vectors may
                      require (full_vectors) */
   bool full;      /* emitting the loop over whole vectors: those checks are true */
-  Vec lane0;      /* there: each contiguous index local (name) and the output offset after it */
+  Vec lane0;      /* there: each contiguous index local (Value *) whose uses may all be decided */
+  Vec declared;   /* the values this pass of the body declares as locals (Value *) */
+  Vec pf_ptrs;    /* and the pointers its prefetch sites print (Value *) */
   Vec locals;     /* the vector locals the body being emitted declared: Value*, then its name */
   Vec unread;     /* the operands its decided tl.wheres left out, once per such use */
   Vec unread_logic; /* and those its decided `&` / `|` left out (`m & never`) */
@@ -679,6 +680,7 @@ static void bind(Sim *S, Value *r, VX *x) {
     x = mk(VV, x->t, n);
     vec_push(&S->locals, r);
     vec_push(&S->locals, (void *)n);
+    vec_push(&S->declared, r);
   }
   if (cv(r)->mat)
     line(E, "tc_%s32_store(&%s%s, %s);", x->t == 'f' ? "f" : "i", cname(E, r),
@@ -732,20 +734,21 @@ static void emit_pulled_vec(Sim *S, Vec *pulled) {
       x = mk(VV, x->t, n);
       vec_push(&S->locals, p->v); /* unread_locals */
       vec_push(&S->locals, (void *)n);
+      vec_push(&S->declared, p->v);
     } else if (x->k == VC && (x->t == 'i' || x->t == 'l')) {
       line(S->E, "const %s %s = %s; /* lane 0; lane l holds %s + l */",
            x->t == 'i' ? "int32_t" : "int64_t", n, x->e, n);
       x = renamed(x, n);
-      if (S->full) {
-        vec_push(&S->lane0, (void *)n);
-        vec_push(&S->lane0, (void *)(uintptr_t)S->E->o->n);
-      }
+      vec_push(&S->declared, p->v);
+      if (S->full)
+        vec_push(&S->lane0, p->v);
     } else if (mask_const(x) >= 0) {
       line(S->E, "/* %s is %s on every lane (%s): nothing to compute */", n,
            mask_const(x) ? "true" : "false", x->by_loop ? "this loop's bound" : "value ranges");
     } else if (x->k == VU && x->t != 'p') {
       line(S->E, "%s = %s;", const_decl(ctype(p->v->dt, p->v->elt), n), x->e);
       x = renamed(x, n);
+      vec_push(&S->declared, p->v);
     }
     cache(S, p->v, x);
   }
@@ -850,6 +853,7 @@ static void prefetch_site(Sim *S, Op *op, bool write, Vec *calls) {
                       write));
   if (!write)
     vec_push(&S->E->pf_bases, base);
+  vec_push(&S->pf_ptrs, ptr);
   buf_free(&first);
 }
 
@@ -984,13 +988,68 @@ static void put_deeper(Buf *out, const char *text) {
 }
 
 
-/* Does the C identifier w occur in s as a whole word? */
-static bool has_word(const char *s, const char *w) {
-  size_t k = strlen(w);
-  for (const char *p = strstr(s, w); p; p = strstr(p + 1, w)) {
-    bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
-    bool after = isalnum((unsigned char)p[k]) || p[k] == '_';
-    if (!before && !after)
+static bool has(const Vec *v, const void *x) {
+  for (int i = 0; i < v->n; i++)
+    if (v->v[i] == x)
+      return true;
+  return false;
+}
+
+/* The form this pass gave w: its own (cached), or through views that of their source. */
+static VX *form_of(Sim *S, Value *w) {
+  while (w->def && (w->def->k == O_BROADCAST || w->def->k == O_RESHAPE))
+    w = w->def->in[0];
+  return cached(S, w);
+}
+
+/* Does the text printed for w read the local of v? Down from w through what is printed in place
+ * (views, recomputed index math, the group's values not bound to locals): not below a local, an
+ * array, or a mask this pass decided; a decided tl.where, `&` or `|` reads only the operand it
+ * yields. */
+static bool prints_read(Sim *S, Value *w, Value *v, int group) {
+  if (w == v)
+    return true;
+  Op *d = w->def;
+  if (!w->sh.rank || vi(w)->inl || has(&S->declared, w) || !d || d->k == O_ARG ||
+      !(is_view_op(d) || is_remat(w) || d->group == group))
+    return false;
+  VX *x = form_of(S, w);
+  if (x && mask_const(x) >= 0)
+    return false;
+  for (int i = 0; x && i < d->nin; i++) /* a decided select or logic: the operand it yields */
+    if ((d->k == O_SELECT || d->k == O_AND || d->k == O_OR) && form_of(S, d->in[i]) == x)
+      return prints_read(S, d->in[i], v, group);
+  for (int i = 0; i < d->nin; i++)
+    if (prints_read(S, d->in[i], v, group))
+      return true;
+  return false;
+}
+
+/* Does a statement of this pass read the local of v? The statements: loads and stores, the
+ * declarations of locals and stores to arrays, the accumulator updates, the prefetches. */
+static bool local_read(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred, Value *v) {
+  int g = ops[0]->group;
+  for (int i = 0; i < n; i++) {
+    Op *op = ops[i];
+    bool stmt = op->k == O_STORE || op->k == O_LOAD ||
+                (op->nout && (cv(op->out[0])->mat || has(&S->declared, op->out[0])));
+    for (int j = 0; stmt && op != S->direct && j < op->nin; j++)
+      if (prints_read(S, op->in[j], v, g))
+        return true;
+  }
+  for (int i = 0; i < pulled->n; i++) {
+    Pulled *p = pulled->v[i];
+    for (int j = 0; p->v != v && has(&S->declared, p->v) && j < p->v->def->nin; j++)
+      if (prints_read(S, p->v->def->in[j], v, g))
+        return true;
+  }
+  for (int i = 0; i < S->pf_ptrs.n; i++)
+    if (prints_read(S, S->pf_ptrs.v[i], v, g))
+      return true;
+  for (int i = 0; i < nred; i++) {
+    Op *m = red[i]->in[0]->def; /* a sum of products prints the product's operands */
+    if (prints_read(S, red[i]->in[0], v, g) ||
+        (m && m->k == O_MUL && (prints_read(S, m->in[0], v, g) || prints_read(S, m->in[1], v, g))))
       return true;
   }
   return false;
@@ -999,18 +1058,11 @@ static bool has_word(const char *s, const char *w) {
 /* In the loop over whole vectors, an index local whose only uses were bounds checks that the
  * loop decides (Inductor's `tmp0 = r0_2 + 7778*x0; tmp2 = tmp0 < 70000`; a jammed nest's `rows`
  * when only `rows < M` read it) is read by nothing: it is marked used, for -Wunused-variable. */
-static void lane0_unused(Sim *S) {
-  for (int i = 0; i + 1 < S->lane0.n; i += 2) {
-    const char *n = S->lane0.v[i];
-    char *code = xstrdup(S->E->o->s + (uintptr_t)S->lane0.v[i + 1]); /* its comments blanked */
-    for (char *c = strstr(code, "/*"), *e; c; c = strstr(e, "/*")) {
-      e = strstr(c, "*/");
-      e = e ? e + 2 : c + strlen(c);
-      memset(c, ' ', (size_t)(e - c));
-    }
-    if (!has_word(code, n))
-      line(S->E, "(void)%s; /* each use is a bounds check this loop decides */", n);
-  }
+static void lane0_unused(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred) {
+  for (int i = 0; i < S->lane0.n; i++)
+    if (!local_read(S, ops, n, pulled, red, nred, S->lane0.v[i]))
+      line(S->E, "(void)%s; /* each use is a bounds check this loop decides */",
+           cname(S->E, S->lane0.v[i]));
   S->lane0.n = 0;
 }
 
@@ -1027,7 +1079,7 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
   for (int i = names_at; i < n1; i++)
     taken[i - names_at] = E->names.v[i];
   names_truncate(E, names_at);
-  S->keys.n = S->vals.n = 0;
+  S->keys.n = S->vals.n = S->declared.n = S->pf_ptrs.n = 0;
   S->full = full;
   E->last_line = 0;
   for (int i = 0; row_values && i < pulled->n; i++) { /* emit_pulled_only(E, pulled, 1) */
@@ -1035,14 +1087,14 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
     if (p->conflict || p->level != 1)
       continue;
     emit_pulled(E, p);
-    vec_push(&S->lane0, (void *)cname(E, p->v)); /* its uses may all be decided (lane0_unused) */
-    vec_push(&S->lane0, (void *)(uintptr_t)E->o->n);
+    vec_push(&S->declared, p->v);
+    vec_push(&S->lane0, p->v); /* its uses may all be decided (lane0_unused) */
   }
   emit_body(S, ops, n, pulled);
   if (!S->fail)
     emit_prefetches(S, ops, n);
   emit_reduce_updates(S, red, nred, acc, rot);
-  lane0_unused(S);
+  lane0_unused(S, ops, n, pulled, red, nred);
   names_truncate(E, names_at);
   for (int i = 0; i < n1 - names_at; i++)
     names_push(E, taken[i]);
@@ -1281,7 +1333,7 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   const char *nm = unique_name(E, fmt("%s_%s", cname(E, a), keep ? "kept" : "in_place"));
   const char *at = keep ? fmt("%s_key", nm) : nm;
   int names_at = E->names.n; /* the copy's nest, a sibling scope, takes the same names */
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, ld, at, keep};
+  Sim S = {.E = E, .s = s, .direct = ld, .dn = at, .dkeep = keep};
   Buf *saved_o = E->o, body = {0};
   int saved_ind = E->ind, saved_line = E->last_line;
   unsigned saved_need = E->need;
@@ -1335,7 +1387,7 @@ bool emit_group_simd(Em *E, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   for (int i = 0; i < n; i++)
     if (ops[i]->nout && cv(ops[i]->out[0])->mat && !tchar(ops[i]->out[0]->dt))
       return false;
-  Sim S = {E, s, false, {0}, {0}, {0}, {0}, false, {0}, {0}, {0}, {0}, NULL, NULL, false};
+  Sim S = {.E = E, .s = s};
   Buf *saved_o = E->o, body = {0};
   unsigned saved_need = E->need;
   int saved_line = E->last_line, saved_ind = E->ind, saved_bases = E->pf_bases.n;
