@@ -433,17 +433,21 @@ const char *bits_type(DType t) {
 
 static const char *bitcast_expr(Em *E, DType from, DType to, const char *a) {
   E->calls = true;
-  const char *pair = fmt("%s_%s", dtype_info[from].sig, dtype_info[to].sig);
-  bool have = false;
-  for (int i = 0; i < E->bitcasts.n; i++)
-    have |= !strcmp(E->bitcasts.v[i], pair);
-  if (!have)
-    vec_push(&E->bitcasts, (void *)pair);
+  BitCast *c = NULL;
+  for (int i = 0; i < E->bitcasts.n && !c; i++) {
+    BitCast *x = E->bitcasts.v[i];
+    c = x->from == from && x->to == to ? x : NULL;
+  }
+  if (!c) {
+    c = arena_alloc(sizeof *c);
+    *c = (BitCast){from, to, fmt("tc_bitcast_%s_%s", dtype_info[from].sig, dtype_info[to].sig)};
+    vec_push(&E->bitcasts, c);
+  }
   if (from == DT_F16 || to == DT_F16)
     E->need |= H_F16;
   if (from == DT_BF16 || to == DT_BF16)
     E->need |= H_BF16;
-  return fmt("tc_bitcast_%s(%s)", pair, a);
+  return fmt("%s(%s)", c->name, a);
 }
 
 static const char *binary_expr(Em *E, OpKind k, DType t, const char *a, const char *b,

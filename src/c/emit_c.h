@@ -34,6 +34,12 @@ typedef struct Wrap {
   bool used;
 } Wrap;
 
+/* A tl.bitcast helper, tc_bitcast_FROM_TO (emit_c_file.c writes its definition). */
+typedef struct BitCast {
+  DType from, to;
+  const char *name;
+} BitCast;
+
 typedef struct Em {
   Buf *o;
   Kernel *k;
@@ -44,7 +50,7 @@ typedef struct Em {
   int ntemp;
   Vec names;           /* C names taken (names_push, names_truncate: they keep nameix) */
   void *nameix;        /* emit_c.c's index of names */
-  Vec bitcasts; /* "from_to" pairs needing a helper */
+  Vec bitcasts; /* the tl.bitcast helpers needed (BitCast *, in the order first needed) */
   bool calls;   /* the current group calls a function that blocks vectorisation */
   Vec wraps;    /* wrapping integer helpers called (Wrap *, in the order first called) */
   int npf;        /* prefetch sites named so far */

@@ -176,22 +176,15 @@ static void emit_runtime_defs(Buf *o, const RtUse *u, bool include) {
 
 static void emit_bitcasts(Em *E, Buf *o) {
   for (int i = 0; i < E->bitcasts.n; i++) {
-    const char *pair = E->bitcasts.v[i];
-    DType from = DT_I32, to = DT_I32;
-    for (int t = 0; t < DT_PTR; t++) {
-      size_t n = strlen(dtype_info[t].sig);
-      if (!strncmp(pair, dtype_info[t].sig, n) && pair[n] == '_')
-        from = (DType)t;
-      if (!strcmp(strchr(pair, '_') + 1, dtype_info[t].sig))
-        to = (DType)t;
-    }
+    const BitCast *c = E->bitcasts.v[i];
+    DType from = c->from, to = c->to;
     const char *fin = from == DT_F16 ? "uint16_t b = tc_f32_to_f16(x);"
                       : from == DT_BF16 ? "uint16_t b = tc_f32_to_bf16(x);"
                                         : fmt("%s b; memcpy(&b, &x, sizeof b);", bits_type(from));
     const char *fout = to == DT_F16 ? "return tc_f16_to_f32(b);"
                        : to == DT_BF16 ? "return tc_bf16_to_f32(b);"
                                        : fmt("%s r; memcpy(&r, &b, sizeof r); return r;", ctype(to, DT__COUNT));
-    buf_printf(o, "static inline %s tc_bitcast_%s(%s x) { %s %s }\n", ctype(to, DT__COUNT), pair,
+    buf_printf(o, "static inline %s %s(%s x) { %s %s }\n", ctype(to, DT__COUNT), c->name,
                ctype(from, DT__COUNT), fin, fout);
   }
 }
