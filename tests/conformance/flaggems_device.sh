@@ -29,6 +29,10 @@ if [ -z "${TRITONC:-}" ]; then
 fi
 export TRITONC_AUTOTUNE=${TRITONC_AUTOTUNE:-first}
 export LIBTESTS_WORKERS=${LIBTESTS_WORKERS:-6}
+# FlagGems' conftest records each test's result in a dict its own setup hook fills, which under
+# pytest-xdist lives in the worker, not in the controller that reports (KeyError at the first
+# report): one pytest process per test file instead
+export LIBTESTS_SPLIT=${LIBTESTS_SPLIT:-files}
 read -r t_triton t_cuda t_c <<< "${GEMS_SECONDS:-110 200 140}"
 F="tests/test_unary_pointwise_ops.py tests/test_binary_pointwise_ops.py tests/test_reduction_ops.py
    tests/test_norm_ops.py tests/test_general_reduction_ops.py tests/test_blas_ops.py
