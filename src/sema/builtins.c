@@ -1534,6 +1534,21 @@ static SVal *std_log2(Sema *S, Call *c) {
   return sv_int(r);
 }
 
+// triton.language.core.get_int_dtype(bitwidth, signed): the integer dtype of that width and
+// signedness (bitwidth 1 is int1 either way); bitonic sorts pick the type they bitcast to
+static SVal *core_get_int_dtype(Sema *S, Call *c) {
+  int64_t bits = need_int(c, 0, "bitwidth");
+  bool sig = sv_truthy(S, c->loc, need(c, 1, "signed"));
+  static const DType s[] = {DT_I8, DT_I16, DT_I32, DT_I64}, u[] = {DT_U8, DT_U16, DT_U32, DT_U64};
+  if (bits == 1)
+    return dtype_val(DT_I1, DT__COUNT);
+  for (int i = 0; i < 4; i++)
+    if (bits == 8 << i)
+      return dtype_val(sig ? s[i] : u[i], DT__COUNT);
+  error_at(c->loc, "get_int_dtype(): unsupported bitwidth %lld (1, 8, 16, 32 or 64)",
+           (long long)bits);
+}
+
 static SVal *tr_next_pow2(Sema *S, Call *c) {
   (void)S;
   int64_t n = need_int(c, 0, "n"), p = 1;
@@ -1897,7 +1912,7 @@ static const Builtin builtins[] = {
     {"py.lt", py_operator, 0}, {"py.le", py_operator, 0}, {"py.gt", py_operator, 0},
     {"py.ge", py_operator, 0}, {"py.eq", py_operator, 0}, {"py.ne", py_operator, 0},
     {"triton.cdiv", tr_cdiv, 0}, {"triton.next_power_of_2", tr_next_pow2, 0},
-    {"standard._log2", std_log2, 0},
+    {"standard._log2", std_log2, 0}, {"core.get_int_dtype", core_get_int_dtype, 0},
     {"triton.Config", tr_config, 0}, {"triton.autotune", tr_autotune, 0},
     {"triton.heuristics", tr_heuristics, 0}, {"triton.jit", tr_jit, 0},
     {"inductor.heuristics", bi_identity, 0},
@@ -1996,6 +2011,8 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
     if (!strcmp(attr, "pi32_t")) /* core.py: pi32_t = pointer_type(int32) */
       return dtype_val(DT_PTR, DT_I32);
     if (!strcmp(attr, "constexpr")) return sv_new(SV_CONSTEXPR_T);
+    if (!strcmp(path, "triton.language.core") && !strcmp(attr, "get_int_dtype"))
+      return make_builtin("core.get_int_dtype", NULL);
     if (!strcmp(attr, "PropagateNan")) {
       SVal *m = sv_new(SV_MODULE);
       m->s = "triton.language.PropagateNan";
@@ -2007,7 +2024,7 @@ SVal *lookup_module_attr(Sema *S, Loc loc, const char *path, const char *attr) {
       return m;
     }
     if (!strcmp(attr, "math") || !strcmp(attr, "extra") || !strcmp(attr, "libdevice") ||
-        !strcmp(attr, "standard")) {
+        !strcmp(attr, "standard") || !strcmp(attr, "core")) {
       SVal *m = sv_new(SV_MODULE);
       m->s = !strcmp(attr, "libdevice") ? "triton.language.extra.libdevice"
                                         : fmt("triton.language.%s", attr);
