@@ -39,9 +39,10 @@ static const char *lval(Em *E, Value *v, const char *const *idx) {
   return fmt("%s%s", cname(E, v), index_str(v->sh, idx));
 }
 
-/* Combines acc (lvalues) with the elements at ein: builtin combiner or inlined region. */
+/* Combines acc (lvalues) with the elements at ein: builtin combiner or inlined region. into_acc:
+ * dst are the accumulators themselves (a reduction; a scan writes the next element). */
 static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, const char *const *ein,
-                         const char *pos) {
+                         const char *pos, bool into_acc) {
   int n = op->nin;
   if (COMB_IS_ARG(op->comb)) {
     const char *el = unique_name(E, "el");
@@ -79,8 +80,8 @@ static void emit_combine(Em *E, Op *op, const char **acc, const char **dst, cons
       tmp[i] = t;
     }
   }
-  for (int i = 0; i < n; i++)
-    if (strcmp(dst[i], tmp[i])) /* a combine returning its accumulator: no x = x (-Wself-assign) */
+  for (int i = 0; i < n; i++) /* a combine returning its accumulator: no x = x (-Wself-assign) */
+    if (!(into_acc && n == 1 && y->in[i] == r->args[i]))
       line(E, "%s = %s;", dst[i], tmp[i]);
 }
 
@@ -226,7 +227,7 @@ static void emit_reduce(Em *E, Op *op) {
     acc[i] = dst[i] = lval(E, op->out[i], out);
   if (vals)
     acc[1] = fmt("%s%s", vals, index_str(op->out[0]->sh, out));
-  emit_combine(E, op, acc, dst, ink, "ik");
+  emit_combine(E, op, acc, dst, ink, "ik", true);
   close_other_loops(E, op);
   E->ind--;
   line(E, "} /* for ik */");
@@ -254,7 +255,7 @@ static void emit_scan(Em *E, Op *op) {
     acc[i] = lval(E, op->out[i], prev);
     dst[i] = lval(E, op->out[i], cur);
   }
-  emit_combine(E, op, acc, dst, cur, "ik");
+  emit_combine(E, op, acc, dst, cur, "ik", false);
   close_other_loops(E, op);
   E->ind--;
   line(E, "} /* for ik */");
