@@ -86,8 +86,6 @@ const char *read_source(const char *path, size_t *len);
 const char *read_file_max(const char *path, size_t *len, size_t max, const char *what);
 /* Writes b to path (a usage error when it cannot). */
 void write_output(const char *path, const Buf *b);
-/* A shift count the emitters may write as a plain C shift: a literal from 0 to bits - 1. */
-bool shift_count_literal(const char *b, int bits);
 /* Usage error (bad command line): exit 2. */
 _Noreturn void usage_error(const char *f, ...) __attribute__((format(printf, 1, 2)));
 /* Internal error: names the C source location; exit 3. */

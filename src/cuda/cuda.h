@@ -239,6 +239,7 @@ const char *cu_mem_type(DType t);         /* element type in memory: fp16 as uin
 const char *cu_const(Op *op);
 const char *cu_unary(Op *op, const char *a);
 const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b);
+const char *cu_op_binary(CE *E, const Op *op, DType t, const char *a, const char *b);
 const char *cu_cast(DType from, DType to, const char *a);
 const char *cu_cast_rtz(DType from, DType to, const char *a); /* CAST_RTZ from fp32 */
 const char *cu_load_val(DType elt, const char *lvalue);

@@ -416,7 +416,7 @@ static const char *access_op(CE *E, Op *op, Ix *ix) {
                                             op->in[0]->dt == DT_BF16)) /* div_rn: IEEE division */
     return cu_round(op->in[0]->dt, fmt("__fdiv_rn(%s, %s)", cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix)));
   if (c == K_BINARY || c == K_CMP)
-    return cu_binary(E, op->k, op->in[0]->dt, cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix));
+    return cu_op_binary(E, op, op->in[0]->dt, cu_operand(E, op, 0, ix), cu_operand(E, op, 1, ix));
   error_at(op->loc, "%s is not supported by the CUDA target yet", op_names[op->k]);
 }
 

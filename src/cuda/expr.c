@@ -185,7 +185,25 @@ static const char *round_cb(void *ctx, DType t, const char *x) {
 /* a conversion's text (support/cexpr.c), rounded to fp16 / bf16 by the CUDA intrinsics */
 const char *cu_cast(DType f, DType to, const char *a) { return cexpr_cast(f, to, a, round_cb, NULL, false); }
 
+static const char *binary_expr(CE *E, OpKind k, DType t, const char *a, const char *b,
+                               bool count_in_width);
+
 const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
+  return binary_expr(E, k, t, a, b, false);
+}
+
+/* op's binary expression on operands a and b: a shift by a count the axis facts know (one value,
+ * from 0 to the width - 1, on every element) is a plain shift; any other count goes through
+ * tc_shl / tc_shr, which define counts past the width as the GPU's shl / shr do */
+const char *cu_op_binary(CE *E, const Op *op, DType t, const char *a, const char *b) {
+  int64_t c;
+  bool in_width = (op->k == O_SHL || op->k == O_SHR) && ax_const(op->in[1], &c) && c >= 0 &&
+                  c < dt_bits(t);
+  return binary_expr(E, op->k, t, a, b, in_width);
+}
+
+static const char *binary_expr(CE *E, OpKind k, DType t, const char *a, const char *b,
+                               bool count_in_width) {
   bool fl = dt_is_float(t);
   const char *s = sfx(t);
   switch (k) {
@@ -207,7 +225,7 @@ const char *cu_binary(CE *E, OpKind k, DType t, const char *a, const char *b) {
   case O_OR: return fmt("(%s | %s)", a, b);
   case O_XOR: return t == DT_I1 ? fmt("(%s != %s)", a, b) : fmt("(%s ^ %s)", a, b);
   case O_SHL: case O_SHR:
-    if (t != DT_I1 && !shift_count_literal(b, dt_bits(t))) { /* tc_shl<int32_t>(a, b) */
+    if (t != DT_I1 && !count_in_width) { /* tc_shl<int32_t>(a, b) */
       return fmt("tc_%s%s<%s>(%s, %s)", k == O_SHL ? "shl" : "shr", k == O_SHR && !dt_is_signed(t) ? "u" : "",
                  dtype_info[t].ctype, a, b);
     }

@@ -253,32 +253,6 @@ void buf_free(Buf *b) {
   b->n = b->cap = 0;
 }
 
-/* Is b an integer literal as the emitters print one ("5", "31u", "INT64_C(5)", "(uint8_t)5",
- * "(int64_t)5LL") with a value from 0 to bits - 1? Such a shift count is a plain C shift; any
- * other goes through a helper that defines counts past the width. */
-bool shift_count_literal(const char *b, int bits) {
-  if (*b == '(') { /* a cast */
-    const char *e = strchr(b, ')');
-    if (!e)
-      return false;
-    b = e + 1;
-  }
-  bool macro = !strncmp(b, "INT64_C(", 8) || !strncmp(b, "UINT64_C(", 9);
-  if (macro)
-    b = strchr(b, '(') + 1;
-  long long v = 0;
-  const char *d = b;
-  while (*b >= '0' && *b <= '9' && v < bits)
-    v = v * 10 + (*b++ - '0');
-  if (b == d || v >= bits)
-    return false;
-  while (*b == 'u' || *b == 'U' || *b == 'l' || *b == 'L')
-    b++;
-  if (macro && *b++ != ')')
-    return false;
-  return !*b;
-}
-
 /* ---- source registry and error reporting ---- */
 
 typedef struct Source {
