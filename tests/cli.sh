@@ -92,9 +92,19 @@ has plain-softmax-simd "$tmp/smp.c" "tc_f32_hsum(denominator_acc)"
 check plain-softmax-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/smp.c"
 MMS="examples/matmul.py -n matmul_kernel -s *fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32:16,i32:16,i32:16,64,64,32,8,True -g cdiv(M,64)*cdiv(N,64),1,1"
 check plain-matmul 0 $T $MMS --plain -o "$tmp/mmp"
-for w in tc_keep in_place tc_tile_at __builtin_prefetch tc_prefetch_next _Thread_local; do
+for w in tc_keep in_place tc_tile_at __builtin_prefetch tc_prefetch_next _Thread_local tc_f32_panel tc_dot_f32_push; do
   hasnt "plain-matmul-no-$w" "$tmp/mmp.c" "$w"
 done
+has plain-matmul-dot "$tmp/mmp.c" "tc_dot_f32(64, 64, 32, "
+# by default the fp32 K loop of a 64 x 64 accumulator gathers its trips in a panel (sections
+# f32panel, f32pack), which reads A in place; a 32 x 32 one (4 KiB, stays in L1) takes none
+check panel-matmul 0 $T $MMS -o "$tmp/mmd"
+has panel-matmul-push "$tmp/mmd.c" "tc_dot_f32_push(&acc_panel, 32, "
+has panel-matmul-reads "$tmp/mmd.c" "a_in_place_at != NULL);"
+has panel-matmul-close "$tmp/mmd.c" "tc_dot_f32_close(&acc_panel);"
+check panel-matmul-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mmd.c"
+check panel-matmul-32 0 $T $(echo "$MMS" | sed 's/,64,64,32,8,/,32,32,32,8,/') -o "$tmp/mm32"
+hasnt panel-matmul-32-none "$tmp/mm32.c" "tc_f32_panel"
 check plain-matmul-cc 0 cc -std=c11 -O2 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mmp.c"
 # bf16: the product per trip (tc_dot_bf16), no K-loop panel (runtime sections bf16panel, panel)
 check plain-matmul-bf16 0 $T $(echo "$MMS" | sed 's/[*]fp32:16/*bf16:16/g') --plain -o "$tmp/mmb"

@@ -20,7 +20,7 @@ typedef struct VInfo {
   const CVal *plan;   /* the plan's decisions for the value */
   const char *in_place; /* a tl.dot operand tile: NAME (tc_tile_at) and NAME_at, where it lies (or NULL) */
   const char *kept;     /* a tl.dot operand tile: NAME, its copy kept across programs */
-  const char *panel;    /* a bf16 tl.dot with CVal.panel: the name of its K loop's tc_bf16_panel */
+  const char *panel;    /* a tl.dot with CVal.panel: the name of its K loop's panel */
 } VInfo;
 
 /* A wrapping integer helper, tc_OP_SIG (O_ADD, O_SUB, O_MUL, O_SHL or O_SHR on type t): the

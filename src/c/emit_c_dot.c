@@ -87,7 +87,11 @@ static void emit_dot_call(Em *E, Op *op) {
     lda = fmt("%s_at ? (int)%s.ld : %d", ip, ip, K);
   }
   if (vi(r)->panel) { /* packed into the loop's panel (emit_dot_panels_open) */
-    line(E, "tc_dot_bf16_push(&%s, %d, %s, %s, %s, %d);", vi(r)->panel, K, xa, lda, yb, N);
+    if (bf16_dot(op))
+      line(E, "tc_dot_bf16_push(&%s, %d, %s, %s, %s, %d);", vi(r)->panel, K, xa, lda, yb, N);
+    else /* A read where it lies may be read there when the panel is added (CVal.panel_reads) */
+      line(E, "tc_dot_f32_push(&%s, %d, %s, %s, %s, %d, %s);", vi(r)->panel, K, xa, lda, yb, N,
+           ip && cv(r)->panel_reads ? fmt("%s_at != NULL", ip) : "0");
     return;
   }
   if (rank == 3)
@@ -103,11 +107,13 @@ static void emit_dot_call(Em *E, Op *op) {
   }
 }
 
-/* The panels of a for loop's bf16 products (CVal.panel, c/plan.c: each adds into a tile the
- * loop carries and nothing else in the loop reads): each gathers the trips' packed tiles
- * (tc_bf16_panel, runtime sections bf16panel and panel), so that the tile unit adds a panel's
- * depth of K to the tile at once; the panel is emptied into it after the loop, before anything
- * reads it. Without a tile unit each trip is added at once. */
+/* The panels of a for loop's products (CVal.panel, c/plan.c: each adds into a tile the loop
+ * carries and nothing else in the loop reads); each is emptied into the tile after the loop,
+ * before anything reads it. A bf16 product's (tc_bf16_panel, runtime sections bf16panel and
+ * panel) gathers the trips' packed tiles, so that the tile unit adds a panel's depth of K to the
+ * tile at once (without a tile unit each trip is added at once); an fp32 one's (tc_f32_panel,
+ * sections f32panel and f32pack) holds B packed in the order the register-blocked micro-kernel
+ * reads it, and A copied or read where it lies, and adds TC_F32_PANEL_K(M, N) k at once. */
 void emit_dot_panels_open(Em *E, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
@@ -117,9 +123,17 @@ void emit_dot_panels_open(Em *E, Block *b) {
     int M = r->sh.d[0], N = r->sh.d[1];
     const char *c = cname(E, r), *p = unique_name(E, fmt("%s_panel", c));
     vi(r)->panel = p;
-    line(E, "tc_bf16_panel %s; /* %s's bf16 products, gathered over the loop */", p, c);
-    line(E, "_Alignas(64) uint16_t %s_buf[TC_BF16_PANEL_ELEMS(%d, %d)];", p, M, N);
-    line(E, "tc_dot_bf16_open(&%s, %d, %d, %s_buf, &%s[0][0], %d);", p, M, N, p, c, N);
+    if (bf16_dot(op)) {
+      line(E, "tc_bf16_panel %s; /* %s's bf16 products, gathered over the loop */", p, c);
+      line(E, "_Alignas(64) uint16_t %s_buf[TC_BF16_PANEL_ELEMS(%d, %d)];", p, M, N);
+      line(E, "tc_dot_bf16_open(&%s, %d, %d, %s_buf, &%s[0][0], %d);", p, M, N, p, c, N);
+      continue;
+    }
+    line(E, "tc_f32_panel %s; /* %s's products, packed over the loop, added a panel's depth at a "
+         "time */", p, c);
+    line(E, "_Alignas(64) float %s_buf[TC_F32_PANEL_ELEMS(%d, %d)];", p, M, N);
+    line(E, "tc_dot_f32_open(&%s, %d, %d, TC_F32_PANEL_K(%d, %d), %s_buf, &%s[0][0], %d);", p, M,
+         N, M, N, p, c, N);
   }
 }
 
@@ -127,7 +141,8 @@ void emit_dot_panels_close(Em *E, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
     if (op->k == O_DOT && vi(op->out[0])->panel) {
-      line(E, "tc_dot_bf16_close(&%s);", vi(op->out[0])->panel);
+      line(E, "%s(&%s);", bf16_dot(op) ? "tc_dot_bf16_close" : "tc_dot_f32_close",
+           vi(op->out[0])->panel);
       vi(op->out[0])->panel = NULL;
     }
   }

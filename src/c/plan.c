@@ -11,8 +11,9 @@
  *   keep        whether tiles may be kept across programs, and which tl.dot operand loads are
  *               read in place or kept
  *   carried     a loop's new value of a carried tile written straight into the carried
- *               variable, and the bf16 products of a K loop gathered in a panel
- *   tactics     prefetching, streaming stores, rotated accumulators, K-loop panels of bf16
+ *               variable, and the products of a K loop gathered in a panel (bf16 ones, fp32
+ *               ones of a large accumulator)
+ *   tactics     prefetching, streaming stores, rotated accumulators, K-loop panels of tl.dot
  *               products; with --plain none of
  *               them, nor kept or in-place tiles: the kernel as the Python reads, still in SIMD
  * The emitter files (emit_*.c) only read these; --emit plan prints them (c_plan_note).
@@ -706,10 +707,43 @@ static bool yield_only(Block *b, Value *r) {
   return false;
 }
 
+/* The smallest fp32 accumulator that takes a panel: half of a 32 KiB L1 data cache. A smaller
+ * tile stays in L1 from trip to trip, where loading and storing it per trip costs little; a
+ * larger one (64 KiB at 128 x 128) streams through L1 on every trip of BLOCK_K. */
+enum { PANEL_MIN_C_BYTES = 16384 };
+
+/* Which products a panel serves: bf16 ones (the tile unit's, runtime section panel) and fp32
+ * ones of a large accumulator (the register-blocked micro-kernel, section f32pack). */
+static bool panel_dot(const Op *op) {
+  const Value *r = op->out[0];
+  if (r->sh.rank != 2)
+    return false;
+  if (bf16_dot(op))
+    return true;
+  return r->dt == DT_F32 && op->in[0]->dt != DT_I8 &&
+         (long long)r->sh.d[0] * r->sh.d[1] * 4 >= PANEL_MIN_C_BYTES;
+}
+
+/* Does anything in b (its regions included) write memory? */
+static bool writes_in(const Block *b) {
+  for (int i = 0; i < b->nops; i++) {
+    const Op *op = b->ops[i];
+    bool holder = op->k == O_FOR || op->k == O_WHILE || op->k == O_IF;
+    if (may_write(op) && !holder)
+      return true;
+    for (int r = 0; r < op->nreg; r++)
+      if (writes_in(op->reg[r]))
+        return true;
+  }
+  return false;
+}
+
 /* Per for loop: which new values of carried tiles go straight into the carried variables
- * (CVal.into), then which of its bf16 products add into such a tile that nothing else in the
- * loop reads, before or after the product, and so gather in a panel (CVal.panel: a tactic
- * without a Python line, none under --plain). */
+ * (CVal.into), then which of its products add into such a tile that nothing else in the loop
+ * reads, before or after the product, and so gather in a panel (CVal.panel: a tactic without a
+ * Python line, none under --plain). When the product reads its first operand in place and
+ * nothing in the loop writes memory, the panel may read that operand there when it is added,
+ * after later trips (CVal.panel_reads). */
 static void carried_tiles(Planner *p, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];
@@ -725,8 +759,13 @@ static void carried_tiles(Planner *p, Block *b) {
     for (int k = 0; k < body->nops && p->P->panel; k++) {
       Op *d = body->ops[k];
       Value *r = d->k == O_DOT ? d->out[0] : NULL;
-      if (r && p->P->val[r->id].into && r->sh.rank == 2 && bf16_dot(d) && yield_only(body, r))
-        p->P->val[r->id].panel = true;
+      if (!r || !p->P->val[r->id].into || !panel_dot(d) || !yield_only(body, r))
+        continue;
+      Op *ld = d->in[0]->def; /* the first operand's load, when the product may read it in place */
+      CVal *v = &p->P->val[r->id];
+      v->panel = true;
+      v->panel_reads = !bf16_dot(d) && ld && ld->group >= 0 && p->P->group[ld->group].in_place == ld &&
+                       !writes_in(body);
     }
   }
 }
@@ -842,7 +881,7 @@ void c_plan_note(FILE *out, const Kernel *k, const Op *op) {
     buf_printf(&b, "%s%s%s", v->mat ? " mat" : "", v->remat ? " remat" : "", v->pinv ? " pinv" : "");
     if (v->into)
       buf_printf(&b, " into %%%d", v->into->id);
-    buf_puts(&b, v->panel ? " panel" : "");
+    buf_puts(&b, v->panel ? (v->panel_reads ? " panel reads-in-place" : " panel") : "");
   }
   if (op->group >= 0 && P->group[op->group].in_place == op)
     buf_puts(&b, " in-place");

@@ -13,7 +13,10 @@ typedef struct CVal {
    * result `into` (`acc += x`, `acc = tl.dot(a, b, acc)`): no array of its own, no copy at the
    * yield; else NULL */
   Value *into;
-  bool panel; /* a bf16 tl.dot result (into a carried tile) gathered in its K loop's panel */
+  bool panel; /* a tl.dot result (into a carried tile) gathered in its K loop's panel: bf16
+                 products (the tile unit's), fp32 ones of a large accumulator */
+  bool panel_reads; /* and the loop writes no memory: the panel may read the first operand where
+                       the product reads it in place when the panel is added, not copy it */
 } CVal;
 
 /* One fusion group: consecutive elementwise ops of one shape in one block, printed as one
@@ -45,7 +48,7 @@ typedef struct CPlan {
   bool prefetch;   /* contiguous accesses prefetch the next program's (or loop trip's) data */
   bool stream;     /* whole-vector fp32 stores may stream past the caches (tc_nt_on) */
   bool rotate;     /* a fused reduction over a long loop keeps rotated partial accumulators */
-  bool panel;      /* a K loop's bf16 tl.dot products gather in a panel (runtime section amx) */
+  bool panel;      /* K-loop panels at all (CVal.panel says which tl.dot products take one) */
   Vec stored;      /* kernel arguments (Value *) the kernel stores through */
 } CPlan;
 

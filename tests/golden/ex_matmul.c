@@ -52,6 +52,9 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
   a_tile_off = INT64_C(0);
   int64_t b_tile_off;
   b_tile_off = INT64_C(0);
+  tc_f32_panel acc_panel; /* acc's products, packed over the loop, added a panel's depth at a time */
+  _Alignas(64) float acc_panel_buf[TC_F32_PANEL_ELEMS(64, 64)];
+  tc_dot_f32_open(&acc_panel, 64, 64, TC_F32_PANEL_K(64, 64), acc_panel_buf, &acc[0][0], 64);
   for (int32_t k0 = 0; k0 < K; k0 += 32) {
     /* matmul.py:42: k_left = K - k0 */
     const int32_t k_left = tc_sub_i32(K, k0);
@@ -142,7 +145,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
       b_kept = (const float *)tc_keep_put(&b_kept_site, b);
     }
     /* matmul.py:45: acc += tl.dot(a, b) */
-    tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place.ld : 32, b_kept, 64, &acc[0][0], 64);
+    tc_dot_f32_push(&acc_panel, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place.ld : 32, b_kept, 64, a_in_place_at != NULL);
     int64_t a_tile_off_next;
     a_tile_off_next = tc_add_i64(a_tile_off, (int64_t)32);
     int64_t b_tile_off_next;
@@ -150,6 +153,7 @@ static void matmul_kernel_program(float *a_ptr, float *b_ptr, float *c_ptr, int3
     a_tile_off = a_tile_off_next;
     b_tile_off = b_tile_off_next;
   } /* for k0 */
+  tc_dot_f32_close(&acc_panel);
   TC_PREFETCH_SITE(pf0); /* the store at matmul.py:52 */
   for (int i0 = 0; i0 < 64; i0++) {
     /* matmul.py:32: rows = tile_m * BLOCK_M + tl.arange(0, BLOCK_M) */

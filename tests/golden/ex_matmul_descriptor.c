@@ -96,6 +96,53 @@ typedef struct {
 #define TC_STREAM_MIN_BYTES (16LL << 20)
 #endif
 
+/* runtime/tc_simd.h, section f32panel */
+/* The panel of a K loop of fp32 products (section f32pack): each trip of `acc += tl.dot(a, b)`
+ * packs its tiles into a panel of TC_F32_PANEL_K(M, N) k, and a register-blocked micro-kernel
+ * adds a whole panel to C at once. A trip of the kernel's BLOCK_K (often 32) otherwise loads and
+ * stores all of C (64 KiB for 128 x 128, more than L1) for few products per element; a panel of
+ * 128 k moves C four times less often. B is packed in column blocks of TC_PANEL_NR
+ * (= TC_PANEL_NV vectors) columns, each block's k rows one after the other ([N / NR][kp][NR]:
+ * the micro-kernel reads a block front to back, and a block of 128 k, 32 KiB on AVX-512, serves
+ * every row block of C while in L1 or L2); A's rows are copied with pitch kp. Together they take
+ * TC_F32_PANEL_BYTES (default 128 KiB, which fits L2 beside the tiles); the depth is at most 512
+ * k and a multiple of 8 (0: no panel); the caller's buffer has TC_F32_PANEL_ELEMS(M, N) floats.
+ * A is not copied while the trips' tiles of A lie where the kernel's tensor holds them, each
+ * trip's k right after the last one's (a K loop advancing its pointer tile by BLOCK_K): the
+ * micro-kernel then reads A's rows there, as tc_dot_f32 does; the caller says when a trip's A
+ * stays as it is until the panel is added. -DTC_F32_PANEL_BYTES=0: no panel, each trip is
+ * tc_dot_f32 at once (to compare).
+ * Register blocks (rows x vectors of C): AVX-512 6 x 4 (24 of the 32 registers, as tc_dot_f32),
+ * AVX2 4 x 3 (12 of the 16, 4 rows x 24 columns), NEON 6 x 4, the scalar level 4 x 2. */
+#ifndef TC_F32_PANEL_BYTES
+#define TC_F32_PANEL_BYTES 131072
+#endif
+#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_NEON)
+#define TC_PANEL_MR 6
+#define TC_PANEL_NV 4
+#elif defined(TC_SIMD_AVX2)
+#define TC_PANEL_MR 4
+#define TC_PANEL_NV 3
+#else
+#define TC_PANEL_MR 4
+#define TC_PANEL_NV 2
+#endif
+#define TC_PANEL_NR (TC_PANEL_NV * TC_VLEN)
+#define TC__PANEL_NP(N) (((N) + TC_PANEL_NR - 1) / TC_PANEL_NR * TC_PANEL_NR) /* B's columns, padded */
+#define TC__PANEL_FIT(M, N) (TC_F32_PANEL_BYTES / 4 / ((M) + TC__PANEL_NP(N)) / 8 * 8)
+#define TC_F32_PANEL_K(M, N) \
+  (TC__PANEL_FIT(M, N) > 512 ? 512 : TC__PANEL_FIT(M, N) < 8 ? 0 : TC__PANEL_FIT(M, N))
+#define TC_F32_PANEL_ELEMS(M, N) \
+  (TC_F32_PANEL_K(M, N) ? ((M) + TC__PANEL_NP(N)) * TC_F32_PANEL_K(M, N) : 1)
+typedef struct {
+  int M, N, kp, k; /* the product's shape, the panel's depth and the k it holds */
+  float *C;
+  int ldc;
+  float *Ap, *Bp; /* A's rows (pitch kp); B's column blocks ([N / NR][kp][NR]) */
+  const float *Ain; /* or, while every trip's A continues the last one where it lies, A's first */
+  long lda;         /* trip (pitch lda): then A is read there, not copied */
+} tc_f32_panel;
+
 /* runtime/tc_simd.h, section tileat */
 /* where a tl.dot operand tile lies: first element, row pitch, ok so far (section tilecheck) */
 typedef struct { const float *at0; int64_t ld; int ok; } tc_tile_at;
@@ -116,7 +163,9 @@ static inline void tc_f32_store_mask(float *p, tc_vf32 v, tc_vmask m);
 static inline void tc_prefetch_next(tc_pf_site *s, intptr_t *delta, const void *p, int first, int write);
 static inline void tc_f32_store_nt(float *p, tc_vf32 v, int nt);
 static inline void tc_stream_fence(void);
-static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, const float *B, int ldb, float *C, int ldc);
+static inline void tc_dot_f32_close(tc_f32_panel *p);
+static inline void tc_dot_f32_open(tc_f32_panel *p, int M, int N, int kp, float *buf, float *C, int ldc);
+static inline void tc_dot_f32_push(tc_f32_panel *p, int K, const float *A, int lda, const float *B, int ldb, int stays);
 static inline const float *tc_tile_at_found(const tc_tile_at *t);
 static inline void tc_tile_at_vec(tc_tile_at *t, int i, int j, const float *p, tc_vmask m, int flags);
 
@@ -160,6 +209,9 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
         acc[i0][i1] = 0.0f;
       }
     }
+    tc_f32_panel acc_panel; /* acc's products, packed over the loop, added a panel's depth at a time */
+    _Alignas(64) float acc_panel_buf[TC_F32_PANEL_ELEMS(64, 64)];
+    tc_dot_f32_open(&acc_panel, 64, 64, TC_F32_PANEL_K(64, 64), acc_panel_buf, &acc[0][0], 64);
     for (int32_t ks = 0; ks < k_steps; ks += 1) {
       float b[32][64];
       for (int i0 = 0; i0 < 32; i0++) {
@@ -204,8 +256,9 @@ static void matmul_desc_kernel_program(float *a_desc, int32_t a_desc_shape0, int
         }
       }
       /* matmul_descriptor.py:32: acc = tl.dot(a, b, acc) */
-      tc_dot_f32(64, 64, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place.ld : 32, &b[0][0], 64, &acc[0][0], 64);
+      tc_dot_f32_push(&acc_panel, 32, a_in_place_at ? a_in_place_at : &a[0][0], a_in_place_at ? (int)a_in_place.ld : 32, &b[0][0], 64, a_in_place_at != NULL);
     } /* for ks */
+    tc_dot_f32_close(&acc_panel);
     TC_PREFETCH_SITE(pf0); /* the store at matmul_descriptor.py:33 */
     for (int i0 = 0; i0 < 64; i0++) {
       {
@@ -806,6 +859,132 @@ static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, cons
         s = fmaf(A[(long)i * lda + k], B[(long)k * ldb + j], s);
       C[(long)i * ldc + j] = s;
     }
+}
+
+/* runtime/tc_simd.h, section f32pack */
+/* C[rows][cols] += the panel's A rows x B's column block over K k: rows x nv vectors of C in
+ * registers for the whole depth, one broadcast of A per row and k, nv loads of B per k, each a
+ * fused multiply-add in k order, exactly as tc_dot_f32 (so a panel changes no bit of the
+ * result). Only the first n columns of the block are loaded from B or C and stored. */
+#define TC__PANEL_BLOCK(NAME, MR, NV)                                                            \
+  static inline void NAME(int K, const float *A, long lda, const float *B, float *C, int ldc,   \
+                          int n) {                                                               \
+    tc_vf32 c[MR][NV];                                                                           \
+    tc_vmask m[NV];                                                                              \
+    _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++) m[v] = tc_mask_first_n(n - v * TC_VLEN); \
+    int whole = n >= NV * TC_VLEN;                                                               \
+    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                         \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                       \
+        c[r][v] = whole ? tc_f32_load(C + (long)r * ldc + v * TC_VLEN)                           \
+                        : tc_f32_load_mask(C + (long)r * ldc + v * TC_VLEN, m[v], 0.0f);         \
+    if (whole)                                                                                   \
+      for (int k = 0; k < K; k++) {                                                              \
+        tc_vf32 b[NV];                                                                           \
+        _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                     \
+          b[v] = tc_f32_load(B + (long)k * TC_PANEL_NR + v * TC_VLEN);                           \
+        _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                   \
+          tc_vf32 a = tc_f32_splat(A[r * lda + k]);                                               \
+          _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                   \
+            c[r][v] = tc_f32_muladd(a, b[v], c[r][v]);                                           \
+        }                                                                                        \
+      }                                                                                          \
+    else                                                                                         \
+      for (int k = 0; k < K; k++) {                                                              \
+        tc_vf32 b[NV];                                                                           \
+        _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                     \
+          b[v] = tc_f32_load_mask(B + (long)k * TC_PANEL_NR + v * TC_VLEN, m[v], 0.0f);          \
+        _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                   \
+          tc_vf32 a = tc_f32_splat(A[r * lda + k]);                                               \
+          _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                   \
+            c[r][v] = tc_f32_muladd(a, b[v], c[r][v]);                                           \
+        }                                                                                        \
+      }                                                                                          \
+    _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++)                                         \
+      _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++) {                                     \
+        if (whole)                                                                               \
+          tc_f32_store(C + (long)r * ldc + v * TC_VLEN, c[r][v]);                                \
+        else                                                                                     \
+          tc_f32_store_mask(C + (long)r * ldc + v * TC_VLEN, c[r][v], m[v]);                     \
+      }                                                                                          \
+  }
+TC__PANEL_BLOCK(tc__panel_mr, TC_PANEL_MR, TC_PANEL_NV)
+TC__PANEL_BLOCK(tc__panel_4, 4, TC_PANEL_NV)
+TC__PANEL_BLOCK(tc__panel_2, 2, TC_PANEL_NV)
+TC__PANEL_BLOCK(tc__panel_1, 1, TC_PANEL_NV)
+#undef TC__PANEL_BLOCK
+
+/* C += the panel's k: B's column blocks outside (one block serves every row block), rows inside */
+static inline void tc__panel_run(tc_f32_panel *p) {
+  const float *A = p->Ain ? p->Ain : p->Ap;
+  long lda = p->Ain ? p->lda : p->kp;
+  for (int j = 0; j < p->N; j += TC_PANEL_NR) {
+    const float *b = p->Bp + (long)j * p->kp;
+    float *c = p->C + j;
+    int n = p->N - j < TC_PANEL_NR ? p->N - j : TC_PANEL_NR, i = 0;
+    for (; i + TC_PANEL_MR <= p->M; i += TC_PANEL_MR)
+      tc__panel_mr(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+    for (; i + 4 <= p->M; i += 4)
+      tc__panel_4(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+    for (; i + 2 <= p->M; i += 2)
+      tc__panel_2(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+    for (; i < p->M; i++)
+      tc__panel_1(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+  }
+}
+
+/* A panel of depth kp (TC_F32_PANEL_K(M, N): 0 = none) in buf, adding to C[M][N] (pitch ldc) */
+static inline void tc_dot_f32_open(tc_f32_panel *p, int M, int N, int kp, float *buf, float *C,
+                                   int ldc) {
+  p->M = M, p->N = N, p->kp = kp, p->k = 0, p->C = C, p->ldc = ldc;
+  p->Ap = buf, p->Bp = buf + (long)M * kp, p->Ain = NULL, p->lda = 0;
+}
+/* adds what the panel holds to C (after the loop, and whenever the panel is full) */
+static inline void tc_dot_f32_close(tc_f32_panel *p) {
+  if (p->k)
+    tc__panel_run(p);
+  p->k = 0, p->Ain = NULL;
+}
+/* n floats from s to d by whole vectors (a call of memcpy per row would cost more than the row) */
+static inline void tc__panel_copy(float *d, const float *s, int n) {
+  int i = 0;
+  for (; i + TC_VLEN <= n; i += TC_VLEN)
+    tc_f32_store(d + i, tc_f32_load(s + i));
+  if (i < n)
+    tc_f32_store_n(d + i, tc_f32_load_n(s + i, n - i, 0.0f), n - i);
+}
+/* one trip: C += A[M][K] B[K][N] (pitches lda, ldb), packed now and added at the next close; a
+ * trip deeper than the panel is added at once. stays: A lies in memory that stays as it is
+ * until the panel is added (the tensor, in a loop that writes no memory), not in the trip's
+ * copy. */
+static inline void tc_dot_f32_push(tc_f32_panel *p, int K, const float *A, int lda,
+                                   const float *B, int ldb, int stays) {
+  if (K > p->kp) {
+    tc_dot_f32_close(p);
+    tc_dot_f32(p->M, p->N, K, A, lda, B, ldb, p->C, p->ldc);
+    return;
+  }
+  if (p->k + K > p->kp)
+    tc_dot_f32_close(p);
+  if (stays && (p->k ? p->Ain && lda == p->lda &&
+                           (uintptr_t)A == (uintptr_t)p->Ain + sizeof(float) * (size_t)p->k
+                     : 1)) {
+    if (!p->k) /* the first trip of a chain of tiles read where they lie */
+      p->Ain = A, p->lda = lda;
+  } else {
+    if (p->Ain) /* the chain breaks: A's k so far are copied too */
+      for (int i = 0; i < p->M; i++)
+        tc__panel_copy(p->Ap + (long)i * p->kp, p->Ain + i * p->lda, p->k);
+    p->Ain = NULL;
+    for (int i = 0; i < p->M; i++)
+      tc__panel_copy(p->Ap + (long)i * p->kp + p->k, A + (long)i * lda, K);
+  }
+  for (int j = 0; j < p->N; j += TC_PANEL_NR) {
+    int n = p->N - j < TC_PANEL_NR ? p->N - j : TC_PANEL_NR;
+    float *b = p->Bp + ((long)j * p->kp + (long)p->k * TC_PANEL_NR);
+    for (int k = 0; k < K; k++)
+      tc__panel_copy(b + (long)k * TC_PANEL_NR, B + (long)k * ldb + j, n);
+  }
+  p->k += K;
 }
 
 /* runtime/tc_simd.h, section tilecheck */

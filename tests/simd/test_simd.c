@@ -1176,6 +1176,93 @@ static void test_dot(void) {
   end();
 }
 
+/* Columns where the panel and tc_dot_f32 round alike: all, except on the scalar level without a
+ * fused multiply-add, where tc_dot_f32 sums the columns past its whole vectors with fmaf and the
+ * vectors (and the panel's masked ones) with a product and a sum. */
+static int exact_cols(int N, int j) {
+#if defined(TC_SIMD_SCALAR) && !defined(FP_FAST_FMAF)
+  return j < N / TC_VLEN * TC_VLEN;
+#else
+  (void)N, (void)j;
+  return 1;
+#endif
+}
+
+/* A K loop's fp32 product through a panel (sections f32panel, f32pack: tc_dot_f32_open / push /
+ * close): shapes below, at and past the register block (rows) and the column block (a part
+ * block of columns is masked), trips of kt k into panels of kp k (0: each trip at once; panels
+ * filled past their depth are emptied midway; a trip deeper than the panel goes at once), A
+ * given (chain 0) from a trip buffer the next trip overwrites, (1) in place in one matrix, each
+ * trip's tile right after the last (read there, not copied), (2) in place but every trip in a
+ * buffer of its own (no chain: copied), (3) a chain broken midway by a trip buffer. Against
+ * double-precision sums, and to the bit against tc_dot_f32 over the whole K (the same fused
+ * multiply-adds in k order; exact_cols); the padding of C stays untouched. */
+static void test_dot_f32_panel(void) {
+  static const int ms[] = {1, 5, 6, 13, 64, 128}, ns[] = {1, 8, 17, 64, 65, 128, 200},
+                   ks[] = {1, 32, 77, 300}, kts[] = {8, 16, 32, 77}, kps[] = {0, 8, 24, 64, 512};
+  begin("dot_f32_panel");
+  int n = 0;
+  for (int im = 0; im < 6; im++)
+    for (int in = 0; in < 7; in++)
+      for (int ik = 0; ik < 4; ik++, n++) {
+        int M = ms[im], N = ns[in], K = ks[ik], lda = K + 3, ldb = N + 5, ldc = N + 2;
+        int kt = kts[n % 4], kp = kps[(n / 4) % 5], chain = (n / 3) % 4;
+        float *A = malloc(sizeof(float) * (size_t)(M * lda)), *B = malloc(sizeof(float) * (size_t)(K * ldb));
+        float *C = malloc(sizeof(float) * (size_t)(M * ldc)), *C0 = malloc(sizeof(float) * (size_t)(M * ldc));
+        float *C1 = malloc(sizeof(float) * (size_t)(M * ldc)), *trip = malloc(sizeof(float) * (size_t)(M * kt));
+        float *buf = malloc(sizeof(float) * (size_t)((M + TC__PANEL_NP(N)) * (kp ? kp : 1)));
+        float **own = calloc((size_t)(K / kt + 1), sizeof(float *));
+        for (int i = 0; i < M * lda; i++)
+          A[i] = rnd_fin() / 1000.0f;
+        for (int i = 0; i < K * ldb; i++)
+          B[i] = rnd_fin() / 1000.0f;
+        for (int i = 0; i < M * ldc; i++)
+          C[i] = C0[i] = C1[i] = rnd_fin() / 1000.0f;
+        tc_f32_panel pn;
+        tc_dot_f32_open(&pn, M, N, kp, buf, C, ldc);
+        for (int k0 = 0, t = 0; k0 < K; k0 += kt, t++) {
+          int k = K - k0 < kt ? K - k0 : kt, copy = chain == 0 || (chain == 3 && t == 1);
+          const float *a = A + k0;
+          int ld = lda;
+          if (copy || chain == 2) { /* the trip's tile in a buffer: one reused, or its own */
+            float *d = copy ? trip : (own[t] = malloc(sizeof(float) * (size_t)(M * k)));
+            for (int i = 0; i < M; i++)
+              memcpy(d + (long)i * k, A + (long)i * lda + k0, sizeof(float) * (size_t)k);
+            a = d, ld = k;
+          }
+          tc_dot_f32_push(&pn, k, a, ld, B + (long)k0 * ldb, ldb, !copy);
+          if (copy) /* the next trip's copy overwrites it: the panel must hold its own */
+            for (int i = 0; i < M * k; i++)
+              trip[i] = NAN;
+        }
+        tc_dot_f32_close(&pn);
+        tc_dot_f32(M, N, K, A, lda, B, ldb, C1, ldc);
+        for (int i = 0; i < M; i++)
+          for (int j = 0; j < ldc; j++) {
+            if (j >= N) {
+              if (!same(C[i * ldc + j], C0[i * ldc + j]))
+                fail("%dx%dx%d: padding C[%d][%d] written", M, N, K, i, j);
+              continue;
+            }
+            double r = C0[i * ldc + j], mag = fabs(r);
+            for (int k = 0; k < K; k++) {
+              r += (double)A[i * lda + k] * B[k * ldb + j];
+              mag += fabs((double)A[i * lda + k] * B[k * ldb + j]);
+            }
+            if (fabs(C[i * ldc + j] - r) > 1e-6 * mag + 1e-30)
+              fail("%dx%dx%d (trips %d, panel %d, chain %d): C[%d][%d] = %g, want %g", M, N, K, kt,
+                   kp, chain, i, j, C[i * ldc + j], r);
+            else if (exact_cols(N, j) && !same(C[i * ldc + j], C1[i * ldc + j]))
+              fail("%dx%dx%d (trips %d, panel %d, chain %d): C[%d][%d] = %a, tc_dot_f32 %a", M, N,
+                   K, kt, kp, chain, i, j, C[i * ldc + j], C1[i * ldc + j]);
+          }
+        for (int t = 0; t <= K / kt; t++)
+          free(own[t]);
+        free(A), free(B), free(C), free(C0), free(C1), free(trip), free(buf), free(own);
+      }
+  end();
+}
+
 /* tc_dot_bf16 (section amx): C += A B on strided blocks of bf16 values held in floats, against
  * double-precision sums. On AMX (-march=native on a CPU with amx_bf16, tests/simd/run.sh) the
  * shapes of whole 16 x 16 tiles take the tile unit: one, two and odd numbers of tiles per side,
@@ -1258,6 +1345,7 @@ int main(void) {
   test_math_sweep();
   test_f64();
   test_dot();
+  test_dot_f32_panel();
   test_dot_bf16(0);
   test_dot_bf16(1);
 #ifdef TC_DOT_AMX
