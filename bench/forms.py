@@ -49,7 +49,7 @@ def tc_kernel(name):
             _tc.append(FK)
         else:
             import importlib.util
-            tritonc.patch()
+            tritonc.patch(classes=False)  # Triton's kernels run in this process too
             spec = importlib.util.spec_from_file_location("forms_kernels_tc", FK.__file__)
             mod = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(mod)

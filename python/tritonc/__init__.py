@@ -31,9 +31,12 @@ def _real_triton_available():
         return False
 
 
-def patch():
+def patch(classes=True):
     """Routes every triton.jit kernel launch through tritonc from now on. Returns 'triton' when
-    it patched an installed Triton, 'shim' when it provided its own triton package."""
+    it patched an installed Triton, 'shim' when it provided its own triton package.
+    classes=False leaves the classes in triton.runtime.jit and triton.runtime.autotuner as they
+    are: a script that also launches real Triton kernels in the same process needs that, since
+    Triton's own jit.py looks those names up when it launches."""
     if _patched:
         return _patched[0]
     if os.environ.get("TRITONC_SHIM") != "1" and _real_triton_available():
@@ -52,8 +55,8 @@ def patch():
         # the modules that define them: libraries import the classes from there (fla's
         # autotuner subclasses triton.runtime.autotuner.Autotuner; FlagGems checks its scalar
         # functions against triton.runtime.jit.JITFunction)
-        classes = dict(names, Autotuner=J.Autotuner, Heuristics=J.Heuristics)
-        for modname in ("triton.runtime.autotuner", "triton.runtime.jit"):
+        classes = dict(names, Autotuner=J.Autotuner, Heuristics=J.Heuristics) if classes else {}
+        for modname in ("triton.runtime.autotuner", "triton.runtime.jit") if classes else ():
             mod = sys.modules.get(modname)
             if mod is None:
                 try:
