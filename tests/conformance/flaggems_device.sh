@@ -16,7 +16,8 @@
 #
 # Time: about 8 minutes with the defaults. GEMS_SECONDS gives each mode's limit ("triton cuda
 # c"); a mode cut off keeps every test that finished, and OUTCOMES_RESUME=1 continues it in a
-# later call. Each mode has its own FLAGGEMS_CACHE_DIR under TMPDIR (FlagGems' tuning database
+# later call. GEMS_MODES picks the modes (default "triton cuda c"): Triton compiles every
+# autotune config of every kernel, so its baseline may need a call of its own. Each mode has its own FLAGGEMS_CACHE_DIR under TMPDIR (FlagGems' tuning database
 # and generated pointwise kernels), outside OUT, which keeps its 8 result files only. TRITONC_AUTOTUNE defaults to 'first' (as in fla_device.sh).
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 ROOT OUT" >&2; exit 2; }
@@ -40,7 +41,7 @@ F="tests/test_unary_pointwise_ops.py tests/test_binary_pointwise_ops.py tests/te
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$out/device.txt"
 python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__)" \
   | tee -a "$out/device.txt"
-for m in triton cuda c; do
+for m in ${GEMS_MODES:-triton cuda c}; do
   eval "lim=\$t_$m"
   FLAGGEMS_CACHE_DIR=${TMPDIR:-/tmp}/flaggems_cache_$m bash tests/conformance/libtests.sh "$out" "$root" "$lim" "$m" \
     -- $F --mode quick
