@@ -19,6 +19,7 @@ from .build import stats, cache_dir  # noqa: F401
 __version__ = "0.1.0"
 SHIM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shim")
 _patched = []
+_triton_classes = {}  # (module, name) -> Triton's own class, where patch() replaced it
 
 
 def _real_triton_available():
@@ -65,7 +66,10 @@ def patch(classes=True):
                     continue
             for k, v in classes.items():
                 if hasattr(mod, k):
+                    _triton_classes[(modname, k)] = getattr(mod, k)
                     setattr(mod, k, v)
+        # torch's own kernels stay Triton's (jit.torch_kernel)
+        J.triton_jitfunction[0] = _triton_classes.get(("triton.runtime.jit", "JITFunction"))
         _patched.append("triton")
     else:
         for k in [k for k in sys.modules if k == "triton" or k.startswith("triton.")]:
@@ -73,3 +77,35 @@ def patch(classes=True):
         sys.path.insert(0, SHIM_DIR)
         _patched.append("shim")
     return _patched[0]
+
+
+# what torch.compile imports, each time it traces, to recognise a Triton kernel
+_TORCH_COMPILE_LOOKUPS = (("triton.runtime.jit", "JITFunction"),
+                          ("triton.runtime.autotuner", "Autotuner"))
+
+
+def hide_kernels_from_torch_compile():
+    """Once the libraries are imported (they bind triton.runtime.jit.JITFunction and
+    triton.runtime.autotuner.Autotuner at import, to subclass or to check kernels against),
+    puts Triton's own classes back in those two places. torch.compile looks them up there each
+    time it traces a call: a kernel it takes for Triton's it hands to Inductor, which compiles it
+    with Triton's compiler (fla's tests: "'JITFunction' object has no attribute
+    'create_binder'"); tritonc's kernels are then objects it does not know, and their launches,
+    which Dynamo is told not to trace, run through tritonc between the compiled parts."""
+    if _patched != ["triton"]:
+        return
+    for (modname, name) in _TORCH_COMPILE_LOOKUPS:
+        if (modname, name) in _triton_classes:
+            setattr(sys.modules[modname], name, _triton_classes[(modname, name)])
+    try:
+        import torch._dynamo as dynamo
+    except ImportError:
+        return
+    from . import jit as J
+    for cls in (J.KernelWrapper, J.JITFunction, J.Autotuner, J.Heuristics):
+        for meth in ("__getitem__", "run"):
+            f = cls.__dict__.get(meth)
+            if f is not None and not getattr(f, "_tritonc_no_trace", False):
+                f = dynamo.disable(f)
+                f._tritonc_no_trace = True
+                setattr(cls, meth, f)

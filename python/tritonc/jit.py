@@ -12,6 +12,7 @@ import inspect
 import json
 import os
 import re
+import sys
 import textwrap
 import time
 from collections import namedtuple
@@ -357,9 +358,34 @@ def run_on_host(kernel, dims, entries, values, tensors):
         storage.copy_(host)
 
 
+# Triton's own JITFunction class, where tritonc.patch() replaced an installed Triton's (its
+# triton.jit would build tritonc's: it looks the class up in its module when called)
+triton_jitfunction = [None]
+
+
+def torch_kernel(fn):
+    """Whether fn is torch's own Triton code: the helpers of torch's modules
+    (torch._inductor.runtime.triton_helpers) and the kernels torch.compile generates into its
+    cache folder. Those are Inductor's, not the program's: Triton compiles and runs them, as
+    it would without tritonc."""
+    if (getattr(fn, "__module__", None) or "").startswith("torch."):
+        return True
+    utils = sys.modules.get("torch._inductor.runtime.cache_dir_utils")
+    code = getattr(fn, "__code__", None)
+    if utils is None or code is None:
+        return False
+    try:
+        root = os.path.realpath(utils.cache_dir())
+    except Exception:  # noqa: BLE001 - torch's own lookup failed: not one of its files
+        return False
+    return os.path.realpath(code.co_filename).startswith(root + os.sep)
+
+
 def jit(fn=None, **kwargs):
     if fn is None:
-        return lambda f: JITFunction(f, **kwargs)
+        return lambda f: jit(f, **kwargs)
+    if triton_jitfunction[0] is not None and torch_kernel(fn):
+        return triton_jitfunction[0](fn, **kwargs)
     return JITFunction(fn, **kwargs)
 
 

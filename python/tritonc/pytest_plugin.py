@@ -1,8 +1,10 @@
 """pytest plugin running Triton's own tests through tritonc (`pytest -p tritonc.pytest_plugin`).
 
-- Patches triton before the conftest files and test modules are imported, so every @triton.jit kernel they define
-  launches through tritonc (--tritonc-target cuda: the CUDA target through NVRTC; c: the C target,
-  CUDA tensors copied to the host and back).
+- Patches triton before the conftest files and test modules are imported, so every @triton.jit
+  kernel they define launches through tritonc (--tritonc-target cuda: the CUDA target through
+  NVRTC; c: the C target, CUDA tensors copied to the host and back). After collection,
+  torch.compile no longer takes those kernels for Triton's (tritonc.hide_kernels_from_torch_compile);
+  the kernels torch.compile generates itself stay Triton's and are compiled by Triton.
 - Skips by name the tests listed in --tritonc-skips (one `name  reason` per line; `name@c` or
   `name@cuda` for one target), and at run time
   the tests that read a launch's Triton IR/PTX (pgm.asm[...], metadata, n_regs) or call
@@ -75,7 +77,15 @@ def pytest_configure(config):
     try:
         import triton
 
-        def compile_skip(*a, **k):
+        triton_compile = getattr(triton, "compile", None)  # the shim has none
+
+        def compile_skip(src=None, *a, **k):
+            # the kernels torch.compile generates (Inductor's), which tritonc.jit leaves to
+            # Triton, are compiled by Triton as without tritonc; the program's cannot be
+            fn = getattr(src, "fn", None)
+            if triton_compile and fn is not None and not isinstance(fn, jit.KernelWrapper) \
+                    and jit.torch_kernel(getattr(fn, "fn", fn)):
+                return triton_compile(src, *a, **k)
             pytest.skip(f"{SKIP_IR}: calls triton.compile directly")
         triton.compile = compile_skip
         if hasattr(triton, "compiler"):
@@ -96,6 +106,11 @@ def pytest_configure(config):
 
 def _function(item):
     return getattr(item, "originalname", None) or item.name.split("[", 1)[0]
+
+
+def pytest_collection_finish(session):
+    import tritonc
+    tritonc.hide_kernels_from_torch_compile()
 
 
 def pytest_collection_modifyitems(session, config, items):
