@@ -69,6 +69,9 @@ has heuristic-host-function-D-text "$tmp/out" "BLOCK=64"
 if command -v nvcc >/dev/null 2>&1; then
   check cu-param-e 0 $T tests/golden/cu_param_e.py --target cuda -n gelu_kernel -s "*fp32, *fp32, i32, 256" -g "cdiv(w, 256), 1, 1" -o "$tmp/cue"
   check cu-param-e-nvcc 0 nvcc -O3 -c -arch=sm_90 -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$tmp/cue.cu" -o "$tmp/cue.o"
+  # a tuple reduce's dropped result declares no variable nvcc would warn about
+  check cu-reduce-tuple-unused 0 $T tests/golden/cu_reduce_tuple_unused.py --target cuda -n merge_stats_kernel -s "*fp32, *fp32, *fp32, *fp32, i32, 16" -g "1, 1, 1" -o "$tmp/cur"
+  check cu-reduce-tuple-unused-nvcc 0 nvcc -O3 -c -arch=sm_90 -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$tmp/cur.cu" -o "$tmp/cur.o"
   # --include-runtime: the whole tc_cuda_kernel.h is included, and must compile on its own
   check cu-include-runtime 0 $T tests/golden/cu_shift_count_width.py --target cuda -n k -s "*i32, *i32, i32, i32, 64, 16" -g "1, 1, 1" --include-runtime -o "$tmp/cuinc"
   check cu-include-runtime-nvcc 0 nvcc -c -arch=sm_90 -Iruntime -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror "$tmp/cuinc.cu" -o "$tmp/cuinc.o"

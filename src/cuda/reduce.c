@@ -286,10 +286,12 @@ static void red_out(CE *E, Red *R) {
     return;
   }
   bool direct = r->sh.rank == 0 && ab.nwarp == 1;
-  if (direct) {
-    cline(E, "const %s = %s[0];", fmt("%s %s", cu_type(r->dt, DT__COUNT), cu_name(E, r)), R->acc[arg ? 1 : 0]);
+  if (direct) { /* results nobody reads (a tuple reduce's `_`) are not declared: nvcc warns */
+    if (r->uses)
+      cline(E, "const %s = %s[0];", fmt("%s %s", cu_type(r->dt, DT__COUNT), cu_name(E, r)), R->acc[arg ? 1 : 0]);
     for (int i = 1; i < op->nout; i++)
-      cline(E, "const %s %s = %s[0];", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), R->acc[i]);
+      if (op->out[i]->uses)
+        cline(E, "const %s %s = %s[0];", cu_type(op->out[i]->dt, DT__COUNT), cu_name(E, op->out[i]), R->acc[i]);
     return;
   }
   /* result flat index of element e: the coordinates other than the axis */
