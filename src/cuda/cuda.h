@@ -254,6 +254,7 @@ const char *cu_unique(CE *E, const char *base);
 bool cu_virtual(CE *E, Value *v);
 const char *cu_access(CE *E, Value *v, Ix *ix);
 const char *cu_access_array(CE *E, Value *v, Ix *ix); /* the register array of v's element e at ix, or NULL */
+const char *cu_lane(const char *arr, const char *k, int count, int step); /* arr[e + k] in a loop */
 const char *cu_operand(CE *E, Op *op, int i, Ix *ix); /* operand i of op at op's result's ix */
 void cu_emit_asm(CE *E, Op *op); /* asm.c: tl.inline_asm_elementwise */
 const char *cu_address(CE *E, Value *p, Ix *ix);      /* address of pointer tile p's element */

@@ -326,22 +326,21 @@ static void stage(CE *E, Op *dot, int operand, const char *buf) {
   if (tr && operand == 1 && cu_oplan(dot)->kmajor_b) /* k as it is: the tensor cores read it K-major */
     tr = false, v = src;
   const char *at = operand_at(dot, buf, ix_coord(&c, tr ? 1 : 0), ix_coord(&c, tr ? 0 : 1), v->sh);
-  size_t n = strlen(x);
-  bool reg = !tr && n > 3 && !strcmp(x + n - 3, "[e]");
-  const char *xk = reg ? fmt("%.*s[e + k]", (int)(n - 3), x) : x;
+  const char *arr = tr ? NULL : cu_access_array(E, src, &c); /* x is arr[e] */
+  bool reg = arr != NULL;
   cu_once_open(E, L);
   if (reg && L.mapped) { /* e, e + 1: columns c, c + 1 of one row, converted as a pair */
     if (cu_vplan(src)->packed) { /* p.to(fp16): the fp32 values, rounded once */
       x = cu_access(E, src->def->in[0], &c);
-      n = strlen(x);
+      arr = cu_access_array(E, src->def->in[0], &c);
     }
-    const char *x1 = fmt("%.*s[e + 1]", (int)(n - 3), x);
+    const char *x1 = cu_lane(arr, "1", L.E, 2);
     bool h = v->dt == DT_F16;
     cu_loop_step(E, L.E, 2, fmt("*(uint32_t *)&%s = tc_pack2_%s(%s, %s);", at, h ? "f16" : "bf16", x, x1));
   } else if (reg && L.V % 8 == 0) {
     cu_loop_step(E, L.E, 8, fmt("tc_pack<8, uint16_t> tc_v;\n#pragma unroll\nfor (int k = 0; k < 8; ++k)\n"
                                 "  tc_v.a[k] = %s;\ntc_stv(&%s, tc_v);",
-                                cu_store_val(v->dt, xk), at));
+                                cu_store_val(v->dt, cu_lane(arr, "k", L.E, 8)), at));
   } else {
     cu_loop(E, L.E, fmt("%s = %s;", at, cu_store_val(v->dt, x)));
   }

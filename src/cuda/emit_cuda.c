@@ -266,11 +266,7 @@ static void one_trip(CE *E, const char *body, bool brace) {
   for (const char *s = o.s; *s;) {
     const char *nl = strchr(s, '\n');
     int len = nl ? (int)(nl - s) : (int)strlen(s);
-    const char *z = strstr(s, "[0 + "); /* element e + k of a vector access */
-    if (z && z < s + len)
-      cline(E, "%.*s[%.*s", (int)(z - s), s, len - (int)(z - s) - 5, z + 5);
-    else
-      cline(E, "%.*s", len, s);
+    cline(E, "%.*s", len, s);
     s += len + (nl != NULL);
   }
   E->ind -= brace;
@@ -463,12 +459,10 @@ static int vec_width(CE *E, Op *op, Lay L) {
   return w;
 }
 
-/* the element i of a group of W that starts at e: "x[e]" -> "x[e + k]" */
-static const char *at_lane(const char *x) {
-  size_t n = strlen(x);
-  if (n < 3 || strcmp(x + n - 3, "[e]"))
-    die("internal: vector operand %s is not a register tile", x);
-  return fmt("%.*s[e + k]", (int)(n - 3), x);
+/* Element k of the group of elements of register array arr that starts at e, in a loop of
+ * count elements stepping by step: arr[e + k], or arr[k] when the loop has one trip (e is 0). */
+const char *cu_lane(const char *arr, const char *k, int count, int step) {
+  return count == step ? fmt("%s[%s]", arr, k) : fmt("%s[e + %s]", arr, k);
 }
 
 /* the address of the access at the group's first element */
@@ -489,16 +483,21 @@ static void emit_vec_load(CE *E, Value *v, Op *op, Lay L, int W) {
   cline(E, "%s; /* %s */", decl(E, v), lay_comment(L, v->dt));
   const char *body =
       fmt("const tc_pack<%d, %s> tc_v = tc_ldv<%d>(%s%s%s);\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n"
-          "  %s[e + k] = %s;",
-          W, cu_mem_type(op->in[0]->elt), W, addr, m ? ", " : ", true", m ? m : "", W, cu_name(E, v),
-          m ? fmt("%s ? %s : %s", m, val, other) : val);
+          "  %s = %s;",
+          W, cu_mem_type(op->in[0]->elt), W, addr, m ? ", " : ", true", m ? m : "", W,
+          cu_lane(cu_name(E, v), "k", L.E, W), m ? fmt("%s ? %s : %s", m, val, other) : val);
   cu_loop_step(E, L.E, W, body);
 }
 
-// tl.store(ptr, value, mask) as stores of W elements: the element loop's body
-static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W) {
+// tl.store(ptr, value, mask) as stores of W elements: the body of the loop over count elements
+/* (vec_width asks for a stored value in a register array) */
+static const char *vec_store_body(CE *E, Op *op, Ix *ix, int W, int count) {
   Value *p = op->in[0];
-  const char *x = at_lane(cu_operand(E, op, 1, ix));
+  Ix in = ix_view(op, ix, 1);
+  const char *arr = cu_access_array(E, op->in[1], &in);
+  if (!arr)
+    die("internal: the stored value %%%d is not a register tile", op->in[1]->id);
+  const char *x = cu_lane(arr, "k", count, W);
   const char *m = op->nin > 2 ? cu_operand(E, op, 2, ix) : NULL;
   const char *addr = cu_address(E, p, ix);
   return fmt("tc_pack<%d, %s> tc_v;\n#pragma unroll\nfor (int k = 0; k < %d; ++k)\n  tc_v.a[k] = %s;\n"
@@ -538,7 +537,7 @@ static void emit_store(CE *E, Op *op) {
   const char *body;
   if (W > 1) {
     ix.ezero = W - 1; /* e steps by W */
-    body = vec_store_body(E, op, &ix, W);
+    body = vec_store_body(E, op, &ix, W, L.E);
   } else {
     const char *val = cu_store_val(p->elt, cu_operand(E, op, 1, &ix));
     const char *m = op->nin > 2 ? cu_operand(E, op, 2, &ix) : NULL;
