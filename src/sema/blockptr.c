@@ -424,8 +424,12 @@ SVal *blockptr_field(SVal *v, const char *attr) {
     return sval_tuple(bp->shape, bp->rank);
   if (!strcmp(attr, "strides"))
     return sval_tuple(bp->strides, bp->rank);
-  if (!strcmp(attr, "dtype")) { /* a descriptor's: its element type; a block pointer's: the */
-    SVal *d = sv_new(SV_DTYPE); /* pointer type, as Triton's (p.dtype.element_ty is common) */
+  /* a descriptor's dtype: its element type; a block pointer's: the pointer type, as Triton's
+   * (p.dtype.element_ty is common). A block pointer's type is Triton's pointer to a block type,
+   * and x.to(p.type.element_ty) casts to that block type's scalar: the same pointer type here
+   * gives that cast (FlagGems' generated pointwise kernels store so) */
+  if (!strcmp(attr, "dtype") || (v->k == SV_BLOCKPTR && !strcmp(attr, "type"))) {
+    SVal *d = sv_new(SV_DTYPE);
     d->dt = v->k == SV_BLOCKPTR ? DT_PTR : bp->base->elt;
     d->elt = v->k == SV_BLOCKPTR ? bp->base->elt : DT__COUNT;
     return d;
