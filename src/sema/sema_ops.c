@@ -356,13 +356,14 @@ Value *tensor_cmp(Sema *S, Loc loc, OpKind k, Value *a, Value *b) {
   return emit1(S, k, loc, DT_I1, sh, 2, in);
 }
 
+/* A condition, as Triton's cast to int1: a number compared with 0, a pointer's address too
+ * (`if w_ptr:` on a pointer argument a library may pass as None: true for any tensor) */
 Value *to_bool(Sema *S, Loc loc, Value *v) {
   if (v->dt == DT_I1)
     return v;
-  Value *zero = v->dt == DT_PTR ? NULL : const_value(S, loc, v->dt, 0, 0);
-  if (!zero)
-    error_at(loc, "cannot use a pointer as a condition");
-  return tensor_cmp(S, loc, O_NE, v, zero);
+  if (v->dt == DT_PTR)
+    return ptr_to_int(S, loc, v, DT_I1);
+  return tensor_cmp(S, loc, O_NE, v, const_value(S, loc, v->dt, 0, 0));
 }
 
 Value *tensor_select(Sema *S, Loc loc, Value *c, Value *a, Value *b) {
