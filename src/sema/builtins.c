@@ -404,6 +404,19 @@ static SVal *bi_fpclass(Sema *S, Call *c) {
   return sv_tensor(emit1(S, k, c->loc, DT_I1, x->sh, 1, &x));
 }
 
+// libdevice.finitef (fp32) / isfinited (fp64): int32, 1 where x is neither NaN nor infinite
+static SVal *bi_finite(Sema *S, Call *c) {
+  Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
+  DType want = !strcmp(c->name, "finitef") ? DT_F32 : DT_F64;
+  if (x->dt != want)
+    error_at(c->loc, "libdevice.%s takes %s, got %s (libdevice.%s is the other width's)", c->name,
+             dtype_info[want].name, dtype_info[x->dt].name, want == DT_F32 ? "isfinited" : "finitef");
+  Value *nan = emit1(S, O_ISNAN, c->loc, DT_I1, x->sh, 1, &x), *inf = emit1(S, O_ISINF, c->loc, DT_I1, x->sh, 1, &x);
+  Value *bad = tensor_binop(S, c->loc, O_OR, nan, inf);
+  Value *ok = tensor_cmp(S, c->loc, O_EQ, bad, const_value(S, c->loc, DT_I1, 0, 0));
+  return sv_tensor(cast_to(S, c->loc, ok, DT_I32));
+}
+
 // tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): the arguments become
 // tensors broadcast to one shape (Triton's broadcast without arithmetic promotion); one result
 // of that shape per dtype (a tuple of dtypes gives a tuple). Which target can run the assembly
@@ -1923,6 +1936,7 @@ static const Builtin builtins[] = {
     {"libdevice.y0", bi_bessel, 0}, {"libdevice.y1", bi_bessel, 0},
     {"libdevice.cyl_bessel_i0", bi_bessel, 0}, {"libdevice.cyl_bessel_i1", bi_bessel, 0},
     {"libdevice.isinf", bi_fpclass, 0}, {"libdevice.signbit", bi_fpclass, 0},
+    {"libdevice.finitef", bi_finite, 0}, {"libdevice.isfinited", bi_finite, 0},
     {"libdevice.fmin", bi_minmax, 0}, {"libdevice.fmax", bi_minmax, 0},
     {"libdevice.div_rn", bi_fdiv, 0}, {"libdevice.abs", bi_abs, 0},
     {"libdevice.fabs", bi_abs, 0}, {"libdevice.fma", bi_fma, 0},
