@@ -4,10 +4,12 @@ what the kernel reads from its globals and closure, with the values the program 
 (as Triton's code generator sees them): @triton.jit helpers, tl.constexpr and plain number
 globals, dtypes, NamedTuple classes, and imported modules (tritonc resolves `import mod` in the
 -I folders); then the @triton.jit functions the launch's arguments pass as constexprs."""
+import inspect
 import keyword
 import os
 import re
 import sys
+import textwrap
 import types
 
 from .bind import TL_NAMES, constexpr_value, is_dtype
@@ -72,6 +74,7 @@ class Synth:
         self.inlined = set()     # ids of helper functions already emitted
         self.include_dirs = []
         self.files = []          # files of imported modules (their contents key the cache)
+        self.host_callers = set()  # names a @tl.constexpr function's body reads
 
     def add_dir(self, d):
         if d and d not in self.include_dirs:
@@ -112,6 +115,13 @@ class Synth:
                 self.bound[name] = text
                 self.lines.append(text)
             return
+        fn = getattr(v, "value", None) if type(v).__name__ == "constexpr" else None
+        if isinstance(fn, types.FunctionType):  # @tl.constexpr def: run at compile time
+            self.emit_host_function(name, fn, "@tl.constexpr")
+            return
+        if isinstance(v, types.FunctionType) and name in self.host_callers:
+            self.emit_host_function(name, v, None)  # a plain function one of those calls
+            return
         text = triton_function_text(name, v)
         if text:
             self.bound[name] = text
@@ -123,6 +133,30 @@ class Synth:
             line = f"{name} = tl.constexpr({text})"
             self.bound[name] = line
             self.lines.append(line)
+
+    def emit_host_function(self, name, fn, decorator):
+        """A function Triton runs in Python while compiling (a @tl.constexpr def, FlagGems'
+        get_scan_accum_type; or a plain function such a def calls), as its source: tritonc
+        evaluates it as host Python. Not emitted when its source cannot be read."""
+        try:
+            src = textwrap.dedent(inspect.getsource(fn))
+        except (OSError, TypeError):
+            return
+        m = re.search(r"^def\s+\w+\s*\(", src, re.MULTILINE)
+        if not m:
+            return
+        src = src[m.start():]
+        if fn.__name__ != name:
+            src = re.sub(r"^def\s+" + re.escape(fn.__name__) + r"\b", "def " + name, src, count=1)
+        self.bound[name] = "host function"
+        self.lines.append("")
+        self.lines.append(f"# {fn.__name__} from {fn.__code__.co_filename}:{fn.__code__.co_firstlineno}")
+        if decorator:
+            self.lines.append(decorator)
+        self.lines.extend(src.rstrip("\n").split("\n"))
+        self.host_callers.update(referenced_names(src))
+        scope = dict(fn.__globals__)
+        self.emit_scope(src, scope, name)
 
     def emit_namedtuple(self, name, cls):
         """A NamedTuple class as a `class NAME(typing.NamedTuple)` with its fields and defaults

@@ -1398,6 +1398,18 @@ static bool is_noinline(Sema *S, Node *fn) {
   return false;
 }
 
+/* @tl.constexpr def f(...): a function Triton calls in Python while compiling the kernel (FlagGems'
+ * get_scan_accum_type, get_int_t), so its body is host Python and may call plain functions */
+static bool is_constexpr_fn(Sema *S, Node *fn) {
+  for (int i = 0; i < fn->decos.n; i++) {
+    Node *d = fn->decos.v[i];
+    SVal *v = d->kind == N_CALL ? NULL : eval_deco(S, d, NULL);
+    if (v && v->k == SV_CONSTEXPR_T)
+      return true;
+  }
+  return false;
+}
+
 static SVal *call_jit(Sema *S, Loc loc, SVal *f, SVal **args, int nargs, const char **kwn,
                       SVal **kwv, int nkw) {
   Node *fn = f->fn;
@@ -1439,7 +1451,10 @@ static SVal *call_jit(Sema *S, Loc loc, SVal *f, SVal **args, int nargs, const c
   S->scope = callee;
   S->returned = false;
   S->loop_depth = 0; /* a return in the callee leaves the callee, not the caller's loop */
+  bool host = S->host;
+  S->host = host || is_constexpr_fn(S, fn);
   exec_block(S, &fn->body, 0, NULL);
+  S->host = host;
   SVal *r = scope_get(S->scope, RET);
   S->scope = saved;
   S->env = caller_env;

@@ -7,7 +7,8 @@
 - an autotuner subclassing triton.runtime.Autotuner that passes Triton 3.6's constructor
   arguments by position and runs its own search with prune_configs(kwargs),
   _bench(*args, config=, **kwargs) and pre_hook(nargs, reset_only=True), and under
-  TRITONC_AUTOTUNE=first keeps the first config without launching the others."""
+  TRITONC_AUTOTUNE=first keeps the first config without launching the others;
+- a @tl.constexpr function a kernel calls, with the plain function it calls in turn."""
 import inspect
 import os
 
@@ -132,6 +133,31 @@ assert pruned_with == [["acc_ptr", "n", "x_ptr"]], pruned_with
 # reset_to_zero around each timed launch and after tuning: one accumulation is left, not three
 torch.testing.assert_close(acc, x)
 assert tuner.best_config.kwargs["BLOCK"] in (64, 256)
+# a @tl.constexpr function the kernel calls (FlagGems' get_scan_accum_type), and the plain
+# function it calls, reach the translation as host Python
+
+
+def widen_to(t):
+    return tl.float32 if t.is_fp16() or t.is_bf16() else t
+
+
+@tl.constexpr
+def accum_type(t: tl.dtype) -> tl.dtype:
+    return widen_to(t)
+
+
+@triton.jit
+def prefix_sum(x_ptr, out_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    acc_t: tl.constexpr = accum_type(x_ptr.type.element_ty)
+    tl.store(out_ptr + offs, tl.cumsum(tl.load(x_ptr + offs).to(acc_t), 0))
+
+
+h = (torch.arange(64) % 7).to(torch.float16)
+ps = torch.empty(64)
+prefix_sum[(1,)](h, ps, N=64)
+torch.testing.assert_close(ps, torch.cumsum(h.float(), 0))
+
 # TRITONC_AUTOTUNE=first: _bench launches nothing and rates every config alike, so the search
 # keeps the first config it is given
 os.environ["TRITONC_AUTOTUNE"] = "first"
