@@ -750,12 +750,14 @@ static SVal *bi_max(Sema *S, Call *c) {
   bool idx = kw_true(S, c, 2, "return_indices");
   /* the lowest index among equal extremes answers both values of the tie break (tl.argmax) */
   (void)kw_true(S, c, 3, "return_indices_tie_break_left");
-  /* Triton widens narrow operands of max/min: ints to int32, fp16/bf16 to fp32, and without
-   * indices fp8 to fp32 too (standard.py), so max and min of fp8 compare values, not codes;
-   * with indices fp8 stays fp8 and is refused like its compare */
-  if (x->dt == DT_I1 || (dt_bits(x->dt) < 32 && dt_is_int(x->dt)))
+  /* Triton (standard.py) widens bf16 to fp32, and without indices every operand narrower than
+   * 32 bits: ints to int32, floats to fp32 (so max and min of fp8 compare values, not codes).
+   * With indices the other narrow types keep their dtype (a running minimum kept in int16
+   * across a loop stays int16, as FlagGems' argmin keeps it); fp8 is then refused like its
+   * compare, and int1 still widens (the reductions take no int1 values) */
+  if (x->dt == DT_I1 || (!idx && dt_bits(x->dt) < 32 && dt_is_int(x->dt)))
     x = cast_to(S, c->loc, x, DT_I32);
-  else if (x->dt == DT_F16 || x->dt == DT_BF16 || (dt_is_fp8(x->dt) && !idx))
+  else if (x->dt == DT_BF16 || (!idx && (x->dt == DT_F16 || dt_is_fp8(x->dt))))
     x = cast_to(S, c->loc, x, DT_F32);
   Value *v = reduce_builtin(S, c, x, ax, keep, mx ? COMB_MAX : COMB_MIN, x->dt);
   if (!idx)

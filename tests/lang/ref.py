@@ -208,6 +208,14 @@ def _argext_tiebreak(b, s, c):
                     max(x + y)]
 
 
+@ref("minmax_idx_i16")
+def _minmax_idx_i16(b, s, c):
+    r = rows(b["x_ptr"], s["N"])
+    b["val_ptr"] = [min(x) for x in r]
+    b["idx_ptr"] = [x.index(min(x)) for x in r]
+    b["top_ptr"] = [max(x) for x in r]
+
+
 @ref("shift_mixed_sign")
 def _shift_mixed_sign(b, s, c):
     # int8 sign-extended to 32 bits then shifted arithmetically (Python's >> floors), kept as

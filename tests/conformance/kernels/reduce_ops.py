@@ -94,3 +94,27 @@ def reduce_keep_first_kernel(x_ptr, r_ptr, s_ptr, N: tl.constexpr):
     x = tl.load(x_ptr + offs)
     tl.store(r_ptr, tl.reduce(x, 0, _keep_first))
     tl.store(s_ptr + offs, tl.associative_scan(x, 0, _keep_first))
+
+
+@triton.jit
+def running_min_i16_kernel(x_ptr, val_ptr, idx_ptr, top_ptr, N, BLOCK_M: tl.constexpr,
+                           BLOCK_N: tl.constexpr):
+    # tl.min / tl.max with indices keep int16 (without indices they widen to int32): a running
+    # minimum carried across the loop in int16 stays int16
+    rows = tl.arange(0, BLOCK_M)
+    best = tl.full([BLOCK_M], 32767, tl.int16)
+    best_i = tl.zeros([BLOCK_M], tl.int32)
+    top = tl.full([BLOCK_M], -32768, tl.int16)
+    for start in range(0, N, BLOCK_N):
+        cols = start + tl.arange(0, BLOCK_N)
+        m = (rows[:, None] < BLOCK_M) & (cols[None, :] < N)
+        x = tl.load(x_ptr + rows[:, None] * N + cols[None, :], mask=m, other=32767)
+        v, i = tl.min(x, 1, return_indices=True, return_indices_tie_break_left=True)
+        upd = v < best
+        best = tl.where(upd, v, best)
+        best_i = tl.where(upd, start + i, best_i)
+        hi, _ = tl.max(tl.where(m, x, -32768), 1, return_indices=True)
+        top = tl.maximum(top, hi)
+    tl.store(val_ptr + rows, best)
+    tl.store(idx_ptr + rows, best_i)
+    tl.store(top_ptr + rows, top)
