@@ -355,6 +355,47 @@ static __device__ __forceinline__ void tc_wgmma_wait1(void) { asm volatile("wgmm
 static __device__ __forceinline__ void tc_bar_wg(void) {
   asm volatile("bar.sync %0, 128;" ::"r"(1 + (int)threadIdx.x / 128) : "memory");
 }
+//@ i8x16_f16
+/* 16 8-bit integers at q (16 bytes of shared memory; signed when s) as fp16, exactly: the first
+ * 8 to d0, the rest to d1 (16 bytes each). Each byte, made unsigned (+ 128 when signed), goes into
+ * the low mantissa bits of 1024.0 by a byte permute (0x64uu is 1024 + u, exact below 2048), and
+ * one f16x2 subtraction per pair removes the bias: no int-to-float conversions. */
+static __device__ __forceinline__ void tc_i8x16_f16(const void *q, void *d0, void *d1, bool s) {
+  const uint4 w = *(const uint4 *)q;
+  const unsigned flip = s ? 0x80808080u : 0u, bias = s ? 0x64806480u : 0x64006400u;
+  const unsigned x[4] = {w.x ^ flip, w.y ^ flip, w.z ^ flip, w.w ^ flip};
+  unsigned h[8];
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    h[2 * i] = __byte_perm(x[i], 0x64646464u, 0x5140);
+    h[2 * i + 1] = __byte_perm(x[i], 0x64646464u, 0x5342);
+  }
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+    asm("sub.f16x2 %0, %1, %2;" : "=r"(h[i]) : "r"(h[i]), "r"(bias));
+  *(uint4 *)d0 = make_uint4(h[0], h[1], h[2], h[3]);
+  *(uint4 *)d1 = make_uint4(h[4], h[5], h[6], h[7]);
+}
+//@ i8x16_bf16
+/* the same as bf16: each byte (+ 128 when signed) into the low mantissa bits of 2^23 as fp32,
+ * the bias subtracted there (exact), and the top halves of two such floats packed: a value of
+ * at most 8 significant bits has zeros in the low half, so no rounding is lost */
+static __device__ __forceinline__ void tc_i8x16_bf16(const void *q, void *d0, void *d1, bool s) {
+  const uint4 w = *(const uint4 *)q;
+  const unsigned flip = s ? 0x80808080u : 0u;
+  const float bias = s ? 8388736.0f : 8388608.0f; /* 2^23 + 128, 2^23 */
+  const unsigned x[4] = {w.x ^ flip, w.y ^ flip, w.z ^ flip, w.w ^ flip};
+  unsigned h[8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    const unsigned b = x[i / 2] >> (i % 2 * 16);
+    const float f0 = __uint_as_float(0x4b000000u | (b & 0xff)) - bias;
+    const float f1 = __uint_as_float(0x4b000000u | (b >> 8 & 0xff)) - bias;
+    h[i] = __byte_perm(__float_as_uint(f0), __float_as_uint(f1), 0x7632);
+  }
+  *(uint4 *)d0 = make_uint4(h[0], h[1], h[2], h[3]);
+  *(uint4 *)d1 = make_uint4(h[4], h[5], h[6], h[7]);
+}
 //@ pack2_f16
 /* two floats rounded to fp16 (to nearest) in one 32-bit word, lo in the low half */
 static __device__ __forceinline__ uint32_t tc_pack2_f16(float lo, float hi) {

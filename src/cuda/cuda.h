@@ -100,6 +100,9 @@ struct Pipe {
   Ring *r;
   Op *first[MAX_AHEAD], *next;
   long long off;      /* its tile's offset in a stage (pinned: after the stages) */
+  Value *conv;        /* the operand x.to(fp16 or bf16) when the ring holds the 8-bit integer
+                         tile x as it was loaded (cu_conv_src): the dot converts it where it
+                         stages the operand, or NULL */
 };
 
 /* Value.cu (NULL: none of these) */
@@ -111,6 +114,9 @@ typedef struct CuValPlan {
   bool late;          /* such a load is issued at its dot, not where it stands */
   bool packed;        /* x.to(fp16 or bf16) only a tensor-core dot reads: converted where the dot
                          stages it, the cast prints nothing */
+  bool conv;          /* x.to(fp16 or bf16) of an 8-bit integer tile x in a ring (Pipe.conv):
+                         the dot converts x from the ring where it stages it, the cast prints
+                         nothing */
 } CuValPlan;
 
 /* Op.cu (NULL: none of these) */
@@ -186,7 +192,11 @@ bool cu_dot_wide_mma(const Op *dot);
  * 16-byte vectors under one mask bit each (axis facts), of fp16/bf16 elements, or of the fp32,
  * fp8 or int8 ones of a cu_dot_wide_mma dot: a dot operand that can be copied straight to shared memory
  * (cp.async); its load, or NULL. cu_prefetch streams only such loads. */
-Op *cu_cp_async_load(const Op *dot, Value *v);
+Op *cu_cp_async_load(const Op *dot, Value *v, bool conv);
+/* v = x.to(fp16 or bf16), an operand of a 16-bit tensor-core dot (or k of B = tl.trans(k)), of
+ * an 8-bit integer tile x used once: x, which cu_cp_async_load(dot, x, true) may stream as it
+ * is (the dot converts it where it stages it, CuValPlan.conv), or NULL */
+Value *cu_conv_src(const Op *dot, Value *v);
 /* the loads of each for loop's tl.dot operands issued num_stages - 1 trips ahead (IR rewritten;
  * the axis facts must be current, and are stale after it); false when -ns 1 leaves it alone */
 bool cu_prefetch(Kernel *k);

@@ -20,7 +20,9 @@
  * streams (kept [K, N], its fragments read by 32-bit loads: B32_PAD, b8_at). On sm_90a, dots of
  * whole warpgroups run on wgmma instead (fp16/bf16, and tf32 or fp8 when B is tl.trans of a
  * tile, as wgmma reads those K-major only: wgmma_block), reading the same operands from 128-byte swizzle atoms. A 16-bit A that is
- * another dot's accumulator over the same warps is read from registers (reg_a).
+ * another dot's accumulator over the same warps is read from registers (reg_a). A 16-bit operand
+ * x.to(fp16 or bf16) of an 8-bit integer tile x (int8 weights) streams x through the ring as it is
+ * loaded, and the dot converts it from there into its own operand buffer (stage_conv).
  *
  * Plain form (every other dtype pair and shape): both operands go to shared memory in
  * row-major order, then every thread computes the result elements it holds in the result's
@@ -194,6 +196,12 @@ void cu_ring_end(CE *E, Op *loop) {
   }
 }
 
+/* operand o of dot is read from its ring (not converted from it into the dot's own buffer) */
+static Pipe *ring_tile(Op *dot, int o) {
+  Pipe *p = cu_oplan(dot)->pipe[o];
+  return p && !p->conv ? p : NULL;
+}
+
 /* the dot runs on wgmma (sm_90a), its result in wgmma's layout */
 static bool wg_dot(Op *dot) { return cu_vplan(dot->out[0])->lay && cu_vplan(dot->out[0])->lay->wg; }
 
@@ -205,7 +213,7 @@ static void mma_smem(CE *E, Op *dot, long long *boff) {
     E->smem_align = (int)al;
   *boff = (cu_operand_bytes(dot, 0, false) + al - 1) & ~(al - 1);
   long long both = (*boff + cu_operand_bytes(dot, 1, cu_oplan(dot)->wide_nmajor) + al - 1) & ~(al - 1);
-  bool sa = !cu_oplan(dot)->pipe[0] && !cu_oplan(dot)->pin[0], sb = !cu_oplan(dot)->pipe[1] && !cu_oplan(dot)->pin[1];
+  bool sa = !ring_tile(dot, 0) && !cu_oplan(dot)->pin[0], sb = !ring_tile(dot, 1) && !cu_oplan(dot)->pin[1];
   if (sa || sb) /* what the dot stages itself */
     cu_smem_need(E, sb ? both : *boff);
 }
@@ -265,7 +273,10 @@ void cu_emit_async_load(CE *E, Op *op) {
   const char *addr = cu_address(E, op->in[0], &ix);
   const char *r0 = ix_coord(&ix, 0), *c0 = ix_coord(&ix, 1), *at;
   int step = 8; /* elements of a 16-byte chunk */
-  if (cu_mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
+  if (p && p->conv) { /* an 8-bit integer tile the dot converts: row-major bytes, as loaded */
+    step = 16;
+    at = fmt("((unsigned char *)%s)[(%s) * %d + (%s)]", buf, r0, (int)v->sh.d[1], c0);
+  } else if (cu_mma_bytes(dot) == 4) { /* tf32: A in mma_units's rows, B [K, N] in padded rows */
     step = 4;
     at = operand && !cu_oplan(dot)->kmajor_b ? fmt("%s[((%s) * %d + (%s)) * 2]", buf, r0, v->sh.d[1] + B32_PAD, c0)
                                       : operand_at(dot, buf, r0, fmt("2 * (%s)", c0), mma_units(dot, operand));
@@ -309,6 +320,26 @@ static void stage_wide(CE *E, Op *dot, int operand, const char *buf) {
                              operand_at(dot, buf, row, fmt("(%s) >> 1", col), mma_units(dot, operand)), col);
   cu_once_open(E, L);
   cu_loop(E, L.E, fmt("%s = (%s)%s;", at, cu_mma_bytes(dot) == 4 ? "float" : "unsigned char", x));
+  cu_once_close(E, L);
+}
+
+/* operand x.to(fp16 or bf16) of a pipe whose ring holds x, 8-bit integers (Pipe.conv): each
+ * thread reads the 16-byte chunks of x it copied itself (the canonical layout of both, so the
+ * wait for its own copies is enough), converts them exactly (tc_i8x16_f16 / _bf16) and stores
+ * the two 16-byte chunks of the operand to their places in buf, as stage() would */
+static void stage_conv(CE *E, Pipe *p, const char *src, const char *buf) {
+  Value *v = p->conv, *x = v->def->in[0];
+  Lay L = lay_of(E, x->sh);
+  Ix c = ix_canon(L);
+  const char *r = ix_coord(&c, 0), *col = ix_coord(&c, 1);
+  const char *at0 = operand_at(p->dot, buf, r, col, x->sh), *at1 = operand_at(p->dot, buf, r, fmt("%s + 8", col), x->sh);
+  cline(E, "/* %s: ring %d's %s tile as %s, to shared memory in swizzled 16-byte chunks */", cu_name(E, v), p->r->id,
+        dtype_info[x->dt].name, dtype_info[v->dt].name);
+  cu_once_open(E, L);
+  cu_loop_step(E, L.E, 16,
+               fmt("tc_i8x16_%s(&((const unsigned char *)%s)[(%s) * %d + (%s)], &%s, &%s, %s);",
+                   v->dt == DT_F16 ? "f16" : "bf16", src, r, (int)x->sh.d[1], col, at0, at1,
+                   x->dt == DT_I8 ? "true" : "false"));
   cu_once_close(E, L);
 }
 
@@ -605,8 +636,10 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   Value *bl = cu_oplan(op)->kmajor_b ? b->def->in[0] : b; /* what B's load is */
   bool async_a = cu_vplan(a)->stream_dot == op, async_b = cu_vplan(bl)->stream_dot == op;
   (void)smem_type(a);
-  Pipe *pa = cu_oplan(op)->pipe[0], *pb = cu_oplan(op)->pipe[1], *pipe = pa ? pa : pb;
+  Pipe *ca = cu_oplan(op)->pipe[0], *cb = cu_oplan(op)->pipe[1], *pipe = ca ? ca : cb;
+  Pipe *pa = ring_tile(op, 0), *pb = ring_tile(op, 1); /* read from the ring as they are */
   Pipe *qa = cu_oplan(op)->pin[0], *qb = cu_oplan(op)->pin[1];
+  ca = ca && ca->conv ? ca : NULL, cb = cb && cb->conv ? cb : NULL; /* converted from the ring here */
   RingState *rs = pipe ? ring_state(E, pipe->r) : NULL;
   const char *as = pa ? ring_buf(E, pa, rs->stage) : qa ? ring_buf(E, qa, NULL) : operand_buf(boff, 0);
   const char *bs = pb ? ring_buf(E, pb, rs->stage) : qb ? ring_buf(E, qb, NULL) : operand_buf(boff, 1);
@@ -633,15 +666,19 @@ static void emit_mma(CE *E, Op *op, Lay L) {
       bool tr;
       Lay Ls;
       Value *src = cu_stage_src(E, op->in[i], &tr, &Ls);
-      if (!on[i])
+      if (!on[i] && !(i ? cb : ca))
         settle(E, src, Ls);
     }
     settle(E, acc, L);
     cline(E, "/* on the tensor cores: %s to shared memory in swizzled 16-byte chunks */",
           !on[0] && !on[1] ? fmt("%s and %s", cu_name(E, a), cu_name(E, b)) : cu_name(E, on[0] ? b : a));
-    if (!on[0])
+    if (ca)
+      stage_conv(E, ca, ring_buf(E, ca, rs->stage), as);
+    else if (!on[0])
       stage(E, op, 0, as);
-    if (!on[1])
+    if (cb)
+      stage_conv(E, cb, ring_buf(E, cb, rs->stage), bs);
+    else if (!on[1])
       stage(E, op, 1, bs);
   } else if (!pipe) {
     cline(E, "/* on the tensor cores: %s and %s are on their way to shared memory */", cu_name(E, a), cu_name(E, b));

@@ -875,7 +875,7 @@ static void emit_op(CE *E, Op *op) {
   for (int i = 0; i < op->nout; i++)
     if (op->out[i]->sh.rank && cu_virtual(E, op->out[i]))
       return; /* recomputed where it is used */
-  if (op->k == O_CAST && cu_vplan(op->out[0])->packed) {
+  if (op->k == O_CAST && (cu_vplan(op->out[0])->packed || cu_vplan(op->out[0])->conv)) {
     csrc(E, op->loc);
     cline(E, "/* %s: converted where the tensor cores' operand is staged */", cu_name(E, op->out[0]));
     return;

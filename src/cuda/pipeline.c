@@ -15,7 +15,8 @@
  * while the tensor cores work on this trip's, as the multi-stage pipelines of Triton's matmuls
  * do (-ns, default 3 as Triton's). Only operands the target copies that way are moved (16-bit
  * elements, or both operands of a tf32, fp8 or int8 dot, in 16-byte chunks under one mask bit,
- * other = 0, read by the dot alone; or k of tl.trans(k) for a dot of wgmma's shape,
+ * other = 0, read by the dot alone, or by an exact x.to(fp16 or bf16) the dot alone reads (int8
+ * weights: x streams as it is loaded, cu_conv_src); or k of tl.trans(k) for a dot of wgmma's shape,
  * cu_dot_wgmma_shape, or a tf32, fp8 or int8 one), since a tile carried in registers instead costs
  * more than it saves. Every dot of the loop body. The address and mask must be index math of
  * the trip: pure ops of the body
@@ -77,9 +78,20 @@ bool cu_dot_wide_mma(const Op *dot) {
   return dot_tf32(dot) || dot_fp8(dot) || (r->sh.rank == 2 && r->dt == DT_I32 && a->dt == DT_I8 && b->dt == DT_I8);
 }
 
-Op *cu_cp_async_load(const Op *dot, Value *v) {
+Value *cu_conv_src(const Op *dot, Value *v) {
+  Op *c = v->def;
+  DType t = dot->in[0]->dt;
+  if (!c || c->k != O_CAST || c->nin != 1 || v->uses != 1 || v->sh.rank != 2 || dot->out[0]->sh.rank != 2 ||
+      dot->out[0]->dt != DT_F32 || (t != DT_F16 && t != DT_BF16) || dot->in[1]->dt != t || v->dt != t)
+    return NULL;
+  Value *x = c->in[0];
+  return (x->dt == DT_I8 || x->dt == DT_U8) && x->sh.rank == 2 ? x : NULL;
+}
+
+Op *cu_cp_async_load(const Op *dot, Value *v, bool conv) {
   Op *L = v->def;
   bool wide = (v->dt == DT_F32 || v->dt == DT_I8 || v->dt == DT_F8E4NV || v->dt == DT_F8E5) && cu_dot_wide_mma(dot);
+  wide |= conv && (v->dt == DT_I8 || v->dt == DT_U8);
   if (!L || L->k != O_LOAD || v->uses != 1 || v->sh.rank != 2 || (v->dt != DT_F16 && v->dt != DT_BF16 && !wide) ||
       (L->nin > 2 && !zero_const(L->in[2])))
     return NULL;
@@ -231,7 +243,8 @@ static Op *streamed(Kernel *k, Block *b, Op *y, Op *d, int o) {
   (void)k;
   if (o == 1 && v->def && v->def->k == O_PERMUTE && v->uses == 1 && cu_mma_kind(d))
     v = v->def->in[0]; /* tl.trans(k): the CUDA target streams k as it is (K-major) */
-  Op *L = cu_cp_async_load(d, v);
+  Value *x = cu_conv_src(d, v); /* x.to(fp16) of int8 x: x streams, the dot converts it */
+  Op *L = cu_cp_async_load(d, x ? x : v, x != NULL);
   if (d->out[0]->sh.rank != 2 || !L || L->parent != b)
     return NULL;
   for (int j = 0; j < L->nin; j++)

@@ -17,7 +17,8 @@
  *      lay_wgmma), and so do what carries it around a loop, what follows it elementwise and its
  *      row statistics, so `acc = tl.dot(a, b, acc)` never moves acc.
  *   3. Rings (plan_ring): the operands cu_prefetch carries stream through D + 1 stages of shared
- *      memory by cp.async; operands from outside the loop are staged once before it (pins).
+ *      memory by cp.async; operands from outside the loop are staged once before it (pins). An
+ *      operand x.to(fp16) of an int8 tile x streams x, which the dot converts (Pipe.conv).
  *   4. Operands copied straight to shared memory by cp.async for a dot outside a ring
  *      (plan_async), issued where they stand or at the dot (late).
  *   5. Packed operands (plan_packed): p.to(fp16) converted pairwise where the dot stages it.
@@ -168,10 +169,10 @@ static void plan_kmajor(CE *E, Block *b) {
 
 /* ---- 3. rings ---- */
 
-/* v, an operand of dot, is a load cu_cp_async_load accepts whose threads each hold whole
- * 16-byte chunks */
-static Op *streamable(CE *E, Op *dot, Value *v) {
-  Op *L = cu_cp_async_load(dot, v);
+/* v, an operand of dot (conv: the 8-bit integer tile the operand converts), is a load
+ * cu_cp_async_load accepts whose threads each hold whole 16-byte chunks */
+static Op *streamable(CE *E, Op *dot, Value *v, bool conv) {
+  Op *L = cu_cp_async_load(dot, v, conv);
   return L && lay_of(E, v->sh).V % (16 / (dt_bits(v->dt) / 8)) == 0 ? L : NULL;
 }
 
@@ -181,26 +182,31 @@ static int carried_index(Block *b, Value *v) {
   return i > 0 ? i - 1 : -1;
 }
 
-/* operand o of a dot in loop's body: the chain of carried tiles a_0 (what the dot reads) ..
- * a_{D-1}, each yielded as the one before it, the last yielded from a streamable load of the
- * body; its length D, or 0 */
+/* operand o of a dot in loop's body: the chain of carried tiles a_0 (what the dot reads, or
+ * the 8-bit integer tile the operand converts: p->conv) .. a_{D-1}, each yielded as the one
+ * before it, the last yielded from a streamable load of the body; its length D, or 0 */
 static int operand_chain(CE *E, Op *loop, Op *dot, int o, Block *parent, Op *y, Pipe *p, Value **args) {
   Block *b = loop->reg[0];
   Value *a = dot->in[o];
   if (o == 1 && cu_oplan(dot)->kmajor_b)
     a = a->def->in[0];
+  Value *x = cu_conv_src(dot, a);
+  if (x) {
+    p->conv = a;
+    a = x;
+  }
   for (int t = 0; t < MAX_AHEAD; t++) {
     int j = carried_index(b, a);
     if (j < 0 || a->uses != 1 || loop->out[j]->uses)
       return 0;
     args[t] = a;
-    Op *f = streamable(E, dot, loop->in[3 + j]);
+    Op *f = streamable(E, dot, loop->in[3 + j], x != NULL);
     if (!f || f->parent != parent)
       return 0;
     p->first[t] = f;
     a = y->in[j];
     if (carried_index(b, a) < 0) {
-      p->next = streamable(E, dot, a);
+      p->next = streamable(E, dot, a, x != NULL);
       return p->next && p->next->parent == b ? t + 1 : 0;
     }
   }
@@ -212,6 +218,8 @@ static void add_pipe(Op *loop, Pipe *p, Value **args) {
   Block *b = loop->reg[0];
   Op *dot = p->dot;
   opp(dot)->pipe[p->operand] = p;
+  if (p->conv)
+    vp(p->conv)->conv = true;
   vp(p->next->out[0])->stream_dot = dot;
   opp(p->next)->copy = p;
   opp(p->next)->trip = -1;
@@ -232,7 +240,7 @@ static void add_pins(CE *E, Op *dot, Ring *r, Block *parent) {
     if (cu_oplan(dot)->pipe[o] || cu_virtual(E, v) || !v->def || v->def->parent != parent || v->sh.rank != 2)
       continue;
     Pipe *np = arena_alloc(sizeof *np);
-    *np = (Pipe){dot, o, true, r, {0}, NULL, r->pinned};
+    *np = (Pipe){dot, o, true, r, {0}, NULL, r->pinned, NULL};
     r->pinned += cu_tile_bytes(dot, o, false);
     vec_push(&r->pins, np);
     opp(dot)->pin[o] = np;
@@ -255,7 +263,7 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
       continue;
     bool used = false;
     for (int o = 0; o < 2; o++) {
-      Pipe p = {dot, o, false, NULL, {0}, NULL, 0};
+      Pipe p = {dot, o, false, NULL, {0}, NULL, 0, NULL};
       Value *args[MAX_AHEAD];
       int D = operand_chain(E, loop, dot, o, parent, y, &p, args);
       if (!D || (r && r->D != D))
@@ -270,7 +278,8 @@ static void plan_ring(CE *E, Op *loop, Block *parent) {
       *np = p;
       np->r = r;
       np->off = r->stride;
-      r->stride += cu_tile_bytes(dot, o, !cu_oplan(dot)->kmajor_b);
+      r->stride += p.conv ? (shape_numel(p.conv->sh) + 1023) & ~1023LL /* its bytes */
+                          : cu_tile_bytes(dot, o, !cu_oplan(dot)->kmajor_b);
       r->npipes++;
       used = true;
       add_pipe(loop, np, args);
@@ -299,7 +308,7 @@ static Op *async_load(CE *E, Op *dot, int i) {
   Value *v = dot->in[i];
   if (i == 1 && cu_oplan(dot)->kmajor_b)
     v = v->def->in[0];
-  Op *L = streamable(E, dot, v);
+  Op *L = streamable(E, dot, v, false);
   return L && L->parent == dot->parent ? L : NULL;
 }
 
@@ -447,12 +456,18 @@ static bool a_regs(CE *E, Op *op, Lay L) {
  * The warpgroup waits for the group before (wgmma.wait_group 1) instead, so trip k's products
  * run while trip k + 1's copies and address math are issued; the buffers trip k - 1 read are
  * then free for the copies issued after the dot (cu_prefetch puts them there). The last trip's
- * group is waited for after the loop. */
+ * group is waited for after the loop. Both operands come from the ring (or are pinned): one the
+ * dot stages itself (from registers, or converted from the ring: Pipe.conv) goes to the same
+ * buffer every trip, where the group still running reads it. */
 static bool defer_wait(Op *dot) {
-  Pipe *p = cu_oplan(dot)->pipe[0] ? cu_oplan(dot)->pipe[0] : cu_oplan(dot)->pipe[1];
+  const CuOpPlan *dp = cu_oplan(dot);
+  Pipe *p = dp->pipe[0] ? dp->pipe[0] : dp->pipe[1];
   Value *r = dot->out[0], *acc = dot->in[2];
-  if (!p || p->r->ndots != 1 || !wg_dot(dot) || cu_oplan(dot)->a_regs || r->uses != 1 || acc->uses != 1)
+  if (!p || p->r->ndots != 1 || !wg_dot(dot) || dp->a_regs || r->uses != 1 || acc->uses != 1)
     return false;
+  for (int o = 0; o < 2; o++)
+    if (!(dp->pipe[o] && !dp->pipe[o]->conv) && !dp->pin[o])
+      return false;
   Block *b = p->r->loop->reg[0];
   Op *y = ir_yield(b);
   int j = ir_arg_index(b, acc);

@@ -13,7 +13,8 @@
  *   dot=...                      a dot's form: mma.sync m16n8kK TYPE, or wgmma m64nNkK TYPE with
  *                                mma.sync on other architectures, or fma (the plain form)
  *   a=... b=...                  how each operand reaches the tensor cores: ringI (streamed trips
- *                                ahead by cp.async), pinned(ringI) (staged once before the loop),
+ *                                ahead by cp.async; ringI,converted: the 8-bit integer tile the
+ *                                operand converts streams, the dot converts it), pinned(ringI) (staged once before the loop),
  *                                cp.async / cp.async-late (copied straight from memory, where the
  *                                load stands or at the dot), regs (A's fragments from the
  *                                registers holding it), staged (from registers to shared memory
@@ -24,7 +25,9 @@
  *   ring=I stages=S stage_bytes=B pinned_bytes=P tiles=N dots=D    (a for loop) its ring
  *   copy=ringI:tT / ringI:next   (a load) its ring copy: trip T before the loop, the next trip's
  *   cp.async=@L / cp.async-late=@L  (a load) copied straight to shared memory for the dot at line L
- *   packed                       (a cast) converted pairwise where the dot reading it stages it */
+ *   packed                       (a cast) converted pairwise where the dot reading it stages it
+ *   converted                    (a cast) of a ring's 8-bit integer tile, converted where the dot
+ *                                reading it stages it */
 #include "cuda.h"
 
 /* a scratch context for the layout functions */
@@ -55,7 +58,7 @@ static const char *operand_how(Op *dot, int o) {
   Value *v = dot->in[o];
   if (o == 1 && p->kmajor_b)
     v = v->def->in[0];
-  const char *how = p->pipe[o]      ? fmt("ring%d", p->pipe[o]->r->id)
+  const char *how = p->pipe[o]      ? fmt("ring%d%s", p->pipe[o]->r->id, p->pipe[o]->conv ? ",converted" : "")
                     : p->pin[o]      ? fmt("pinned(ring%d)", p->pin[o]->r->id)
                     : cu_vplan(v)->stream_dot == dot ? (cu_vplan(v)->late ? "cp.async-late" : "cp.async")
                     : o == 0 && p->a_regs ? "regs"
@@ -107,6 +110,10 @@ static void note_op(Buf *out, const Kernel *k, Op *op) {
   }
   if (op->k == O_CAST && cu_vplan(op->out[0])->packed) {
     buf_printf(out, " packed");
+    return;
+  }
+  if (op->k == O_CAST && cu_vplan(op->out[0])->conv) {
+    buf_printf(out, " converted");
     return;
   }
   bool loop = op->k == O_FOR || op->k == O_WHILE; /* several results: each named */
