@@ -89,6 +89,9 @@ typedef struct Ring {
   Vec pins;           /* Pipe *: those operands, staged once before the loop */
   Value *inflight;    /* the loop's result a deferred wgmma (CuOpPlan.defer_wait) still writes, or NULL */
   bool wait_after;    /* that wgmma's last group is waited for after the loop (plan.c, defer_wait) */
+  bool halves;        /* that wgmma's dot converts an operand from the ring (Pipe.conv) into two
+                         buffers of its own taken in turn, trip by trip: the group left running
+                         reads one while the next trip writes the other */
 } Ring;
 
 /* One operand of a dot in a ring: streamed (its loads first[0..D) before the loop and `next`
@@ -145,6 +148,7 @@ typedef struct CuKernelPlan {
 /* the printer's state of a ring (dot.c) */
 typedef struct RingState {
   const char *stage, *base; /* C names: the stage the dots read; the region's offset */
+  const char *half;   /* C name: which of the dots' own buffers this trip writes (Ring.halves) */
   int issued, seen;   /* copies of this trip issued; dots of this trip printed */
   bool waited;        /* the body waited for this trip's copies */
 } RingState;

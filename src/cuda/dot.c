@@ -207,15 +207,27 @@ static bool wg_dot(Op *dot) { return cu_vplan(dot->out[0])->lay && cu_vplan(dot-
 
 /* where the tensor-core form keeps the operands it stages: a at tc_smem, b at tc_smem + *boff
  (the shared memory it needs); operands in a ring are in the ring's region */
+/* bytes of one buffer of operand o staged by the dot itself, in whole units of al */
+static long long own_bytes(Op *dot, int o, long long al) {
+  return (cu_operand_bytes(dot, o, o && cu_oplan(dot)->wide_nmajor) + al - 1) & ~(al - 1);
+}
+
+/* operand o is converted from the ring into two buffers taken in turn (Ring.halves) */
+static bool halved(Op *dot, int o) {
+  Pipe *p = cu_oplan(dot)->pipe[o];
+  return p && p->conv && p->r->halves;
+}
+
 static void mma_smem(CE *E, Op *dot, long long *boff) {
   long long al = wg_dot(dot) ? 1024 : 128; /* wgmma: whole swizzle atoms, as addresses */
   if (al > E->smem_align)
     E->smem_align = (int)al;
-  *boff = (cu_operand_bytes(dot, 0, false) + al - 1) & ~(al - 1);
-  long long both = (*boff + cu_operand_bytes(dot, 1, cu_oplan(dot)->wide_nmajor) + al - 1) & ~(al - 1);
   bool sa = !ring_tile(dot, 0) && !cu_oplan(dot)->pin[0], sb = !ring_tile(dot, 1) && !cu_oplan(dot)->pin[1];
+  *boff = own_bytes(dot, 0, al) * (halved(dot, 0) ? 2 : 1);
+  if (!sa && halved(dot, 1)) /* A has no buffer here: B's two start at 0 */
+    *boff = 0;
   if (sa || sb) /* what the dot stages itself */
-    cu_smem_need(E, sb ? both : *boff);
+    cu_smem_need(E, *boff + (sb ? own_bytes(dot, 1, al) * (halved(dot, 1) ? 2 : 1) : 0));
 }
 
 /* where element (r, c) of an operand of shape s lies in its buffer: tc_swz's layout for
@@ -254,6 +266,10 @@ void cu_emit_async_load(CE *E, Op *op) {
       rs->base = fmt("%s_RING%d", E->k->name, r->id);
       cline(E, "int %s = 0; /* the stage (of %d) of ring %d the dots read; the others fill */", rs->stage, r->D + 1,
             r->id);
+      if (r->halves) {
+        rs->half = cu_unique(E, fmt("ring%d_half", r->id));
+        cline(E, "int %s = 0; /* which of its two buffers the dot converts into this trip */", rs->half);
+      }
       for (int i = 0; i < r->pins.n; i++) { /* the operands the same every trip, once */
         Pipe *q = r->pins.v[i];
         Value *x = q->dot->in[q->operand];
@@ -298,6 +314,8 @@ void cu_emit_async_load(CE *E, Op *op) {
     cline(E, "tc_cp_commit();");
     if (t < 0) { /* the trip's last copies (after its dots): the next trip reads the next stage */
       cline(E, "%s = (%s + 1) %% %d;", rs->stage, rs->stage, p->r->D + 1);
+      if (rs->half)
+        cline(E, "%s ^= 1;", rs->half);
       rs->seen = 0;
     }
   }
@@ -643,6 +661,11 @@ static void emit_mma(CE *E, Op *op, Lay L) {
   RingState *rs = pipe ? ring_state(E, pipe->r) : NULL;
   const char *as = pa ? ring_buf(E, pa, rs->stage) : qa ? ring_buf(E, qa, NULL) : operand_buf(boff, 0);
   const char *bs = pb ? ring_buf(E, pb, rs->stage) : qb ? ring_buf(E, qb, NULL) : operand_buf(boff, 1);
+  long long al = wg_dot(op) ? 1024 : 128;
+  if (halved(op, 0)) /* this trip's of the two (Ring.halves) */
+    as = fmt("((uint16_t *)(tc_smem + %s * %lld))", rs->half, own_bytes(op, 0, al));
+  if (halved(op, 1))
+    bs = fmt("((uint16_t *)(tc_smem + %lld + %s * %lld))", boff, rs->half, own_bytes(op, 1, al));
   bool waited_here = pipe && !rs->waited;
   if (waited_here) {
     cline(E, "/* on the tensor cores: this trip's tiles of ring %d were sent to shared memory %d trip%s ago */",

@@ -457,8 +457,8 @@ static bool a_regs(CE *E, Op *op, Lay L) {
  * run while trip k + 1's copies and address math are issued; the buffers trip k - 1 read are
  * then free for the copies issued after the dot (cu_prefetch puts them there). The last trip's
  * group is waited for after the loop. Both operands come from the ring (or are pinned): one the
- * dot stages itself (from registers, or converted from the ring: Pipe.conv) goes to the same
- * buffer every trip, where the group still running reads it. */
+ * dot stages from registers goes to the same buffer every trip, where the group still running
+ * reads it; one it converts from the ring (Pipe.conv) goes to two buffers in turn (Ring.halves). */
 static bool defer_wait(Op *dot) {
   const CuOpPlan *dp = cu_oplan(dot);
   Pipe *p = dp->pipe[0] ? dp->pipe[0] : dp->pipe[1];
@@ -466,7 +466,7 @@ static bool defer_wait(Op *dot) {
   if (!p || p->r->ndots != 1 || !wg_dot(dot) || dp->a_regs || r->uses != 1 || acc->uses != 1)
     return false;
   for (int o = 0; o < 2; o++)
-    if (!(dp->pipe[o] && !dp->pipe[o]->conv) && !dp->pin[o])
+    if (!dp->pipe[o] && !dp->pin[o])
       return false;
   Block *b = p->r->loop->reg[0];
   Op *y = ir_yield(b);
@@ -479,6 +479,7 @@ static bool defer_wait(Op *dot) {
    * N-major (a [K, N] tile as it comes) ptxas serialises every group of that form (C7514,
    * measured: mm_kn fp16 at 0.82 of Triton against 0.99 with the wait in the last trip) */
   p->r->wait_after = cu_oplan(dot)->kmajor_b || cu_mma_bytes(dot) != 2;
+  p->r->halves = (dp->pipe[0] && dp->pipe[0]->conv) || (dp->pipe[1] && dp->pipe[1]->conv);
   return true;
 }
 

@@ -22,7 +22,9 @@
  *                                ,kn (a 32- or 8-bit B kept [K, N])
  *   wait=deferred                a wgmma that waits for the group before instead of its own
  *   barrier=warpgroup            A staged by the warpgroups that read it: their own barrier
- *   ring=I stages=S stage_bytes=B pinned_bytes=P tiles=N dots=D    (a for loop) its ring
+ *   ring=I stages=S stage_bytes=B pinned_bytes=P tiles=N dots=D    (a for loop) its ring;
+ *                                converted_buffers=2: its deferred dot converts an operand into
+ *                                two buffers taken in turn
  *   copy=ringI:tT / ringI:next   (a load) its ring copy: trip T before the loop, the next trip's
  *   cp.async=@L / cp.async-late=@L  (a load) copied straight to shared memory for the dot at line L
  *   packed                       (a cast) converted pairwise where the dot reading it stages it
@@ -87,8 +89,8 @@ static void note_dot(Buf *out, Op *dot) {
 }
 
 static void note_ring(Buf *out, Ring *r) {
-  buf_printf(out, " ring=%d stages=%d stage_bytes=%lld pinned_bytes=%lld tiles=%d dots=%d", r->id, r->D + 1, r->stride,
-          r->pinned, r->npipes, r->ndots);
+  buf_printf(out, " ring=%d stages=%d stage_bytes=%lld pinned_bytes=%lld tiles=%d dots=%d%s", r->id, r->D + 1, r->stride,
+          r->pinned, r->npipes, r->ndots, r->halves ? " converted_buffers=2" : "");
 }
 
 static void note_load(Buf *out, Op *op) {

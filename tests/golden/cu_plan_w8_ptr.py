@@ -3,5 +3,6 @@
 # --emit plan of a linear layer with int8 weights W [N, K] converted to fp16 in the kernel, the
 # tile reached K-major through pointers: the int8 tile streams through ring 0 as it is loaded
 # (8 KiB a stage beside x's 16 KiB; b=ring0,converted,kmajor), the cast is done where the dot
-# stages B (converted), and the wgmma waits for its own group (an operand staged at the dot is
-# rewritten every trip in the one buffer the group reads).
+# stages B (converted), and the wgmma waits for the group before (wait=deferred): the dot
+# converts into two buffers taken in turn (converted_buffers=2), so the group left running reads
+# one while the next trip writes the other.
