@@ -332,7 +332,7 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   /* memory */                                                                                 \
   X(O_LOAD, "load", K_MEM)            /* in: ptr [, mask [, other]] (nin says which); flags: LOAD_VOLATILE */ \
   X(O_STORE, "store", K_MEM)          /* in: ptr, value [, mask]; no result */                  \
-  X(O_ATOMIC, "atomic", K_MEM)        /* str: ATOMIC_KINDS; in: ptr, val [, mask] (cas: ptr, cmp, val); flags: ATOMIC_SEM | scope; out: old values */ \
+  X(O_ATOMIC, "atomic", K_MEM)        /* atom: ATOMIC_KINDS; in: ptr, val [, mask] (cas: ptr, cmp, val); flags: ATOMIC_SEM | scope; out: old values */ \
   /* reductions / scans: axis; str: builtin combiner or NULL with reg[0] a combine region */  \
   X(O_REDUCE, "reduce", K_RED)        /* nin == nout operands; flags & 1: keep_dims */          \
   X(O_SCAN, "scan", K_RED)            /* nin == nout operands; flags & 2: reverse */            \
@@ -355,10 +355,21 @@ enum { K_LEAF, K_SHAPE, K_UNARY, K_BINARY, K_TERNARY, K_CMP, K_MEM, K_RED, K_CTR
   X(O_ASM, "inline_asm", K_MISC) /* tl.inline_asm_elementwise: str asm, aux constraints (char *), ival pack, flags & 1 is_pure; in: args (one shape), out: one per dtype */ \
   X(O_SREG, "sreg", K_MISC) /* str: "globaltimer" (i64) or "smid" (i32), a GPU special register read where it stands; scalar */
 
-/* O_ATOMIC: str is one of add (integers), fadd, and, or, xor, xchg, max, min (signed), umax, umin,
- * cas; the access is of the value's type (a float pointer's bits may be read as integers: float
- * max/min); flags: the memory order in ATOMIC_SEM (0 relaxed, 1 acquire, 2 release, 3 acq_rel),
- * the scope above it (0 gpu, 1 cta, 2 sys). */
+/* O_ATOMIC: Op.atom is one of add (integers), fadd, and, or, xor, xchg, max, min (signed), umax,
+ * umin, fmax / fmin (fp16, bf16: a descriptor's reduction), cas; the access is of the value's type
+ * (a float pointer's bits may be read as integers: float max/min); flags: the memory order in
+ * ATOMIC_SEM (0 relaxed, 1 acquire, 2 release, 3 acq_rel), the scope above it (0 gpu, 1 cta,
+ * 2 sys). atomic_names[] names each in dumps and in the helpers an emitter calls. */
+#define ATOMIC_KINDS(X)                                                                            \
+  X(AT_ADD, "add") X(AT_FADD, "fadd") X(AT_AND, "and") X(AT_OR, "or") X(AT_XOR, "xor")             \
+  X(AT_XCHG, "xchg") X(AT_MAX, "max") X(AT_MIN, "min") X(AT_UMAX, "umax") X(AT_UMIN, "umin")      \
+  X(AT_FMAX, "fmax") X(AT_FMIN, "fmin") X(AT_CAS, "cas")
+typedef enum AtomicKind {
+#define X(e, s) e,
+  ATOMIC_KINDS(X)
+#undef X
+} AtomicKind;
+extern const char *const atomic_names[];
 #define ATOMIC_SEM 3
 #define ATOMIC_SCOPE(flags) (((flags) >> 2) & 3)
 
@@ -447,6 +458,7 @@ typedef struct Op {
   bool fused; /* C target: a reduction computed in its input's group loop (c/plan.c) */
   struct CuOpPlan *cu; /* the CUDA target's decisions for it (cuda/plan.c), or NULL */
   Comb comb;  /* O_REDUCE, O_SCAN: the combine function */
+  AtomicKind atom; /* O_ATOMIC: the read-modify-write */
 } Op;
 
 /* One specialised kernel. */

@@ -24,18 +24,19 @@ static const char *atomic_expr(Em *E, Op *op, const char *const *idx) {
   const char *mo = orders[op->flags & ATOMIC_SEM];
   const char *p = access(E, op->in[0], idx);
   const char *a = access(E, op->in[1], idx);
-  const char *k = op->str;
-  if (!strcmp(k, "cas")) {
+  AtomicKind at = op->atom;
+  const char *k = atomic_names[at];
+  if (at == AT_CAS) {
     const char *b = access(E, op->in[2], idx);
     return fmt("tc_atomic_cas_%s(%s, %s, %s, %s)", tsig(t), p, a, b, mo);
   }
-  if (!strcmp(k, "fadd"))
+  if (at == AT_FADD)
     return fmt("tc_atomic_add_%s(%s, %s, %s)", tsig(t), p, a, mo);
-  if (!strcmp(k, "fmax") || !strcmp(k, "fmin")) /* fp16 / bf16 (a descriptor's reduction) */
+  if (at == AT_FMAX || at == AT_FMIN) /* fp16 / bf16 (a descriptor's reduction) */
     return fmt("tc_atomic_%s_%s(%s, %s, %s)", k, tsig(t), p, a, mo);
-  if (!strcmp(k, "max") || !strcmp(k, "min") || !strcmp(k, "umax") || !strcmp(k, "umin"))
-    return fmt("tc_atomic_%s_%s(%s, %s, %s)", k[0] == 'u' ? k + 1 : k, tsig(t), p, a, mo);
-  if (!strcmp(k, "xchg"))
+  if (at == AT_MAX || at == AT_MIN || at == AT_UMAX || at == AT_UMIN) /* the type says signed or not */
+    return fmt("tc_atomic_%s_%s(%s, %s, %s)", at == AT_MAX || at == AT_UMAX ? "max" : "min", tsig(t), p, a, mo);
+  if (at == AT_XCHG)
     return dt_is_float(t) ? fmt("tc_atomic_xchg_%s(%s, %s, %s)", tsig(t), p, a, mo)
                           : fmt("__atomic_exchange_n(%s, %s, %s)", p, a, mo);
   (void)elt;
@@ -45,7 +46,7 @@ static const char *atomic_expr(Em *E, Op *op, const char *const *idx) {
 void emit_atomic(Em *E, Op *op) {
   Value *r = op->out[0];
   Shape s = r->sh;
-  bool masked = strcmp(op->str, "cas") != 0 && op->nin > 2;
+  bool masked = op->atom != AT_CAS && op->nin > 2;
   const char *const *idx = s.rank ? IDX : NULL;
   const char *zero = dt_is_float(r->dt) ? "0.0f" : "0";
   if (r->dt == DT_F64)

@@ -55,24 +55,22 @@ static const char *from_bits(DType t, const char *b) {
 }
 
 /* PTX op.type of kind on t */
-static const char *ptx_op(const char *k, DType t) {
+static const char *ptx_op(AtomicKind at, DType t) {
   int n = dt_bits(t);
-  if (!strcmp(k, "add"))
-    return fmt("add.u%d", n);
-  if (!strcmp(k, "fadd"))
-    return t == DT_F16 ? "add.noftz.f16" : fmt("add.f%d", n);
-  if (!strcmp(k, "max") || !strcmp(k, "min"))
-    return fmt("%s.s%d", k, n);
-  if (!strcmp(k, "umax") || !strcmp(k, "umin"))
-    return fmt("%s.u%d", k + 1, n);
-  if (!strcmp(k, "xchg"))
-    return fmt("exch.b%d", n);
-  return fmt("%s.b%d", k, n); /* and, or, xor, cas */
+  const char *k = atomic_names[at];
+  switch (at) {
+  case AT_ADD: return fmt("add.u%d", n);
+  case AT_FADD: return t == DT_F16 ? "add.noftz.f16" : fmt("add.f%d", n);
+  case AT_MAX: case AT_MIN: return fmt("%s.s%d", k, n);
+  case AT_UMAX: case AT_UMIN: return fmt("%s.u%d", k + 1, n);
+  case AT_XCHG: return fmt("exch.b%d", n);
+  default: return fmt("%s.b%d", k, n); /* and, or, xor, cas */
+  }
 }
 
 static const char *helper_name(Op *op) {
   DType t = op->out[0]->dt;
-  return fmt("tc_atom_%s_%s_%s_%s", op->str, dtype_info[t].sig, sem_ptx[op->flags & ATOMIC_SEM],
+  return fmt("tc_atom_%s_%s_%s_%s", atomic_names[op->atom], dtype_info[t].sig, sem_ptx[op->flags & ATOMIC_SEM],
              scope_ptx[ATOMIC_SCOPE(op->flags)]);
 }
 
@@ -100,30 +98,30 @@ static const char *helper_def(Op *op) {
   Bits b = bits_of(t);
   const char *T = cu_type(t, DT__COUNT), *name = helper_name(op);
   const char *pre = fmt("atom.%s.%s.", sem_ptx[op->flags & ATOMIC_SEM], scope_ptx[ATOMIC_SCOPE(op->flags)]);
-  bool cas = !strcmp(op->str, "cas");
+  bool cas = op->atom == AT_CAS;
   Buf d = {0};
   buf_printf(&d, "__device__ __forceinline__ %s %s(void *p, %s%s v) {\n", T, name,
              cas ? fmt("%s cmp, ", T) : "", T);
-  if (!strcmp(op->str, "fmax") || !strcmp(op->str, "fmin")) { /* fp16 / bf16: a cas loop */
-    cas16_loop(&d, t, pre, fmt("%s %s v", from_bits(t, "seen"), !strcmp(op->str, "fmax") ? "<" : ">"),
+  if (op->atom == AT_FMAX || op->atom == AT_FMIN) { /* fp16 / bf16: a cas loop */
+    cas16_loop(&d, t, pre, fmt("%s %s v", from_bits(t, "seen"), op->atom == AT_FMAX ? "<" : ">"),
                "nv", to_bits(t, "v"));
-  } else if (!strcmp(op->str, "fadd") && t == DT_BF16) { /* atom.add.bf16 needs sm_90: a cas loop */
+  } else if (op->atom == AT_FADD && t == DT_BF16) { /* atom.add.bf16 needs sm_90: a cas loop */
     cas16_loop(&d, t, pre, NULL, "sum", to_bits(t, fmt("%s + v", from_bits(t, "seen"))));
-  } else if (!strcmp(op->str, "fadd") && t != DT_F16) { /* f32 / f64: float registers */
+  } else if (op->atom == AT_FADD && t != DT_F16) { /* f32 / f64: float registers */
     const char *c = t == DT_F64 ? "d" : "f";
     buf_printf(&d, "  %s old;\n  asm volatile(\"%s%s %%0, [%%1], %%2;\" : \"=%s\"(old) : \"l\"(p), "
                    "\"%s\"(v) : \"memory\");\n  return old;\n}\n",
-               T, pre, ptx_op(op->str, t), c, c);
+               T, pre, ptx_op(op->atom, t), c, c);
   } else {
     buf_printf(&d, "  %s old;\n", b.bt);
     if (cas)
       buf_printf(&d, "  asm volatile(\"%s%s %%0, [%%1], %%2, %%3;\" : \"=%s\"(old) : \"l\"(p), "
                      "\"%s\"(%s), \"%s\"(%s) : \"memory\");\n",
-                 pre, ptx_op(op->str, t), b.cons, b.cons, to_bits(t, "cmp"), b.cons, to_bits(t, "v"));
+                 pre, ptx_op(op->atom, t), b.cons, b.cons, to_bits(t, "cmp"), b.cons, to_bits(t, "v"));
     else
       buf_printf(&d, "  asm volatile(\"%s%s %%0, [%%1], %%2;\" : \"=%s\"(old) : \"l\"(p), \"%s\"(%s) : "
                      "\"memory\");\n",
-                 pre, ptx_op(op->str, t), b.cons, b.cons, to_bits(t, "v"));
+                 pre, ptx_op(op->atom, t), b.cons, b.cons, to_bits(t, "v"));
     buf_printf(&d, "  return %s;\n}\n", from_bits(t, "old"));
   }
   const char *s = xstrdup(d.s);
@@ -149,12 +147,12 @@ void cu_atomic_helpers(CE *E, Buf *o) {
 /* the call for one element at ix (NULL: a scalar) */
 static const char *call(CE *E, Op *op, Ix *ix) {
   const char *p = cu_access(E, op->in[0], ix), *a = cu_access(E, op->in[1], ix);
-  if (!strcmp(op->str, "cas"))
+  if (op->atom == AT_CAS)
     return fmt("%s(%s, %s, %s)", helper_name(op), p, a, cu_access(E, op->in[2], ix));
   return fmt("%s(%s, %s)", helper_name(op), p, a);
 }
 
-static bool masked(Op *op) { return strcmp(op->str, "cas") != 0 && op->nin > 2; }
+static bool masked(Op *op) { return op->atom != AT_CAS && op->nin > 2; }
 
 // tl.atomic_add(ptr, val, mask=m) with a scalar pointer
 static void emit_scalar(CE *E, Op *op) {

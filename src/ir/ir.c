@@ -15,6 +15,11 @@ const char *const op_names[] = {
     OP_KINDS(X)
 #undef X
 };
+const char *const atomic_names[] = {
+#define X(e, s) s,
+    ATOMIC_KINDS(X)
+#undef X
+};
 const int op_class[] = {
 #define X(e, s, k) k,
     OP_KINDS(X)
@@ -400,7 +405,7 @@ static void dump_attrs(FILE *out, const Op *op) {
       fprintf(out, " contract");
     break;
   case O_ATOMIC:
-    fprintf(out, " %s %s %s", op->str, (const char *[]){"relaxed", "acquire", "release", "acq_rel"}[op->flags & ATOMIC_SEM],
+    fprintf(out, " %s %s %s", atomic_names[op->atom], (const char *[]){"relaxed", "acquire", "release", "acq_rel"}[op->flags & ATOMIC_SEM],
             (const char *[]){"gpu", "cta", "sys", "?"}[ATOMIC_SCOPE(op->flags)]);
     break;
   case O_PRINT: case O_ASSERT:

@@ -30,10 +30,10 @@ static int pick(Loc loc, SVal *v, const char *const *names, int dflt, const char
            names == sems ? "acquire, release, acq_rel or relaxed" : "gpu, cta or sys");
 }
 
-static Op *emit_atomic(Sema *S, Loc loc, const char *kind, int flags, DType dt, Shape sh,
+static Op *emit_atomic(Sema *S, Loc loc, AtomicKind kind, int flags, DType dt, Shape sh,
                        int nin, Value **in) {
   Op *op = ir_op(S->cur, O_ATOMIC, loc, nin, in);
-  op->str = kind;
+  op->atom = kind;
   op->flags = flags;
   ir_result(S->k, op, dt, sh);
   return op;
@@ -41,17 +41,18 @@ static Op *emit_atomic(Sema *S, Loc loc, const char *kind, int flags, DType dt, 
 
 /* atom_red_typechecking_impl: the pointer, the value cast to its element type, the mask, all of
  * the pointer's shape */
-static void typecheck(Sema *S, Loc loc, const char *op, Value **p, Value **v, Value **m) {
+static void typecheck(Sema *S, Loc loc, AtomicKind k, Value **p, Value **v, Value **m) {
+  const char *op = atomic_names[k];
   Value *ptr = *p;
   if (ptr->dt != DT_PTR)
     error_at(loc, "atomic_%s: the first argument must be a pointer, got %s", op,
              dt_name(ptr->dt, ptr->elt));
   DType e = ptr->elt;
-  if ((e == DT_F16 || e == DT_BF16) && strcmp(op, "add") != 0)
+  if ((e == DT_F16 || e == DT_BF16) && k != AT_ADD)
     error_at(loc, "atomic_%s does not support %s", op, e == DT_F16 ? "fp16" : "bf16");
   if (e == DT_I16 || e == DT_U16 || dt_bits(e) < 16)
     error_at(loc, "atomic_%s does not support %s", op, dtype_info[e].name);
-  if (!dt_is_int(e) && (!strcmp(op, "and") || !strcmp(op, "or") || !strcmp(op, "xor")))
+  if (!dt_is_int(e) && (k == AT_AND || k == AT_OR || k == AT_XOR))
     error_at(loc, "atomic_%s needs an integer element type, got %s", op, dtype_info[e].name);
   for (int i = 0; i < 2; i++) {
     Value **x = i ? m : v;
@@ -77,8 +78,8 @@ static Value *float_minmax(Sema *S, Loc loc, bool mx, int flags, Value *p, Value
   Value *mp = m ? tensor_binop(S, loc, O_AND, m, pos) : pos;
   Value *mn = m ? tensor_binop(S, loc, O_AND, m, neg) : neg;
   Value *a[3] = {p, iv, mp}, *b[3] = {p, uv, mn};
-  Value *rp = emit_atomic(S, loc, mx ? "max" : "min", flags, it, v->sh, 3, a)->out[0];
-  Value *rn = emit_atomic(S, loc, mx ? "umin" : "umax", flags, ut, v->sh, 3, b)->out[0];
+  Value *rp = emit_atomic(S, loc, mx ? AT_MAX : AT_MIN, flags, it, v->sh, 3, a)->out[0];
+  Value *rn = emit_atomic(S, loc, mx ? AT_UMIN : AT_UMAX, flags, ut, v->sh, 3, b)->out[0];
   Value *r = tensor_select(S, loc, pos, rp, bitcast_to(S, loc, rn, it));
   return bitcast_to(S, loc, r, v->dt);
 }
@@ -98,35 +99,39 @@ static Value *atomic_cas(Sema *S, Loc loc, int flags, Value *p, Value *cmp, Valu
                i == 1 ? "cmp" : "val", shape_str(in[i]->sh), shape_str(p->sh));
     in[i] = broadcast_to(S, loc, cast_to(S, loc, in[i], p->elt), p->sh);
   }
-  return emit_atomic(S, loc, "cas", flags, p->elt, p->sh, 3, in)->out[0];
+  return emit_atomic(S, loc, AT_CAS, flags, p->elt, p->sh, 3, in)->out[0];
 }
 
 SVal *atomic_call(Sema *S, Loc loc, const char *op, SVal *ptr, SVal *val, SVal *mask_or_cmp,
                   SVal *sem, SVal *scope) {
   int flags = pick(loc, sem, sems, 3, "semantic") | pick(loc, scope, scopes, 0, "scope") << 2;
+  AtomicKind k = AT_ADD; /* tl.atomic_<op>: op is one of the kinds' names (builtins.c) */
+  while (strcmp(atomic_names[k], op))
+    if (++k > AT_CAS)
+      die("atomic_call: no atomic kind '%s'", op);
   Value *p = to_tensor(S, loc, ptr);
-  if (!strcmp(op, "cas"))
+  if (k == AT_CAS)
     return sv_tensor(atomic_cas(S, loc, flags, p, to_tensor(S, loc, mask_or_cmp),
                                 to_tensor(S, loc, val)));
   Value *v = to_tensor(S, loc, val);
   Value *m = mask_or_cmp && mask_or_cmp->k != SV_NONE ? to_tensor(S, loc, mask_or_cmp) : NULL;
-  typecheck(S, loc, op, &p, &v, &m);
-  bool mx = !strcmp(op, "max");
-  if (mx || !strcmp(op, "min")) {
+  typecheck(S, loc, k, &p, &v, &m);
+  bool mx = k == AT_MAX;
+  if (mx || k == AT_MIN) {
     if (dt_is_float(v->dt))
       return sv_tensor(float_minmax(S, loc, mx, flags, p, v, m));
     if (dt_is_unsigned(v->dt))
-      op = mx ? "umax" : "umin";
+      k = mx ? AT_UMAX : AT_UMIN;
   }
-  if (!strcmp(op, "add") && dt_is_float(v->dt))
-    op = "fadd";
+  if (k == AT_ADD && dt_is_float(v->dt))
+    k = AT_FADD;
   Value *in[3] = {p, v, m};
-  return sv_tensor(emit_atomic(S, loc, op, flags, v->dt, p->sh, m ? 3 : 2, in)->out[0]);
+  return sv_tensor(emit_atomic(S, loc, k, flags, v->dt, p->sh, m ? 3 : 2, in)->out[0]);
 }
 
 /* A tensor descriptor's atomic_min / atomic_max on fp16 / bf16 (Triton's TMA reductions have
  * them; tl.atomic_min / max do not): a compare-and-swap loop per element, relaxed, gpu scope. */
 void atomic_half_minmax(Sema *S, Loc loc, bool mx, Value *p, Value *v, Value *m) {
   Value *in[3] = {p, v, m};
-  emit_atomic(S, loc, mx ? "fmax" : "fmin", 0, v->dt, p->sh, m ? 3 : 2, in);
+  emit_atomic(S, loc, mx ? AT_FMAX : AT_FMIN, 0, v->dt, p->sh, m ? 3 : 2, in);
 }
