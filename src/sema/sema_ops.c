@@ -564,15 +564,23 @@ SVal *unary(Sema *S, Loc loc, PyOp op, SVal *a) {
 
 /* ---- constexpr (Python) arithmetic ---- */
 
-static int64_t py_floordiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
+/* Python's ints are unbounded; a constexpr int here is an int64, or the bits of one in
+ * [2**63, 2**64) (u64, as an unsigned literal). Arithmetic is done on 128 bits, so a step past
+ * 64 bits on the way is exact (get_dtype_max(tl.int64) is 2 ** (64 - 1) - 1); a result outside
+ * both ranges is an error. */
+typedef __int128 PyInt;
+
+static PyInt py_val(const SVal *v) { return v->u64 ? (PyInt)(uint64_t)v->i : (PyInt)v->i; }
+
+static PyInt py_floordiv(PyInt a, PyInt b) {
+  PyInt q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0)))
     q--;
   return q;
 }
 
-static int64_t py_mod(int64_t a, int64_t b) {
-  int64_t r = a % b;
+static PyInt py_mod(PyInt a, PyInt b) {
+  PyInt r = a % b;
   if (r != 0 && ((r < 0) != (b < 0)))
     r += b;
   return r;
@@ -582,9 +590,21 @@ static _Noreturn void int_overflow(Loc loc) {
   error_at(loc, "integer overflow in a constant expression: the result does not fit in 64 bits");
 }
 
+/* a result as a constexpr int: int64, else the bits of a u64, else an overflow */
+static SVal *py_int_val(Loc loc, PyInt r) {
+  if (r >= INT64_MIN && r <= INT64_MAX)
+    return sv_int((int64_t)r);
+  if (r > 0 && r <= (PyInt)UINT64_MAX) {
+    SVal *v = sv_int((int64_t)(uint64_t)r);
+    v->u64 = true;
+    return v;
+  }
+  int_overflow(loc);
+}
+
 /* x ** y for y >= 0 by squaring: 1 ** (1 << 60) answers at once instead of looping */
-static int64_t py_int_pow(Loc loc, int64_t x, int64_t y) {
-  int64_t r = 1;
+static PyInt py_int_pow(Loc loc, PyInt x, PyInt y) {
+  PyInt r = 1;
   while (y > 0) {
     if ((y & 1) && __builtin_mul_overflow(r, x, &r))
       int_overflow(loc);
@@ -602,44 +622,42 @@ int64_t py_int_neg(Loc loc, int64_t x) {
   return -x;
 }
 
-static SVal *py_int_op(Sema *S, Loc loc, PyOp op, int64_t x, int64_t y) {
+static SVal *py_int_op(Sema *S, Loc loc, PyOp op, PyInt x, PyInt y) {
   (void)S;
-  int64_t r;
+  PyInt r;
   switch (op) {
   case OP_ADD:
     if (__builtin_add_overflow(x, y, &r)) goto overflow;
-    return sv_int(r);
+    return py_int_val(loc, r);
   case OP_SUB:
     if (__builtin_sub_overflow(x, y, &r)) goto overflow;
-    return sv_int(r);
+    return py_int_val(loc, r);
   case OP_MUL:
     if (__builtin_mul_overflow(x, y, &r)) goto overflow;
-    return sv_int(r);
+    return py_int_val(loc, r);
   case OP_DIV:
     if (y == 0) error_at(loc, "division by zero in a constant expression");
     return sv_float((double)x / (double)y);
   case OP_FLOORDIV:
     if (y == 0) error_at(loc, "division by zero in a constant expression");
-    if (x == INT64_MIN && y == -1) goto overflow; /* 2**63: C's division would trap */
-    return sv_int(py_floordiv(x, y));
+    return py_int_val(loc, py_floordiv(x, y));
   case OP_MOD:
     if (y == 0) error_at(loc, "modulo by zero in a constant expression");
-    if (y == -1) return sv_int(0); /* INT64_MIN % -1 traps in C; Python says 0 */
-    return sv_int(py_mod(x, y));
+    return py_int_val(loc, py_mod(x, y));
   case OP_POW:
     if (y < 0) return sv_float(pow((double)x, (double)y));
-    return sv_int(py_int_pow(loc, x, y));
-  case OP_LSHIFT: /* Python's ints: exact, so a result beyond int64 overflows */
+    return py_int_val(loc, py_int_pow(loc, x, y));
+  case OP_LSHIFT: /* Python's ints: exact, so a result beyond 64 bits overflows */
     if (y < 0) error_at(loc, "negative shift count");
     if (x == 0) return sv_int(0);
-    if (y >= 63 || (int64_t)((uint64_t)x << y) >> y != x) goto overflow;
-    return sv_int((int64_t)((uint64_t)x << y));
+    if (y >= 65 || __builtin_mul_overflow(x, (PyInt)1 << y, &r)) goto overflow;
+    return py_int_val(loc, r);
   case OP_RSHIFT:
     if (y < 0) error_at(loc, "negative shift count");
-    return sv_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
-  case OP_BITAND: return sv_int(x & y);
-  case OP_BITOR: return sv_int(x | y);
-  case OP_BITXOR: return sv_int(x ^ y);
+    return py_int_val(loc, y >= 127 ? (x < 0 ? -1 : 0) : x >> y);
+  case OP_BITAND: return py_int_val(loc, x & y);
+  case OP_BITOR: return py_int_val(loc, x | y);
+  case OP_BITXOR: return py_int_val(loc, x ^ y);
   case OP_LT: return sv_bool(x < y);
   case OP_LE: return sv_bool(x <= y);
   case OP_GT: return sv_bool(x > y);
@@ -702,9 +720,9 @@ static bool sv_equal(const SVal *a, const SVal *b) {
 SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
   if (!b) { /* unary */
     if (a->k == SV_INT || a->k == SV_BOOL) {
-      if (op == OP_NEG) return sv_int(py_int_neg(loc, a->i));
-      if (op == OP_POS) return sv_int(a->i);
-      if (op == OP_INVERT) return sv_int(~a->i);
+      if (op == OP_NEG) return py_int_val(loc, -py_val(a));
+      if (op == OP_POS) return py_int_val(loc, py_val(a));
+      if (op == OP_INVERT) return py_int_val(loc, ~py_val(a));
     }
     if (a->k == SV_FLOAT && (op == OP_NEG || op == OP_POS))
       return sv_float(op == OP_NEG ? -a->f : a->f);
@@ -767,12 +785,13 @@ SVal *py_binary(Sema *S, Loc loc, PyOp op, SVal *a, SVal *b) {
     error_at(loc, "unsupported operand types for '%s': %s and %s", pyop_names[op],
              sv_kind_name(a), sv_kind_name(b));
   if (a->k != SV_FLOAT && b->k != SV_FLOAT) {
-    SVal *r = py_int_op(S, loc, op, a->i, b->i);
+    SVal *r = py_int_op(S, loc, op, py_val(a), py_val(b));
     /* bool op bool stays bool for & | ^ in Python */
     if (a->k == SV_BOOL && b->k == SV_BOOL && (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR))
       r->k = SV_BOOL;
     return r;
   }
-  double x = a->k == SV_FLOAT ? a->f : (double)a->i, y = b->k == SV_FLOAT ? b->f : (double)b->i;
+  double x = a->k == SV_FLOAT ? a->f : (double)py_val(a);
+  double y = b->k == SV_FLOAT ? b->f : (double)py_val(b);
   return py_float_op(S, loc, op, x, y);
 }
