@@ -17,8 +17,10 @@
 # Time: about 8 minutes with the defaults. GEMS_SECONDS gives each mode's limit ("triton cuda
 # c"); a mode cut off keeps every test that finished, and OUTCOMES_RESUME=1 continues it in a
 # later call. GEMS_MODES picks the modes (default "triton cuda c"): Triton compiles every
-# autotune config of every kernel, so its baseline may need a call of its own. Each mode has its own FLAGGEMS_CACHE_DIR under TMPDIR (FlagGems' tuning database
-# and generated pointwise kernels), outside OUT, which keeps its 8 result files only. TRITONC_AUTOTUNE defaults to 'first' (as in fla_device.sh).
+# autotune config of every kernel, so its baseline may need a call of its own. Each mode has
+# its own FLAGGEMS_CACHE_DIR under TMPDIR (FlagGems' tuning database and generated pointwise
+# kernels), outside OUT, which keeps its 8 result files only. TRITONC_AUTOTUNE defaults to
+# 'first' (as in fla_device.sh).
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 ROOT OUT" >&2; exit 2; }
 mkdir -p "$2" || exit 2
