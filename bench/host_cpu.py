@@ -12,6 +12,9 @@ result, an exception) prints why and the others still run.  Best of REPS after a
 per side, alternating tritonc and torch, so that a slow spell of a shared host hits both.
 --thp puts the matmul operands in memory advised for transparent huge pages (both sides use the
 same tensors): the tiles' rows then stop costing a TLB miss each.
+--mm-cflags 'LABEL=FLAGS;...' builds the fp32 matmul again with more C flags, timed as rows of
+their own beside the default one in the same call (e.g. 'nopanel=-DTC_F32_PANEL_BYTES=0': its K
+loop without the fp32 panel of runtime section f32pack).
 
 stream: the memory-bound kernels against torch eager and torch.compile (Inductor's C++
 backend).  Eager writes into the preallocated output where torch has an out= form (add,
@@ -53,6 +56,9 @@ ap.add_argument("--thp", action="store_true",
 ap.add_argument("--rounds", type=int, default=2,
                 help="tl.dot rows: timed series per side, alternating tritonc and torch; the best counts")
 ap.add_argument("--mm-scaling", default="", help="thread counts for a 2048^3 matmul scaling table, '1,2,4,8,16'")
+ap.add_argument("--mm-cflags", default="",
+                help="the fp32 matmul again built with more C flags, a row each beside the default: "
+                     "'LABEL=FLAGS;...', e.g. 'nopanel=-DTC_F32_PANEL_BYTES=0'")
 opt = ap.parse_args()
 os.environ["OMP_NUM_THREADS"] = str(opt.threads)  # before libgomp is loaded by anyone
 
@@ -83,6 +89,7 @@ MMSIG_BF16_T = MMSIG_T.replace("*fp32", "*bf16")
 BF16_TILES = [MM_TILE] + [tuple(int(v) for v in t.split(",")) for t in opt.bf16_tiles.split(";") if t]
 MM_TILES = [tuple(int(v) for v in t.split(",")) for t in opt.mm_tiles.split(";") if t]
 MM_SCALING = [int(v) for v in opt.mm_scaling.split(",") if v]
+MM_CFLAGS = [tuple(v.split("=", 1)) for v in opt.mm_cflags.split(";") if v]
 ATTSIG = "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32:16, i32:16, fp32, 64, %d, %d, %%s" % ATT_BLOCK
 
 # name, file, kernel, signature, launcher argtypes after the grid
@@ -112,15 +119,18 @@ KERNELS += [("matmul_%dx%dx%dg%d" % t, "examples/matmul.py", "matmul_kernel", MM
             for t in MM_TILES]
 KERNELS += [("matmul_bf16_%dx%dx%dg%d" % t, "examples/matmul.py", "matmul_kernel", MMSIG_BF16_T % t,
              [P, P, P] + [I32] * 6) for t in BF16_TILES]
+KERNELS += [("matmul@" + label, "examples/matmul.py", "matmul_kernel", MMSIG, [P, P, P] + [I32] * 6, flags)
+            for label, flags in MM_CFLAGS]
 
 
-def build(name, path, kernel, sig, argtypes):
-    """The launcher of one translated kernel, or the reason it could not be had (a string)."""
+def build(name, path, kernel, sig, argtypes, cflags=""):
+    """The launcher of one translated kernel, or the reason it could not be had (a string);
+    cflags: more C flags for this build (--mm-cflags)."""
     c = os.path.join(opt.out, name)
     so = c + ".so"
     steps = [[T, os.path.join(ROOT, path), "-n", kernel, "-s", sig, "-o", c],
              [CC, "-std=c11", "-O3", "-march=native", "-fopenmp", "-shared", "-fPIC", c + ".c", "-o", so, "-lm"]
-             + os.environ.get("HOST_CPU_CFLAGS", "").split()]
+             + os.environ.get("HOST_CPU_CFLAGS", "").split() + cflags.split()]
     for cmd in steps:
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
@@ -398,6 +408,9 @@ def dot_tables(k):
         if "matmul" in ONLY:
             for n in sizes if "fp32" in opt.mm_dtypes else []:
                 guarded(f"matmul_fp32 {n}", lambda: matmul_row(k, n))
+                for label, _ in MM_CFLAGS:
+                    guarded(f"matmul_fp32 {n} {label}",
+                            lambda: matmul_row(k, n, "matmul@" + label, label=f"matmul_fp32 {n} {label}"))
             for n in sizes if "bf16" in opt.mm_dtypes else []:
                 for t in BF16_TILES:
                     guarded(f"matmul_bf16 {n}", lambda: matmul_bf16_row(k, n, t))
