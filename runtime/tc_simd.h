@@ -2309,10 +2309,13 @@ static inline void tc_dot_bf16_push(tc_bf16_panel *p, int K, const float *A, int
  * packs its tiles into a panel of TC_F32_PANEL_K(M, N) k, and a register-blocked micro-kernel
  * adds a whole panel to C at once. A trip of the kernel's BLOCK_K (often 32) otherwise loads and
  * stores all of C (64 KiB for 128 x 128, more than L1) for few products per element; a panel of
- * 128 k moves C four times less often. B is packed in column blocks of TC_PANEL_NR
- * (= TC_PANEL_NV vectors) columns, each block's k rows one after the other ([N / NR][kp][NR]:
- * the micro-kernel reads a block front to back, and a block of 128 k, 32 KiB on AVX-512, serves
- * every row block of C while in L1 or L2); A's rows are copied with pitch kp. Together they take
+ * 128 k moves C four times less often. B's rows are copied one after the other, each padded to
+ * whole column blocks of TC_PANEL_NR (= TC_PANEL_NV vectors) columns ([kp][NP]): a trip's tile
+ * held that way already (a kept copy of 128 columns) is one copy, which costs less than
+ * regrouping it by column blocks (measured: the example's 1024^3 and 2048^3 products 2-3%
+ * faster on one AVX-512 core than with [N / NR][kp][NR] blocks, which were 1-5% slower than no
+ * panel); the micro-kernel runs down a column block's rows, one block serving every row block of
+ * C while in L1 or L2. A's rows are copied with pitch kp. Together they take
  * TC_F32_PANEL_BYTES (default 128 KiB, which fits L2 beside the tiles); the depth is at most 512
  * k and a multiple of 8 (0: no panel); the caller's buffer has TC_F32_PANEL_ELEMS(M, N) floats.
  * A is not copied while the trips' tiles of A lie where the kernel's tensor holds them, each
@@ -2346,7 +2349,7 @@ typedef struct {
   int M, N, kp, k; /* the product's shape, the panel's depth and the k it holds */
   float *C;
   int ldc;
-  float *Ap, *Bp; /* A's rows (pitch kp); B's column blocks ([N / NR][kp][NR]) */
+  float *Ap, *Bp; /* A's rows (pitch kp); B's rows (pitch N padded to whole column blocks) */
   const float *Ain; /* or, while every trip's A continues the last one where it lies, A's first */
   long lda;         /* trip (pitch lda): then A is read there, not copied */
 } tc_f32_panel;
@@ -2357,8 +2360,8 @@ typedef struct {
  * fused multiply-add in k order, exactly as tc_dot_f32 (so a panel changes no bit of the
  * result). Only the first n columns of the block are loaded from B or C and stored. */
 #define TC__PANEL_BLOCK(NAME, MR, NV)                                                            \
-  static inline void NAME(int K, const float *A, long lda, const float *B, float *C, int ldc,   \
-                          int n) {                                                               \
+  static inline void NAME(int K, const float *A, long lda, const float *B, long ldb, float *C,  \
+                          int ldc, int n) {                                                      \
     tc_vf32 c[MR][NV];                                                                           \
     tc_vmask m[NV];                                                                              \
     _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++) m[v] = tc_mask_first_n(n - v * TC_VLEN); \
@@ -2371,7 +2374,7 @@ typedef struct {
       for (int k = 0; k < K; k++) {                                                              \
         tc_vf32 b[NV];                                                                           \
         _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                     \
-          b[v] = tc_f32_load(B + (long)k * TC_PANEL_NR + v * TC_VLEN);                           \
+          b[v] = tc_f32_load(B + k * ldb + v * TC_VLEN);                           \
         _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                   \
           tc_vf32 a = tc_f32_splat(A[r * lda + k]);                                               \
           _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                   \
@@ -2382,7 +2385,7 @@ typedef struct {
       for (int k = 0; k < K; k++) {                                                              \
         tc_vf32 b[NV];                                                                           \
         _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                     \
-          b[v] = tc_f32_load_mask(B + (long)k * TC_PANEL_NR + v * TC_VLEN, m[v], 0.0f);          \
+          b[v] = tc_f32_load_mask(B + k * ldb + v * TC_VLEN, m[v], 0.0f);          \
         _Pragma("GCC unroll 8") for (int r = 0; r < MR; r++) {                                   \
           tc_vf32 a = tc_f32_splat(A[r * lda + k]);                                               \
           _Pragma("GCC unroll 4") for (int v = 0; v < NV; v++)                                   \
@@ -2406,19 +2409,19 @@ TC__PANEL_BLOCK(tc__panel_1, 1, TC_PANEL_NV)
 /* C += the panel's k: B's column blocks outside (one block serves every row block), rows inside */
 static inline void tc__panel_run(tc_f32_panel *p) {
   const float *A = p->Ain ? p->Ain : p->Ap;
-  long lda = p->Ain ? p->lda : p->kp;
+  long lda = p->Ain ? p->lda : p->kp, ldb = TC__PANEL_NP(p->N);
   for (int j = 0; j < p->N; j += TC_PANEL_NR) {
-    const float *b = p->Bp + (long)j * p->kp;
+    const float *b = p->Bp + j;
     float *c = p->C + j;
     int n = p->N - j < TC_PANEL_NR ? p->N - j : TC_PANEL_NR, i = 0;
     for (; i + TC_PANEL_MR <= p->M; i += TC_PANEL_MR)
-      tc__panel_mr(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+      tc__panel_mr(p->k, A + i * lda, lda, b, ldb, c + (long)i * p->ldc, p->ldc, n);
     for (; i + 4 <= p->M; i += 4)
-      tc__panel_4(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+      tc__panel_4(p->k, A + i * lda, lda, b, ldb, c + (long)i * p->ldc, p->ldc, n);
     for (; i + 2 <= p->M; i += 2)
-      tc__panel_2(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+      tc__panel_2(p->k, A + i * lda, lda, b, ldb, c + (long)i * p->ldc, p->ldc, n);
     for (; i < p->M; i++)
-      tc__panel_1(p->k, A + i * lda, lda, b, c + (long)i * p->ldc, p->ldc, n);
+      tc__panel_1(p->k, A + i * lda, lda, b, ldb, c + (long)i * p->ldc, p->ldc, n);
   }
 }
 
@@ -2468,12 +2471,13 @@ static inline void tc_dot_f32_push(tc_f32_panel *p, int K, const float *A, int l
     for (int i = 0; i < p->M; i++)
       tc__panel_copy(p->Ap + (long)i * p->kp + p->k, A + (long)i * lda, K);
   }
-  for (int j = 0; j < p->N; j += TC_PANEL_NR) {
-    int n = p->N - j < TC_PANEL_NR ? p->N - j : TC_PANEL_NR;
-    float *b = p->Bp + ((long)j * p->kp + (long)p->k * TC_PANEL_NR);
+  long np = TC__PANEL_NP(p->N);
+  float *b = p->Bp + (long)p->k * np;
+  if (ldb == np && p->N == np) /* B's rows one after the other, as the panel holds them */
+    memcpy(b, B, sizeof(float) * (size_t)(K * np));
+  else
     for (int k = 0; k < K; k++)
-      tc__panel_copy(b + (long)k * TC_PANEL_NR, B + (long)k * ldb + j, n);
-  }
+      tc__panel_copy(b + k * np, B + (long)k * ldb, p->N);
   p->k += K;
 }
 

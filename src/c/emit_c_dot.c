@@ -112,8 +112,8 @@ static void emit_dot_call(Em *E, Op *op) {
  * before anything reads it. A bf16 product's (tc_bf16_panel, runtime sections bf16panel and
  * panel) gathers the trips' packed tiles, so that the tile unit adds a panel's depth of K to the
  * tile at once (without a tile unit each trip is added at once); an fp32 one's (tc_f32_panel,
- * sections f32panel and f32pack) holds B packed in the order the register-blocked micro-kernel
- * reads it, and A copied or read where it lies, and adds TC_F32_PANEL_K(M, N) k at once. */
+ * sections f32panel and f32pack) holds the trips' rows of B, and of A unless it reads A where
+ * it lies, and a register-blocked micro-kernel adds TC_F32_PANEL_K(M, N) k of them at once. */
 void emit_dot_panels_open(Em *E, Block *b) {
   for (int i = 0; i < b->nops; i++) {
     Op *op = b->ops[i];

@@ -1191,7 +1191,8 @@ static int exact_cols(int N, int j) {
 /* A K loop's fp32 product through a panel (sections f32panel, f32pack: tc_dot_f32_open / push /
  * close): shapes below, at and past the register block (rows) and the column block (a part
  * block of columns is masked), trips of kt k into panels of kp k (0: each trip at once; panels
- * filled past their depth are emptied midway; a trip deeper than the panel goes at once), A
+ * filled past their depth are emptied midway; a trip deeper than the panel goes at once), B's
+ * rows with the panel's pitch (copied at once where the columns fill it) or another one, A
  * given (chain 0) from a trip buffer the next trip overwrites, (1) in place in one matrix, each
  * trip's tile right after the last (read there, not copied), (2) in place but every trip in a
  * buffer of its own (no chain: copied), (3) a chain broken midway by a trip buffer. Against
@@ -1205,8 +1206,9 @@ static void test_dot_f32_panel(void) {
   for (int im = 0; im < 6; im++)
     for (int in = 0; in < 7; in++)
       for (int ik = 0; ik < 4; ik++, n++) {
-        int M = ms[im], N = ns[in], K = ks[ik], lda = K + 3, ldb = N + 5, ldc = N + 2;
+        int M = ms[im], N = ns[in], K = ks[ik], lda = K + 3, ldc = N + 2;
         int kt = kts[n % 4], kp = kps[(n / 4) % 5], chain = (n / 3) % 4;
+        int ldb = n % 2 ? N + 5 : TC__PANEL_NP(N); /* rows as the panel holds them: one copy */
         float *A = malloc(sizeof(float) * (size_t)(M * lda)), *B = malloc(sizeof(float) * (size_t)(K * ldb));
         float *C = malloc(sizeof(float) * (size_t)(M * ldc)), *C0 = malloc(sizeof(float) * (size_t)(M * ldc));
         float *C1 = malloc(sizeof(float) * (size_t)(M * ldc)), *trip = malloc(sizeof(float) * (size_t)(M * kt));
