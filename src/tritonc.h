@@ -247,6 +247,19 @@ typedef struct DTypeInfo {
 } DTypeInfo;
 extern const DTypeInfo dtype_info[];
 
+/* The C names a target's output has taken (support/names.c): v in the order taken, reserved
+ * (NULL-terminated) never given out. names_unique: base, base_1, base_2, ... the first free. */
+typedef struct NameIndex NameIndex;
+typedef struct Names {
+  Vec v;
+  NameIndex *ix;
+  const char *const *reserved;
+} Names;
+bool names_taken(Names *ns, const char *s);
+void names_add(Names *ns, const char *s);
+void names_drop(Names *ns, int n); /* the names from the n-th on (a scope left) */
+const char *names_unique(Names *ns, const char *base);
+
 /* C expression text both targets print alike (support/cexpr.c). CexprRound: a target's rounding
  * of a float expression to fp16 / bf16. */
 typedef const char *(*CexprRound)(void *ctx, DType t, const char *x);

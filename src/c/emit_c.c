@@ -52,113 +52,13 @@ static const char *const reserved[] = {
     "NAN", "INFINITY", "memcpy", "printf", "abort", "int8_t", "int16_t", "int32_t", "int64_t",
     "uint8_t", "uint16_t", "uint32_t", "uint64_t", NULL};
 
-/* E->names indexed (E->nameix): how many times each name is in it, and for each base of
- * unique_name the first candidate that may be free (every earlier one is taken). Names leave
- * only through names_truncate, which lowers the hints of the bases that could have made them, so
- * unique_name picks what a linear search would, in constant time per name: a static_range of
- * thousands of trips binds as many `acc`s (quadratic, then cubic, in the names before). */
-typedef struct NameSlot {
-  const char *key;
-  int count; /* names: occurrences in E->names; hints: the first candidate that may be free */
-} NameSlot;
-typedef struct NameMap {
-  NameSlot *slot;
-  size_t n, cap;
-} NameMap;
-typedef struct NameIndex {
-  NameMap names, hints;
-} NameIndex;
+void names_push(Em *E, const char *s) { names_add(&E->names, s); }
 
-static size_t hash_str(const char *s) { /* FNV-1a */
-  size_t h = (size_t)14695981039346656037ull;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * (size_t)1099511628211ull;
-  return h;
-}
-
-/* the slot of key in m (added with count 0 when absent and add) or NULL */
-static NameSlot *map_at(NameMap *m, const char *key, bool add) {
-  if (add && 2 * (m->n + 1) > m->cap) {
-    size_t cap = m->cap ? 2 * m->cap : 256;
-    NameSlot *t = arena_alloc(cap * sizeof *t);
-    memset(t, 0, cap * sizeof *t);
-    for (size_t i = 0; i < m->cap; i++)
-      if (m->slot[i].key) {
-        size_t h = hash_str(m->slot[i].key) & (cap - 1);
-        while (t[h].key)
-          h = (h + 1) & (cap - 1);
-        t[h] = m->slot[i];
-      }
-    m->slot = t;
-    m->cap = cap;
-  }
-  if (!m->cap)
-    return NULL;
-  size_t h = hash_str(key) & (m->cap - 1);
-  while (m->slot[h].key && strcmp(m->slot[h].key, key))
-    h = (h + 1) & (m->cap - 1);
-  if (!m->slot[h].key) {
-    if (!add)
-      return NULL;
-    m->slot[h].key = key;
-    m->n++;
-  }
-  return &m->slot[h];
-}
-
-static NameIndex *name_index(Em *E) {
-  if (!E->nameix) {
-    E->nameix = arena_alloc(sizeof(NameIndex));
-    memset(E->nameix, 0, sizeof(NameIndex));
-  }
-  return E->nameix;
-}
-
-static bool name_used(Em *E, const char *s) {
-  for (int i = 0; reserved[i]; i++)
-    if (!strcmp(reserved[i], s))
-      return true;
-  NameSlot *c = map_at(&name_index(E)->names, s, false);
-  return c && c->count > 0;
-}
-
-void names_push(Em *E, const char *s) {
-  vec_push(&E->names, (void *)s);
-  map_at(&name_index(E)->names, s, true)->count++;
-}
-
-/* Drops the names from the n-th on. A dropped `X` or `X_k` may be unique_name's free candidate
- * for base X again: X's hint goes back to it. */
-void names_truncate(Em *E, int n) {
-  NameIndex *ix = name_index(E);
-  for (int i = n; i < E->names.n; i++) {
-    const char *s = E->names.v[i];
-    map_at(&ix->names, s, true)->count--;
-    NameSlot *h = map_at(&ix->hints, s, false); /* s as a base itself: candidate 1 */
-    if (h && h->count > 1)
-      h->count = 1;
-    const char *u = strrchr(s, '_');
-    if (u && u[1] >= '1' && u[1] <= '9' && strspn(u + 1, "0123456789") == strlen(u + 1) &&
-        strlen(u + 1) < 9) {
-      const char *base = fmt("%.*s", (int)(u - s), s);
-      int k = atoi(u + 1);
-      h = map_at(&ix->hints, base, false);
-      if (h && h->count > k + 1) /* X_k is candidate k + 1 */
-        h->count = k + 1;
-    }
-  }
-  E->names.n = n;
-}
+void names_truncate(Em *E, int n) { names_drop(&E->names, n); }
 
 const char *unique_name(Em *E, const char *base) {
-  NameSlot *hint = map_at(&name_index(E)->hints, base, true);
-  int n = hint->count > 1 ? hint->count : 1; /* candidate n: base (1), base_1 (2), ... */
-  const char *s = n > 1 ? fmt("%s_%d", base, n - 1) : base;
-  for (; name_used(E, s); n++)
-    s = fmt("%s_%d", base, n);
-  hint->count = n + 1; /* s is candidate n: it and every earlier one are taken */
-  names_push(E, s);
-  return s;
+  E->names.reserved = reserved; /* never given out: C's and the file's own names */
+  return names_unique(&E->names, base);
 }
 
 const char *cname(Em *E, Value *v) {

@@ -48,8 +48,7 @@ typedef struct Em {
   int last_line;
   unsigned need;
   int ntemp;
-  Vec names;           /* C names taken (names_push, names_truncate: they keep nameix) */
-  void *nameix;        /* emit_c.c's index of names */
+  Names names;         /* C names taken (names_push, names_truncate; support/names.c) */
   Vec bitcasts; /* the tl.bitcast helpers needed (BitCast *, in the order first needed) */
   bool calls;   /* the current group calls a function that blocks vectorisation */
   Vec wraps;    /* wrapping integer helpers called (Wrap *, in the order first called) */

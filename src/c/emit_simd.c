@@ -1074,10 +1074,10 @@ static void body_again(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
                        const char *(*acc)[NACC + 1], bool rot, int names_at, bool full,
                        bool row_values) {
   Em *E = S->E;
-  int n1 = E->names.n;
+  int n1 = E->names.v.n;
   void **taken = arena_alloc(sizeof(void *) * (size_t)(n1 - names_at + 1));
   for (int i = names_at; i < n1; i++)
-    taken[i - names_at] = E->names.v[i];
+    taken[i - names_at] = E->names.v.v[i];
   names_truncate(E, names_at);
   S->keys.n = S->vals.n = S->declared.n = S->pf_ptrs.n = 0;
   S->full = full;
@@ -1110,7 +1110,7 @@ static void full_vectors(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nre
                          const char *(*acc)[NACC + 1], int d) {
   Em *E = S->E;
   const char *iv = IDX[d];
-  int len = S->s.d[d], names_at = E->names.n;
+  int len = S->s.d[d], names_at = E->names.v.n;
   Buf *out = E->o, tail = {0};
   E->o = &tail;
   E->ind++;
@@ -1207,7 +1207,7 @@ static bool jam_rows(Op **ops, int n, Shape s, int nred) {
  * the row and the vector (the whole-vector loop needs the rows' checks hoisted out of it). */
 static bool emit_jammed(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred) {
   Em *E = S->E;
-  int rows = S->s.d[0], len = S->s.d[1], names_at = E->names.n;
+  int rows = S->s.d[0], len = S->s.d[1], names_at = E->names.v.n;
   const char *ir = IDX[0], *iv = IDX[1];
   const char *(*acc)[NACC + 1] = arena_alloc(sizeof *acc * (size_t)(nred + 1));
   const char **arr = arena_alloc(sizeof(char *) * (size_t)(nred + 1));
@@ -1332,7 +1332,7 @@ static bool direct_check(Em *E, Op **ops, int n, Vec *pulled, Op *ld, bool keep)
   Shape s = a->sh;
   const char *nm = unique_name(E, fmt("%s_%s", cname(E, a), keep ? "kept" : "in_place"));
   const char *at = keep ? fmt("%s_key", nm) : nm;
-  int names_at = E->names.n; /* the copy's nest, a sibling scope, takes the same names */
+  int names_at = E->names.v.n; /* the copy's nest, a sibling scope, takes the same names */
   Sim S = {.E = E, .s = s, .direct = ld, .dn = at, .dkeep = keep};
   Buf *saved_o = E->o, body = {0};
   int saved_ind = E->ind, saved_line = E->last_line;

@@ -162,7 +162,7 @@ typedef struct CE {
   int ind;
   int last_line;
   int ntemp;
-  Vec names;       /* C names taken */
+  Names names;       /* C names taken */
   const char **cname; /* per value id: its C name */
   Op **user;       /* per value id: the op using a value used once (cu_find_users) */
   Vec convs;       /* Conv *: copies of tiles in another layout, valid in the current scope */

@@ -23,26 +23,11 @@ static const char *const reserved[] = {
     "uint8_t", "uint16_t", "uint32_t", "uint64_t", "half", "nullptr", "asm",
     "s", "w", "k", "at", "line0", "take", NULL}; /* loop and temporary names of the emitter */
 
-static bool name_used(CE *E, const char *s) {
-  for (int i = 0; reserved[i]; i++)
-    if (!strcmp(reserved[i], s))
-      return true;
-  if (!strncmp(s, "tc_", 3) || !strncmp(s, "__", 2))
-    return true;
-  for (int i = 0; i < E->names.n; i++)
-    if (!strcmp(E->names.v[i], s))
-      return true;
-  return false;
-}
-
 const char *cu_unique(CE *E, const char *base) {
   if (!strncmp(base, "tc_", 3) || !strncmp(base, "__", 2) || !strcmp(base, "_"))
-    base = fmt("v%s", base); /* names CUDA or the runtime reserve */
-  const char *s = base;
-  for (int n = 1; name_used(E, s); n++)
-    s = fmt("%s_%d", base, n);
-  vec_push(&E->names, (void *)s);
-  return s;
+    base = fmt("v%s", base); /* names CUDA or the runtime reserve (no candidate of base has them) */
+  E->names.reserved = reserved;
+  return names_unique(&E->names, base);
 }
 
 const char *cu_name(CE *E, Value *v) {
