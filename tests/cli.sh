@@ -62,6 +62,9 @@ check templates-bad-key 1 $T $ADD --templates "$tmp/tmpl" --emit c
 # dead loop-carried values and `if` results leave nothing set but unused in the C
 check dead-carried 0 $T tests/golden/dead_carried.py -n mix_rows_kernel -s "*fp32, *fp32, *fp32, i32, 4, 32" -o "$tmp/dc"
 check dead-carried-cc 0 cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/dc.c"
+# a row's index read only by a check the whole-vector loop decides inside a pulled mask is marked used
+check mask-decided-pulled 0 $T tests/golden/mask_decided_pulled.py -n causal_mask_kernel -s "*fp32, *fp32, i32, 64" -o "$tmp/mdp"
+check mask-decided-pulled-cc 0 cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mdp.c"
 # a heuristic tritonc cannot run: -D gives the value it would have computed
 check heuristic-host-function-D 0 $T tests/golden/err_heuristic_host_function.py -n copy_kernel -s "*fp32, *fp32, i32" -D BLOCK=64 --emit ir
 has heuristic-host-function-D-text "$tmp/out" "BLOCK=64"
