@@ -632,6 +632,19 @@ static SVal *bi_where(Sema *S, Call *c) {
   return sv_tensor(tensor_select(S, c->loc, cond, x, y));
 }
 
+// x.logical_and(y) / x.logical_or(y): tensor methods of int1 operands (Triton's semantic
+// bitcasts each to int1, which only an int1 allows), broadcast to one shape
+static SVal *bi_logical(Sema *S, Call *c) {
+  Value *x = need_tensor(S, c, 0, "self"), *y = need_tensor(S, c, 1, "other");
+  for (int i = 0; i < 2; i++) {
+    Value *v = i ? y : x;
+    if (v->dt != DT_I1)
+      error_at(c->loc, "%s() takes int1 operands (Triton bitcasts them to int1), got %s; "
+               "compare with 0 or use .to(tl.int1) first", c->name, dt_name(v->dt, v->elt));
+  }
+  return sv_tensor(tensor_binop(S, c->loc, strcmp(c->name, "logical_and") ? O_OR : O_AND, x, y));
+}
+
 // tl.sigmoid(x) = 1 / (1 + exp(-x))
 static SVal *bi_sigmoid(Sema *S, Call *c) {
   Value *x = float_operand(S, c, need_tensor(S, c, 0, "x"));
@@ -1889,6 +1902,7 @@ static const Builtin builtins[] = {
     {"tdesc.atomic_add", bi_tdesc_atomic, 0}, {"tdesc.atomic_min", bi_tdesc_atomic, 0},
     {"tdesc.atomic_max", bi_tdesc_atomic, 0}, {"tdesc.atomic_and", bi_tdesc_atomic, 0},
     {"tdesc.atomic_or", bi_tdesc_atomic, 0}, {"tdesc.atomic_xor", bi_tdesc_atomic, 0},
+    {"tensor.logical_and", bi_logical, 1}, {"tensor.logical_or", bi_logical, 1},
     {"tl.where", bi_where, 0}, {"tl.minimum", bi_minmax, 0}, {"tl.maximum", bi_minmax, 0},
     {"tl.dot", bi_dot, 1}, {"tl.dot_scaled", bi_dot_scaled, 0}, {"tl.swizzle2d", bi_swizzle2d, 0}, {"tl.clamp", bi_clamp, 0}, {"tl.abs", bi_abs, 1}, {"tl.fma", bi_fma, 1},
     {"tl.sigmoid", bi_sigmoid, 1}, {"tl.softmax", bi_softmax, 1}, {"tl.cdiv", bi_cdiv, 1},
@@ -2228,6 +2242,8 @@ SVal *tensor_attr(Sema *S, Loc loc, SVal *t, const char *attr) {
     Call c = {loc, "T", t, NULL, 0, NULL, NULL, 0, 0};
     return bi_permute(S, &c);
   }
+  if (!strcmp(attr, "logical_and") || !strcmp(attr, "logical_or"))
+    return make_builtin(fmt("tensor.%s", attr), t); /* methods only: there is no tl.logical_and */
   for (int i = 0; tensor_methods[i]; i++)
     if (!strcmp(attr, tensor_methods[i])) {
       const char *n = fmt("tl.%s", attr);
