@@ -18,17 +18,7 @@
 # TRITONC_AUTOTUNE defaults to 'first' here: fla autotunes most kernels over 8-16 num_warps x
 # num_stages configs, and compiling each for timing would take the whole budget; the tests
 # check results, which every config must compute alike.
-set -u
-[ $# -eq 2 ] || { echo "usage: $0 ROOT OUT" >&2; exit 2; }
-mkdir -p "$2" || exit 2
-root=$(cd "$1" && pwd) out=$(cd "$2" && pwd) || exit 2
-cd "$(dirname "$0")/../.." || exit 2
-if [ -z "${TRITONC:-}" ]; then
-  [ -x bin/tritonc-static ] || make -j"$(nproc)" bin/tritonc-static > "$out/build.log" 2>&1 || exit 2
-  export TRITONC=$PWD/bin/tritonc-static
-fi
-export TRITONC_AUTOTUNE=${TRITONC_AUTOTUNE:-first}
-export LIBTESTS_WORKERS=${LIBTESTS_WORKERS:-6}
+. "$(dirname "$0")/lib_device_setup.sh"   # root, out, TRITONC, TRITONC_AUTOTUNE, LIBTESTS_WORKERS
 read -r t_triton t_cuda t_c <<< "${FLA_SECONDS:-110 200 140}"
 # cheap module kernels first, then the ops' chunked kernels (xdist hands tests out in order)
 F="tests/modules/test_l2norm.py tests/modules/test_layernorm.py tests/modules/test_activation.py

@@ -21,17 +21,7 @@
 # its own FLAGGEMS_CACHE_DIR under TMPDIR (FlagGems' tuning database and generated pointwise
 # kernels), outside OUT, which keeps its 8 result files only. TRITONC_AUTOTUNE defaults to
 # 'first' (as in fla_device.sh).
-set -u
-[ $# -eq 2 ] || { echo "usage: $0 ROOT OUT" >&2; exit 2; }
-mkdir -p "$2" || exit 2
-root=$(cd "$1" && pwd) out=$(cd "$2" && pwd) || exit 2
-cd "$(dirname "$0")/../.." || exit 2
-if [ -z "${TRITONC:-}" ]; then
-  [ -x bin/tritonc-static ] || make -j"$(nproc)" bin/tritonc-static > "$out/build.log" 2>&1 || exit 2
-  export TRITONC=$PWD/bin/tritonc-static
-fi
-export TRITONC_AUTOTUNE=${TRITONC_AUTOTUNE:-first}
-export LIBTESTS_WORKERS=${LIBTESTS_WORKERS:-6}
+. "$(dirname "$0")/lib_device_setup.sh"   # root, out, TRITONC, TRITONC_AUTOTUNE, LIBTESTS_WORKERS
 # FlagGems' conftest records each test's result in a dict its own setup hook fills, which under
 # pytest-xdist lives in the worker, not in the controller that reports (KeyError at the first
 # report): one pytest process per test file instead
