@@ -231,6 +231,13 @@ def ref_forms_linear(v, s, c):
     put(v["c"], r, N)
 
 
+def ref_convert(v, s, c):
+    """tests/conformance/kernels/dot_convert.py: c = a @ b, one operand an int8 tile the kernel
+    converts to fp16 (exactly) before the dot"""
+    M, N, K = s["M"], s["N"], s["K"]
+    put(v["c"], mat(v["a"], M, K, K) @ mat(v["b"], K, N, N), N)
+
+
 def ref_forms_attn(v, s, c):
     """bench/forms_kernels.py attn_*: ref_attn under that file's names"""
     names = {"q_ptr": v["q_ptr"], "k_ptr": v["k_ptr"], "v_ptr": v["v_ptr"], "out_ptr": v["o_ptr"]}
@@ -249,6 +256,7 @@ REFS = {
     "swizzle_kernel": ref_swizzle, "dot_rows_gap_kernel": ref_rows_gap,
     "dot_store_between_kernel": ref_store_between, "bp_not_bool": ref_bp_not_bool,
     "dot_trans_broadcast_kernel": ref_trans_broadcast,
+    "dot_w8_kn_kernel": ref_convert, "dot_a8_kernel": ref_convert,
 }
 
 
