@@ -97,54 +97,16 @@ typedef struct {
 #endif
 
 /* runtime/tc_simd.h, section f32panel */
-/* The panel of a K loop of fp32 products (section f32pack): each trip of `acc += tl.dot(a, b)`
- * packs its tiles into a panel of TC_F32_PANEL_K(M, N) k, and a register-blocked micro-kernel
- * adds a whole panel to C at once. A trip of the kernel's BLOCK_K (often 32) otherwise loads and
- * stores all of C (64 KiB for 128 x 128, more than L1) for few products per element; a panel of
- * 128 k moves C four times less often. B's rows are copied one after the other, each padded to
- * whole column blocks of TC_PANEL_NR (= TC_PANEL_NV vectors) columns ([kp][NP]): a trip's tile
- * held that way already (a kept copy of 128 columns) is one copy, which costs less than
- * regrouping it by column blocks (measured: the example's 1024^3 and 2048^3 products 2-3%
- * faster on one AVX-512 core than with [N / NR][kp][NR] blocks, which were 1-5% slower than no
- * panel); the micro-kernel runs down a column block's rows, one block serving every row block of
- * C while in L1 or L2. A's rows are copied with pitch kp. Together they take
- * TC_F32_PANEL_BYTES (default 128 KiB, which fits L2 beside the tiles); the depth is at most 512
- * k and a multiple of 8 (0: no panel); the caller's buffer has TC_F32_PANEL_ELEMS(M, N) floats.
- * A is not copied while the trips' tiles of A lie where the kernel's tensor holds them, each
- * trip's k right after the last one's (a K loop advancing its pointer tile by BLOCK_K): the
- * micro-kernel then reads A's rows there, as tc_dot_f32 does; the caller says when a trip's A
- * stays as it is until the panel is added. -DTC_F32_PANEL_BYTES=0: no panel, each trip is
- * tc_dot_f32 at once (to compare).
- * Register blocks (rows x vectors of C): AVX-512 6 x 4 (24 of the 32 registers, as tc_dot_f32),
- * AVX2 4 x 3 (12 of the 16, 4 rows x 24 columns), NEON 6 x 4, the scalar level 4 x 2. */
+/* A K loop's panel of fp32 products (section f32pack says how it works): TC_F32_PANEL_K(M, N) k
+ * of A's and B's rows, in the caller's buffer of TC_F32_PANEL_ELEMS(M, N) floats. */
 #ifndef TC_F32_PANEL_BYTES
 #define TC_F32_PANEL_BYTES 131072
 #endif
-#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_NEON)
-#define TC_PANEL_MR 6
-#define TC_PANEL_NV 4
-#elif defined(TC_SIMD_AVX2)
-#define TC_PANEL_MR 4
-#define TC_PANEL_NV 3
-#else
-#define TC_PANEL_MR 4
-#define TC_PANEL_NV 2
-#endif
-#define TC_PANEL_NR (TC_PANEL_NV * TC_VLEN)
-#define TC__PANEL_NP(N) (((N) + TC_PANEL_NR - 1) / TC_PANEL_NR * TC_PANEL_NR) /* B's columns, padded */
-#define TC__PANEL_FIT(M, N) (TC_F32_PANEL_BYTES / 4 / ((M) + TC__PANEL_NP(N)) / 8 * 8)
+#define TC__PANEL_FIT(M, N) (TC_F32_PANEL_BYTES / 4 / ((M) + (N)) / 8 * 8)
 #define TC_F32_PANEL_K(M, N) \
   (TC__PANEL_FIT(M, N) > 512 ? 512 : TC__PANEL_FIT(M, N) < 8 ? 0 : TC__PANEL_FIT(M, N))
-#define TC_F32_PANEL_ELEMS(M, N) \
-  (TC_F32_PANEL_K(M, N) ? ((M) + TC__PANEL_NP(N)) * TC_F32_PANEL_K(M, N) : 1)
-typedef struct {
-  int M, N, kp, k; /* the product's shape, the panel's depth and the k it holds */
-  float *C;
-  int ldc;
-  float *Ap, *Bp; /* A's rows (pitch kp); B's rows (pitch N padded to whole column blocks) */
-  const float *Ain; /* or, while every trip's A continues the last one where it lies, A's first */
-  long lda;         /* trip (pitch lda): then A is read there, not copied */
-} tc_f32_panel;
+#define TC_F32_PANEL_ELEMS(M, N) (TC_F32_PANEL_K(M, N) ? ((M) + (N)) * TC_F32_PANEL_K(M, N) : 1)
+typedef struct { int M, N, kp, k, ldc; float *C, *Ap, *Bp; const float *Ain; long lda; } tc_f32_panel;
 
 /* runtime/tc_simd.h, section tileat */
 /* where a tl.dot operand tile lies: first element, row pitch, ok so far (section tilecheck) */
@@ -865,6 +827,37 @@ static inline void tc_dot_f32(int M, int N, int K, const float *A, int lda, cons
 }
 
 /* runtime/tc_simd.h, section f32pack */
+/* The panel of a K loop of fp32 products (tc_f32_panel, section f32panel): each trip of
+ * `acc += tl.dot(a, b)` packs its tiles into a panel of TC_F32_PANEL_K(M, N) k, and a
+ * register-blocked micro-kernel adds a whole panel to C at once. A trip of the kernel's BLOCK_K
+ * (often 32) otherwise loads and stores all of C (64 KiB for 128 x 128, more than L1) for few
+ * products per element; a panel of 128 k moves C four times less often. B's rows are copied one
+ * after the other (Bp, [kp][N]): a trip's tile held that way already (a kept copy) is one copy,
+ * which costs less than regrouping it by column blocks of TC_PANEL_NR (= TC_PANEL_NV vectors)
+ * columns (measured: the example's 1024^3 and 2048^3 products 2-3% faster on one AVX-512 core
+ * than with [N / NR][kp][NR] blocks, which were 1-5% slower than no panel); the micro-kernel
+ * runs down a column block's rows, one block serving every row block of C while in L1 or L2;
+ * columns past N in the last block are masked. A's rows are copied with pitch kp (Ap). Together
+ * they take TC_F32_PANEL_BYTES (default 128 KiB, which fits L2 beside the tiles); the depth is
+ * at most 512 k and a multiple of 8 (0: no panel). A is not copied while the trips' tiles of A
+ * lie where the kernel's tensor holds them, each trip's k right after the last one's (a K loop
+ * advancing its pointer tile by BLOCK_K): the micro-kernel then reads A's rows there (Ain, lda),
+ * as tc_dot_f32 does; the caller says when a trip's A stays as it is until the panel is added.
+ * -DTC_F32_PANEL_BYTES=0: no panel, each trip is tc_dot_f32 at once (to compare).
+ * Register blocks (rows x vectors of C): AVX-512 6 x 4 (24 of the 32 registers, as tc_dot_f32),
+ * AVX2 4 x 3 (12 of the 16, 4 rows x 24 columns), NEON 6 x 4, the scalar level 4 x 2. */
+#if defined(TC_SIMD_AVX512) || defined(TC_SIMD_NEON)
+#define TC_PANEL_MR 6
+#define TC_PANEL_NV 4
+#elif defined(TC_SIMD_AVX2)
+#define TC_PANEL_MR 4
+#define TC_PANEL_NV 3
+#else
+#define TC_PANEL_MR 4
+#define TC_PANEL_NV 2
+#endif
+#define TC_PANEL_NR (TC_PANEL_NV * TC_VLEN)
+
 /* C[rows][cols] += the panel's A rows x B's column block over K k: rows x nv vectors of C in
  * registers for the whole depth, one broadcast of A per row and k, nv loads of B per k, each a
  * fused multiply-add in k order, exactly as tc_dot_f32 (so a panel changes no bit of the
@@ -919,7 +912,7 @@ TC__PANEL_BLOCK(tc__panel_1, 1, TC_PANEL_NV)
 /* C += the panel's k: B's column blocks outside (one block serves every row block), rows inside */
 static inline void tc__panel_run(tc_f32_panel *p) {
   const float *A = p->Ain ? p->Ain : p->Ap;
-  long lda = p->Ain ? p->lda : p->kp, ldb = TC__PANEL_NP(p->N);
+  long lda = p->Ain ? p->lda : p->kp, ldb = p->N;
   for (int j = 0; j < p->N; j += TC_PANEL_NR) {
     const float *b = p->Bp + j;
     float *c = p->C + j;
@@ -981,13 +974,12 @@ static inline void tc_dot_f32_push(tc_f32_panel *p, int K, const float *A, int l
     for (int i = 0; i < p->M; i++)
       tc__panel_copy(p->Ap + (long)i * p->kp + p->k, A + (long)i * lda, K);
   }
-  long np = TC__PANEL_NP(p->N);
-  float *b = p->Bp + (long)p->k * np;
-  if (ldb == np && p->N == np) /* B's rows one after the other, as the panel holds them */
-    memcpy(b, B, sizeof(float) * (size_t)(K * np));
+  float *b = p->Bp + (long)p->k * p->N;
+  if (ldb == p->N) /* B's rows one after the other, as the panel holds them */
+    memcpy(b, B, sizeof(float) * (size_t)K * (size_t)p->N);
   else
     for (int k = 0; k < K; k++)
-      tc__panel_copy(b + k * np, B + (long)k * ldb, p->N);
+      tc__panel_copy(b + (long)k * p->N, B + (long)k * ldb, p->N);
   p->k += K;
 }
 

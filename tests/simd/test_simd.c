@@ -1208,11 +1208,11 @@ static void test_dot_f32_panel(void) {
       for (int ik = 0; ik < 4; ik++, n++) {
         int M = ms[im], N = ns[in], K = ks[ik], lda = K + 3, ldc = N + 2;
         int kt = kts[n % 4], kp = kps[(n / 4) % 5], chain = (n / 3) % 4;
-        int ldb = n % 2 ? N + 5 : TC__PANEL_NP(N); /* rows as the panel holds them: one copy */
+        int ldb = n % 2 ? N + 5 : N; /* rows as the panel holds them: one copy */
         float *A = malloc(sizeof(float) * (size_t)(M * lda)), *B = malloc(sizeof(float) * (size_t)(K * ldb));
         float *C = malloc(sizeof(float) * (size_t)(M * ldc)), *C0 = malloc(sizeof(float) * (size_t)(M * ldc));
         float *C1 = malloc(sizeof(float) * (size_t)(M * ldc)), *trip = malloc(sizeof(float) * (size_t)(M * kt));
-        float *buf = malloc(sizeof(float) * (size_t)((M + TC__PANEL_NP(N)) * (kp ? kp : 1)));
+        float *buf = malloc(sizeof(float) * (size_t)((M + N) * (kp ? kp : 1)));
         float **own = calloc((size_t)(K / kt + 1), sizeof(float *));
         for (int i = 0; i < M * lda; i++)
           A[i] = rnd_fin() / 1000.0f;
