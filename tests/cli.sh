@@ -65,6 +65,8 @@ check dead-carried-cc 0 cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra -Werror
 # a row's index read only by a check the whole-vector loop decides inside a pulled mask is marked used
 check mask-decided-pulled 0 $T tests/golden/mask_decided_pulled.py -n causal_mask_kernel -s "*fp32, *fp32, i32, 64" -o "$tmp/mdp"
 check mask-decided-pulled-cc 0 cc -std=c11 -fopenmp -fsyntax-only -Wall -Wextra -Werror "$tmp/mdp.c"
+check mask-decided-select 0 $T tests/golden/mask_decided_select.py -n col_max_kernel -s "*fp32, *fp32, *fp32, i32, 16, 16, 16" -o "$tmp/mds"
+check mask-decided-select-cc 0 cc -std=c11 -fopenmp -fsyntax-only -march=native -Wall -Wextra -Werror "$tmp/mds.c"
 # a heuristic tritonc cannot run: -D gives the value it would have computed
 check heuristic-host-function-D 0 $T tests/golden/err_heuristic_host_function.py -n copy_kernel -s "*fp32, *fp32, i32" -D BLOCK=64 --emit ir
 has heuristic-host-function-D-text "$tmp/out" "BLOCK=64"

@@ -1016,6 +1016,11 @@ static bool prints_read(Sim *S, Value *w, Value *v, int group) {
   VX *x = form_of(S, w);
   if (x && mask_const(x) >= 0)
     return false;
+  /* a comparison or select this pass kept no form of may have been decided (printed as one of
+   * its operands, or as a constant): not counted as a read, so the local is marked used, which
+   * costs nothing where it is read after all */
+  if (!x && (op_class[d->k] == K_CMP || d->k == O_SELECT))
+    return false;
   for (int i = 0; x && i < d->nin; i++) /* a decided select or logic: the operand it yields */
     if ((d->k == O_SELECT || d->k == O_AND || d->k == O_OR) && form_of(S, d->in[i]) == x)
       return prints_read(S, d->in[i], v, group);
