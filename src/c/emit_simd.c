@@ -1042,10 +1042,12 @@ static bool local_read(Sim *S, Op **ops, int n, Vec *pulled, Op **red, int nred,
       if (prints_read(S, op->in[j], v, g))
         return true;
   }
-  /* a pulled value's statement is not asked: this pass does not keep the forms below it, so a
-   * decided check there (`m_s = m_q` from (o_q >= o_k) & (m_q & m_k)) would count as a read. A
-   * local read only there is marked used too, which costs nothing where it is read after all */
-  (void)pulled;
+  for (int i = 0; i < pulled->n; i++) {
+    Pulled *p = pulled->v[i];
+    for (int j = 0; p->v != v && has(&S->declared, p->v) && j < p->v->def->nin; j++)
+      if (prints_read(S, p->v->def->in[j], v, g))
+        return true;
+  }
   for (int i = 0; i < S->pf_ptrs.n; i++)
     if (prints_read(S, S->pf_ptrs.v[i], v, g))
       return true;

@@ -48,7 +48,6 @@ static void sub_tiles_kernel_program(float *x_ptr, float *y_ptr, int32_t n, int 
           tc_prefetch_next(&pf0, &pf0_delta, (x_ptr + i), i0 == 0, 0);
           tc_prefetch_next(&pf1, &pf1_delta, (y_ptr + i), !tc_nt_on && i0 == 0, 1);
         }
-        (void)local; /* each use is a bounds check this loop decides */
       }
       for (; i0 < 64; i0 += TC_VLEN) { /* the rest, masked */
         /* mask_decided_loop_range.py:14: local = t * SUB + tl.arange(0, SUB) */
