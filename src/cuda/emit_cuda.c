@@ -585,6 +585,8 @@ static void emit_copy(CE *E, Value *dv, const char *dst, Value *v) {
   cu_loop(E, L.E, fmt("%s[e] = %s;", dst, x));
 }
 
+static bool is_dot_result(Value *v) { return v->def && v->def->k == O_DOT; }
+
 /* the parent op's results (carried variables) = the yielded values */
 static void emit_yield(CE *E, Op *y, Value **dst) {
   int n = 0;
@@ -610,11 +612,9 @@ static void emit_yield(CE *E, Op *y, Value **dst) {
    * expression: it is copied straight after the temporaries (a second copy of a wgmma
    * accumulator inside the loop makes ptxas serialise the wgmma groups, C7514) */
   const char **tmp = arena_alloc(sizeof(char *) * (size_t)(y->nin + 1));
-  for (int i = 0; i < y->nin; i++)
-    tmp[i] = y->in[i]->def && y->in[i]->def->k == O_DOT ? cu_name(E, dst[i]) : NULL;
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
-    if (tmp[i])
+    if (is_dot_result(v))
       continue;
     tmp[i] = cu_unique(E, fmt("%s_next", cu_name(E, dst[i])));
     Lay L = lay_val(E, dst[i]);
@@ -622,11 +622,11 @@ static void emit_yield(CE *E, Op *y, Value **dst) {
     emit_copy(E, dst[i], tmp[i], v);
   }
   for (int i = 0; i < y->nin; i++)
-    if (!strcmp(tmp[i], cu_name(E, dst[i])))
-      emit_copy(E, dst[i], tmp[i], y->in[i]);
+    if (is_dot_result(y->in[i]))
+      emit_copy(E, dst[i], cu_name(E, dst[i]), y->in[i]);
   for (int i = 0; i < y->nin; i++) {
     Value *v = y->in[i];
-    if (!strcmp(tmp[i], cu_name(E, dst[i])))
+    if (is_dot_result(v))
       continue;
     if (v->sh.rank == 0) {
       cline(E, "%s = %s;", cu_name(E, dst[i]), tmp[i]);

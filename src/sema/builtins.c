@@ -413,7 +413,7 @@ static SVal *bi_finite(Sema *S, Call *c) {
              dtype_info[want].name, dtype_info[x->dt].name, want == DT_F32 ? "isfinited" : "finitef");
   Value *nan = emit1(S, O_ISNAN, c->loc, DT_I1, x->sh, 1, &x), *inf = emit1(S, O_ISINF, c->loc, DT_I1, x->sh, 1, &x);
   Value *bad = tensor_binop(S, c->loc, O_OR, nan, inf);
-  Value *ok = tensor_cmp(S, c->loc, O_EQ, bad, const_value(S, c->loc, DT_I1, 0, 0));
+  Value *ok = emit1(S, O_NOT, c->loc, DT_I1, x->sh, 1, &bad);
   return sv_tensor(cast_to(S, c->loc, ok, DT_I32));
 }
 

@@ -37,11 +37,11 @@ static void finite_kernel_program(float *x_ptr, double *d_ptr, int32_t *out_f, i
     /* libdevice_finite.py:14: tl.store(out_f + offs, _finitef(tl.load(x_ptr + offs, mask=mask)), mask=mask) */
     const float t1 = (mask ? x_ptr[offs] : 0.0f);
     if (mask)
-      out_f[offs] = (int32_t)((((isnan(t1) != 0) | (isinf(t1) != 0)) == false) + 0);
+      out_f[offs] = (int32_t)(!((isnan(t1) != 0) | (isinf(t1) != 0)) + 0);
     /* libdevice_finite.py:15: tl.store(out_d + offs, _isfinited(tl.load(d_ptr + offs, mask=mask)), mask=mask) */
     const double t2 = (mask ? d_ptr[offs] : 0.0f);
     if (mask)
-      out_d[offs] = (int32_t)((((isnan(t2) != 0) | (isinf(t2) != 0)) == false) + 0);
+      out_d[offs] = (int32_t)(!((isnan(t2) != 0) | (isinf(t2) != 0)) + 0);
   }
 } /* finite_kernel_program */
 
